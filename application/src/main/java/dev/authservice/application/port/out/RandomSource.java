@@ -1,0 +1,13 @@
+package dev.authservice.application.port.out;
+
+import java.util.UUID;
+
+/** Identifiers and secrets that nobody can predict. */
+public interface RandomSource {
+
+    /** A random identifier for a session, a token ({@code jti}), a user or an order. */
+    UUID uuid();
+
+    /** A new opaque refresh token: at least 256 random bits, URL-safe text. */
+    String refreshTokenValue();
+}

@@ -1,0 +1,67 @@
+package dev.authservice.domain.token;
+
+import dev.authservice.domain.user.Role;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
+import dev.authservice.domain.user.Username;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The claims of a short-lived access token: who (identity), what they may do (roles), and for how long.
+ * Signing and encoding belong to an adapter; the rules of validity in time belong here.
+ *
+ * @param tokenId   {@code jti}, unique per token
+ * @param notBefore {@code nbf}; equal to {@code issuedAt} when the token does not carry one
+ */
+public record AccessToken(
+        String tokenId,
+        String issuer,
+        Username subject,
+        UserId userId,
+        SessionId sessionId,
+        Set<Role> roles,
+        String nickname,
+        String department,
+        Instant issuedAt,
+        Instant notBefore,
+        Instant expiresAt) {
+
+    public AccessToken {
+        Objects.requireNonNull(tokenId, "tokenId");
+        Objects.requireNonNull(issuer, "issuer");
+        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(userId, "userId");
+        Objects.requireNonNull(sessionId, "sessionId");
+        roles = Set.copyOf(roles);
+        Objects.requireNonNull(nickname, "nickname");
+        Objects.requireNonNull(department, "department");
+        Objects.requireNonNull(issuedAt, "issuedAt");
+        Objects.requireNonNull(notBefore, "notBefore");
+        Objects.requireNonNull(expiresAt, "expiresAt");
+    }
+
+    /** A new token for {@code user} in {@code sessionId}, valid from {@code now} for {@code ttl}. */
+    public static AccessToken issue(String tokenId, String issuer, UserAccount user, SessionId sessionId,
+                                    Instant now, Duration ttl) {
+        return new AccessToken(tokenId, issuer, user.username(), user.id(), sessionId, user.roles(),
+                user.nickname(), user.department(), now, now, now.plus(ttl));
+    }
+
+    /** Whether {@code exp} has passed at {@code now}, allowing {@code skew} for clocks that disagree. */
+    public boolean isExpiredAt(Instant now, Duration skew) {
+        return !now.isBefore(expiresAt.plus(skew));
+    }
+
+    /** Whether the token claims to be issued, or valid, later than {@code now} plus {@code skew}. */
+    public boolean isFromTheFuture(Instant now, Duration skew) {
+        Instant latestAcceptable = now.plus(skew);
+        return issuedAt.isAfter(latestAcceptable) || notBefore.isAfter(latestAcceptable);
+    }
+
+    public Duration timeToLive() {
+        return Duration.between(issuedAt, expiresAt);
+    }
+}

@@ -1,0 +1,35 @@
+package dev.authservice.domain.token;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Objects;
+
+/**
+ * The SHA-256 of a refresh token, hex-encoded: what the store keeps instead of the token. A leaked table lets nobody
+ * refresh. A fast hash is enough (unlike for passwords) because the token has 256 random bits, nothing to guess.
+ */
+public record RefreshTokenHash(String hex) {
+
+    public RefreshTokenHash {
+        Objects.requireNonNull(hex, "hex");
+        if (hex.length() != 64) {
+            throw new IllegalArgumentException("a SHA-256 hex digest has 64 characters");
+        }
+    }
+
+    public static RefreshTokenHash of(String token) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+            return new RefreshTokenHash(HexFormat.of().formatHex(digest));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "RefreshTokenHash[" + hex.substring(0, 8) + "...]";
+    }
+}

@@ -1,0 +1,37 @@
+package dev.authservice.domain.user;
+
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Someone who can log in. The nickname and department are the public profile claims the access token carries;
+ * the password hash never leaves the service.
+ */
+public record UserAccount(
+        UserId id,
+        Username username,
+        PasswordHash passwordHash,
+        Set<Role> roles,
+        String nickname,
+        String department,
+        Instant createdAt,
+        boolean enabled) {
+
+    /** The properties a user list can be sorted by, as the API names them. */
+    public static final Set<String> SORTABLE = Set.of("username", "createdAt");
+
+    public UserAccount {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(username, "username");
+        Objects.requireNonNull(passwordHash, "passwordHash");
+        roles = Set.copyOf(roles);
+        Objects.requireNonNull(nickname, "nickname");
+        Objects.requireNonNull(department, "department");
+        Objects.requireNonNull(createdAt, "createdAt");
+    }
+
+    public boolean hasRole(Role role) {
+        return roles.contains(role);
+    }
+}
