@@ -6,10 +6,11 @@ import java.util.regex.Pattern;
 /** A permission carried in the access token's {@code roles} claim. */
 public record Role(String name) {
 
+    // Declared before the constants below, which need it to construct.
+    private static final Pattern NAME = Pattern.compile("[A-Z][A-Z0-9_]{0,31}");
+
     public static final Role USER = new Role("USER");
     public static final Role ADMIN = new Role("ADMIN");
-
-    private static final Pattern NAME = Pattern.compile("[A-Z][A-Z0-9_]{0,31}");
 
     public Role {
         if (name == null || !NAME.matcher(name).matches()) {

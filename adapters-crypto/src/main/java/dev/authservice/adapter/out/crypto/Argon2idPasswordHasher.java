@@ -1,0 +1,57 @@
+package dev.authservice.adapter.out.crypto;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import de.mkammerer.argon2.Argon2;
+import de.mkammerer.argon2.Argon2Factory;
+import de.mkammerer.argon2.Argon2Factory.Argon2Types;
+import dev.authservice.application.port.out.PasswordHasher;
+import dev.authservice.domain.user.Password;
+import dev.authservice.domain.user.PasswordHash;
+import java.util.Objects;
+
+/**
+ * Argon2id (RFC 9106) through the reference C implementation that argon2-jvm bundles. A hash is a PHC string,
+ * {@code $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>}, with a fresh 16-byte salt and a 32-byte hash.
+ * Each call costs {@code memoryKiB} of native memory and tens of milliseconds of CPU, on purpose. Thread-safe.
+ */
+public final class Argon2idPasswordHasher implements PasswordHasher {
+
+    private final Argon2 argon2 = Argon2Factory.create(Argon2Types.ARGON2id);
+    private final Argon2Parameters parameters;
+
+    /** A hasher with {@link Argon2Parameters#OWASP_RECOMMENDED}. */
+    public Argon2idPasswordHasher() {
+        this(Argon2Parameters.OWASP_RECOMMENDED);
+    }
+
+    public Argon2idPasswordHasher(Argon2Parameters parameters) {
+        this.parameters = Objects.requireNonNull(parameters, "parameters");
+    }
+
+    @Override
+    public PasswordHash hash(Password password) {
+        // The String inside Password cannot be wiped; the copy handed to the native code can, and is.
+        char[] chars = password.value().toCharArray();
+        try {
+            return new PasswordHash(argon2.hash(parameters.iterations(), parameters.memoryKiB(),
+                    parameters.parallelism(), chars, UTF_8));
+        } finally {
+            argon2.wipeArray(chars);
+        }
+    }
+
+    /**
+     * Verifies with the parameters recorded in {@code hash}, not the current ones. The native comparison runs in
+     * constant time, and a hash it cannot decode (malformed, another algorithm) is a mismatch, not an error.
+     */
+    @Override
+    public boolean verify(Password password, PasswordHash hash) {
+        char[] chars = password.value().toCharArray();
+        try {
+            return argon2.verify(hash.encoded(), chars, UTF_8);
+        } finally {
+            argon2.wipeArray(chars);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.authservice.adapter.out.crypto;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.JWSObject;
+import com.nimbusds.jose.JWSSigner;
+import com.nimbusds.jose.JWSVerifier;
+import com.nimbusds.jose.Payload;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jose.crypto.MACVerifier;
+import dev.authservice.application.port.out.AccessTokenCodec;
+import dev.authservice.domain.token.AccessToken;
+import java.text.ParseException;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Access tokens as compact JWTs signed with HMAC-SHA256 (RFC 7519, RFC 7518), header
+ * {@code {"alg":"HS256","typ":"JWT","kid":"..."}}. A token decodes only if its header names exactly that algorithm and
+ * our key, and its MAC, compared in constant time by Nimbus, is ours; everything else, from garbage to
+ * {@code alg: none}, is simply not one of our tokens. Thread-safe: the Nimbus signer and verifier are.
+ */
+public final class JwtAccessTokenCodec implements AccessTokenCodec {
+
+    /** The one algorithm accepted; the header is never trusted to choose it. */
+    private static final JWSAlgorithm ALGORITHM = JWSAlgorithm.HS256;
+
+    private final JWSHeader header;
+    private final JWSSigner signer;
+    private final JWSVerifier verifier;
+
+    public JwtAccessTokenCodec(JwtSecret secret) {
+        this.header = new JWSHeader.Builder(ALGORITHM).type(JOSEObjectType.JWT).keyID(secret.keyId()).build();
+        try {
+            this.signer = new MACSigner(secret.bytes());
+            this.verifier = new MACVerifier(secret.bytes());
+        } catch (JOSEException e) {
+            throw new IllegalStateException("a JwtSecret is always long enough for HS256", e);
+        }
+    }
+
+    @Override
+    public String encode(AccessToken token) {
+        JWSObject jws = new JWSObject(header, new Payload(AccessTokenClaims.of(token)));
+        try {
+            jws.sign(signer);
+        } catch (JOSEException e) {
+            throw new IllegalStateException("HS256 signing failed", e);
+        }
+        return jws.serialize();
+    }
+
+    @Override
+    public Optional<AccessToken> decode(String token) {
+        if (token == null) {
+            return Optional.empty();
+        }
+        try {
+            JWSObject jws = JWSObject.parse(token);
+            // The header is checked first, so it never gets to pick the algorithm; the claims are read only once the
+            // MAC has proved them ours.
+            if (!isOurs(jws.getHeader()) || !jws.verify(verifier)) {
+                return Optional.empty();
+            }
+            Map<String, Object> claims = jws.getPayload().toJSONObject();
+            return claims == null ? Optional.empty() : Optional.of(AccessTokenClaims.toAccessToken(claims));
+        } catch (ParseException | JOSEException | RuntimeException e) {
+            // Besides its checked exceptions, Nimbus throws unchecked ones on some malformed input (a blank header, for
+            // one), and a claim that the domain's value objects or Instant refuse throws too. The input is untrusted,
+            // so every one of them means the same: not one of our tokens.
+            return Optional.empty();
+        }
+    }
+
+    /** HS256 exactly (so not {@code none}, {@code HS512} or {@code RS256}), our {@code kid}, and {@code typ} JWT if any. */
+    private boolean isOurs(JWSHeader candidate) {
+        return ALGORITHM.equals(candidate.getAlgorithm())
+                && header.getKeyID().equals(candidate.getKeyID())
+                && (candidate.getType() == null || JOSEObjectType.JWT.equals(candidate.getType()));
+    }
+}

@@ -1,0 +1,43 @@
+package dev.authservice.adapter.out.persistence.order;
+
+import dev.authservice.adapter.out.persistence.Paging;
+import dev.authservice.application.port.out.OrderStore;
+import dev.authservice.domain.order.Order;
+import dev.authservice.domain.order.OrderStatus;
+import dev.authservice.domain.paging.Page;
+import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.user.UserId;
+import io.micronaut.data.model.Pageable;
+import jakarta.inject.Singleton;
+import java.util.Map;
+import java.util.Optional;
+
+@Singleton
+class JdbcOrderStore implements OrderStore {
+
+    /** {@link Order#SORTABLE} and the {@link OrderRow} properties they sort by; a status sorts by its name. */
+    private static final Map<String, String> SORTABLE = Map.of(
+            "createdAt", "createdAt",
+            "totalAmount", "totalAmount",
+            "status", "status");
+
+    private final OrderRowRepository rows;
+
+    JdbcOrderStore(OrderRowRepository rows) {
+        this.rows = rows;
+    }
+
+    @Override
+    public Page<Order> findByOwner(UserId ownerId, Optional<OrderStatus> status, PageRequest request) {
+        Pageable pageable = Paging.pageable(request, SORTABLE);
+        var found = status
+                .map(wanted -> rows.findByUserIdAndStatus(ownerId.value(), wanted, pageable))
+                .orElseGet(() -> rows.findByUserId(ownerId.value(), pageable));
+        return Paging.page(found, request, OrderRow::toOrder);
+    }
+
+    @Override
+    public void add(Order order) {
+        rows.insert(OrderRow.of(order));
+    }
+}

@@ -1,0 +1,67 @@
+package dev.authservice.adapter.out.persistence.session;
+
+import dev.authservice.application.port.out.RevokedSessions;
+import dev.authservice.domain.token.SessionId;
+import io.micronaut.context.annotation.Property;
+import io.micronaut.scheduling.annotation.Scheduled;
+import jakarta.annotation.PostConstruct;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The sessions revoked recently, in memory, so that {@link #isRevoked} costs one map lookup on the request path.
+ *
+ * <p><b>Horizon.</b> An access token lives {@code auth.access-token.ttl} (default 15m) and is accepted up to
+ * {@code auth.jwt.clock-skew} (default 30s) after it expires, so a session revoked longer ago than their sum has no
+ * access token left that could be accepted. Only sessions revoked within that horizon are kept; older entries are
+ * dropped, which bounds the memory by the number of revocations per horizon.
+ *
+ * <p><b>Propagation.</b> A revocation made through this instance's {@link JdbcRefreshTokenStore} is on the list as
+ * soon as its transaction has committed. Each instance loads the revocations within the horizon at start, then polls
+ * the database every {@code auth.revocation.poll-interval} (default 1s) on a scheduler thread: a revocation made by
+ * another instance sharing the database is seen here within one poll interval plus the time of one poll query.
+ * Until then, that session's access tokens are still accepted here; its refresh tokens are not, because refreshing
+ * reads the database. Each poll reads every revocation within the horizon again (one range scan of
+ * {@code sessions_revoked_at_idx}), so no revocation is missed whatever the instances' clocks or a transaction's delay.
+ */
+@Singleton
+class SessionDenyList implements RevokedSessions {
+
+    private final SessionRowRepository sessions;
+    private final Duration horizon;
+    private final Map<SessionId, Instant> revokedAt = new ConcurrentHashMap<>();
+
+    SessionDenyList(SessionRowRepository sessions,
+                    @Property(name = "auth.access-token.ttl", defaultValue = "15m") Duration accessTokenTtl,
+                    @Property(name = "auth.jwt.clock-skew", defaultValue = "30s") Duration clockSkew) {
+        this.sessions = sessions;
+        this.horizon = accessTokenTtl.plus(clockSkew);
+    }
+
+    @Override
+    public boolean isRevoked(SessionId sessionId) {
+        return revokedAt.containsKey(sessionId);
+    }
+
+    void add(SessionId sessionId, Instant at) {
+        revokedAt.put(sessionId, at);
+    }
+
+    @PostConstruct
+    @Scheduled(fixedDelay = "${auth.revocation.poll-interval:1s}", initialDelay = "${auth.revocation.poll-interval:1s}")
+    void poll() {
+        refresh(Instant.now());
+    }
+
+    /** Adds the revocations within the horizon that ends at {@code now}, and forgets those before it. */
+    void refresh(Instant now) {
+        Instant horizonStart = now.minus(horizon);
+        for (SessionRevocation revocation : sessions.findByRevokedAtGreaterThanEquals(horizonStart)) {
+            revokedAt.put(new SessionId(revocation.id()), revocation.revokedAt());
+        }
+        revokedAt.values().removeIf(horizonStart::isAfter);
+    }
+}

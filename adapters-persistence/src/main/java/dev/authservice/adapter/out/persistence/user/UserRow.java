@@ -1,0 +1,41 @@
+package dev.authservice.adapter.out.persistence.user;
+
+import dev.authservice.domain.user.PasswordHash;
+import dev.authservice.domain.user.Role;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
+import dev.authservice.domain.user.Username;
+import io.micronaut.data.annotation.Id;
+import io.micronaut.data.annotation.MappedEntity;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/** A row of {@code users}. */
+@MappedEntity(value = "users", escape = false)
+record UserRow(
+        @Id UUID id,
+        String username,
+        String passwordHash,
+        String roles,
+        String nickname,
+        String department,
+        Instant createdAt,
+        boolean enabled) {
+
+    private static final String ROLE_SEPARATOR = ",";
+
+    static UserRow of(UserAccount user) {
+        String roles = user.roles().stream().map(Role::name).sorted().collect(Collectors.joining(ROLE_SEPARATOR));
+        return new UserRow(user.id().value(), user.username().value(), user.passwordHash().encoded(), roles,
+                user.nickname(), user.department(), user.createdAt(), user.enabled());
+    }
+
+    UserAccount toUserAccount() {
+        return new UserAccount(new UserId(id), new Username(username), new PasswordHash(passwordHash),
+                Arrays.stream(roles.split(ROLE_SEPARATOR)).filter(name -> !name.isEmpty()).map(Role::new)
+                        .collect(Collectors.toSet()),
+                nickname, department, createdAt, enabled);
+    }
+}

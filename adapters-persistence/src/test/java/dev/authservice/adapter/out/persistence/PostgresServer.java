@@ -1,0 +1,95 @@
+package dev.authservice.adapter.out.persistence;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.PostgreSQLContainer;
+
+/**
+ * The PostgreSQL server the tests make their databases on, found once per test run:
+ * <ol>
+ *   <li>the one named by {@code AUTH_TEST_PG_URL} (with {@code AUTH_TEST_PG_USER}, {@code AUTH_TEST_PG_PASSWORD}),</li>
+ *   <li>else a Testcontainers PostgreSQL 15 when Docker is available,</li>
+ *   <li>else the local server: {@code jdbc:postgresql://127.0.0.1:5432/test}, user {@code postgres}, no password.</li>
+ * </ol>
+ * If it does not answer, the PostgreSQL tests fail when {@code CI=true} (CI must not pass without them) and are
+ * skipped otherwise.
+ */
+final class PostgresServer {
+
+    private static final String DEFAULT_URL = "jdbc:postgresql://127.0.0.1:5432/test";
+    private static final Pattern URL_DATABASE = Pattern.compile("(jdbc:postgresql://[^/]+/)([^?]*)(.*)");
+
+    private static PostgresServer found;
+    private static String notFound;
+
+    private final JdbcTarget admin;
+
+    private PostgresServer(JdbcTarget admin) {
+        this.admin = admin;
+    }
+
+    static synchronized PostgresServer get() {
+        if (found == null && notFound == null) {
+            JdbcTarget candidate = locate();
+            Optional<String> failure = connectionFailure(candidate);
+            if (failure.isPresent()) {
+                notFound = "No PostgreSQL for the tests: " + failure.get() + ". Start one, or point AUTH_TEST_PG_URL,"
+                        + " AUTH_TEST_PG_USER and AUTH_TEST_PG_PASSWORD at one whose user may create databases.";
+            } else {
+                found = new PostgresServer(candidate);
+            }
+        }
+        if (notFound != null) {
+            if ("true".equals(System.getenv("CI"))) {
+                throw new IllegalStateException(notFound);
+            }
+            Assumptions.abort(notFound);
+        }
+        return found;
+    }
+
+    /** A connection to the server's administration database, which the test databases are created from. */
+    JdbcTarget admin() {
+        return admin;
+    }
+
+    String urlOf(String database) {
+        Matcher url = URL_DATABASE.matcher(admin.url());
+        if (!url.matches()) {
+            throw new IllegalStateException("not a PostgreSQL JDBC URL: " + admin.url());
+        }
+        return url.group(1) + database + url.group(3);
+    }
+
+    private static JdbcTarget locate() {
+        String url = System.getenv("AUTH_TEST_PG_URL");
+        if (url == null && DockerClientFactory.instance().isDockerAvailable()) {
+            PostgreSQLContainer<?> container = new PostgreSQLContainer<>("postgres:15-alpine");
+            container.start(); // stopped by Testcontainers when the test run ends
+            return new Server(container.getJdbcUrl(), container.getUsername(), container.getPassword());
+        }
+        return new Server(url != null ? url : DEFAULT_URL, envOr("AUTH_TEST_PG_USER", "postgres"),
+                envOr("AUTH_TEST_PG_PASSWORD", ""));
+    }
+
+    private static Optional<String> connectionFailure(JdbcTarget server) {
+        try (Connection ignored = server.connect()) {
+            return Optional.empty();
+        } catch (SQLException e) {
+            return Optional.of("nothing answers at " + server.url() + " as " + server.username() + " (" + e.getMessage()
+                    + ")");
+        }
+    }
+
+    private static String envOr(String name, String fallback) {
+        return Optional.ofNullable(System.getenv(name)).orElse(fallback);
+    }
+
+    private record Server(String url, String username, String password) implements JdbcTarget {
+    }
+}

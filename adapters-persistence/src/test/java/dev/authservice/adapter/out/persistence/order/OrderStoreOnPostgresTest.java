@@ -1,0 +1,24 @@
+package dev.authservice.adapter.out.persistence.order;
+
+import dev.authservice.adapter.out.persistence.TestDatabase;
+import dev.authservice.application.port.out.OrderStore;
+import dev.authservice.application.port.out.OrderStoreContract;
+import dev.authservice.application.port.out.UserStore;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class OrderStoreOnPostgresTest extends OrderStoreContract {
+
+    @RegisterExtension
+    static final TestDatabase database = TestDatabase.postgres();
+
+    @Override
+    protected OrderStore emptyOrderStore() {
+        database.deleteAllRows();
+        return database.bean(OrderStore.class);
+    }
+
+    @Override
+    protected UserStore userStore() {
+        return database.bean(UserStore.class);
+    }
+}

@@ -1,0 +1,30 @@
+package dev.authservice.adapter.out.persistence.session;
+
+import dev.authservice.adapter.out.persistence.TestDatabase;
+import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.RefreshTokenStoreContract;
+import dev.authservice.application.port.out.RevokedSessions;
+import dev.authservice.application.port.out.UserStore;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class RefreshTokenStoreOnH2Test extends RefreshTokenStoreContract {
+
+    @RegisterExtension
+    static final TestDatabase database = TestDatabase.h2();
+
+    @Override
+    protected RefreshTokenStore emptyRefreshTokenStore() {
+        database.deleteAllRows();
+        return database.bean(RefreshTokenStore.class);
+    }
+
+    @Override
+    protected RevokedSessions revokedSessions() {
+        return database.bean(RevokedSessions.class);
+    }
+
+    @Override
+    protected UserStore userStore() {
+        return database.bean(UserStore.class);
+    }
+}

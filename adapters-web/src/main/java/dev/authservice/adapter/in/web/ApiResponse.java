@@ -1,0 +1,33 @@
+package dev.authservice.adapter.in.web;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.authservice.adapter.in.web.error.ErrorCode;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * The envelope of every protected path's answer and of every error:
+ * {@code {"success": ..., "data": ..., "error": {"code", "message"}, "timestamp": "<ISO 8601 UTC>"}}.
+ */
+@Serdeable
+@JsonInclude(JsonInclude.Include.ALWAYS) // "data": null and "error": null are part of the contract
+public record ApiResponse<T>(boolean success, @Nullable T data, @Nullable Error error, String timestamp) {
+
+    public static <T> ApiResponse<T> ok(T data) {
+        return new ApiResponse<>(true, data, null, now());
+    }
+
+    public static ApiResponse<Void> error(ErrorCode code, String message) {
+        return new ApiResponse<>(false, null, new Error(code.name(), message), now());
+    }
+
+    private static String now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
+    }
+
+    @Serdeable
+    public record Error(String code, String message) {
+    }
+}

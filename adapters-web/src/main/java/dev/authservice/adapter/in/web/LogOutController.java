@@ -1,0 +1,31 @@
+package dev.authservice.adapter.in.web;
+
+import dev.authservice.adapter.in.web.security.Caller;
+import dev.authservice.application.port.in.LogOutUseCase;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
+import io.micronaut.security.rules.SecurityRule;
+
+@Controller("/api/logout")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+class LogOutController {
+
+    private final LogOutUseCase logOut;
+
+    LogOutController(LogOutUseCase logOut) {
+        this.logOut = logOut;
+    }
+
+    /** Ends the session of the access token used; its refresh tokens and access tokens are refused from now on. */
+    @Post
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    HttpResponse<?> logOut(Authentication authentication) {
+        logOut.logOut(Caller.of(authentication).sessionId());
+        return RefreshTokenCookie.clear(HttpResponse.noContent());
+    }
+}

@@ -1,0 +1,43 @@
+package dev.authservice.adapter.in.web;
+
+import dev.authservice.adapter.in.web.error.ApiException;
+import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.paging.Sort;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Turns the paging query parameters into domain values. Parameters arrive as text so that a malformed number gets
+ * the same 400 {@code INVALID_PARAMETER} as an out-of-range one, with a message naming the parameter.
+ */
+final class QueryParameters {
+
+    private QueryParameters() {
+    }
+
+    static PageRequest pageRequest(String page, String size, String sort, Set<String> sortable, Sort defaultSort) {
+        return parse(() -> new PageRequest(
+                page == null ? 0 : integer("page", page),
+                size == null ? PageRequest.DEFAULT_SIZE : integer("size", size),
+                sort == null ? defaultSort : Sort.parse(sort, sortable)));
+    }
+
+    /** Runs a domain parser, answering its refusal as a bad query parameter. */
+    static <T> T parse(Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (InvalidValueException e) {
+            throw new ApiException(ErrorCode.INVALID_PARAMETER, e.getMessage());
+        }
+    }
+
+    private static int integer(String name, String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new InvalidValueException(name, name + " must be an integer");
+        }
+    }
+}

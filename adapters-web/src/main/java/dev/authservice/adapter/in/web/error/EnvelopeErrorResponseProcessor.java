@@ -1,0 +1,24 @@
+package dev.authservice.adapter.in.web.error;
+
+import dev.authservice.adapter.in.web.ApiResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.server.exceptions.response.ErrorContext;
+import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
+import jakarta.inject.Singleton;
+
+/**
+ * Dresses the errors the framework raises by itself (unknown path, wrong method, oversized body, unreadable JSON,
+ * uncaught exceptions) in the API's envelope. The framework's own message is never shown: it may name classes.
+ */
+@Singleton
+class EnvelopeErrorResponseProcessor implements ErrorResponseProcessor<ApiResponse<Void>> {
+
+    @Override
+    public MutableHttpResponse<ApiResponse<Void>> processResponse(ErrorContext errorContext,
+                                                                  MutableHttpResponse<?> response) {
+        ErrorCode code = ErrorCode.forStatus(response.code());
+        return response.contentType(MediaType.APPLICATION_JSON_TYPE)
+                .body(ApiResponse.error(code, code.defaultMessage()));
+    }
+}

@@ -1,0 +1,54 @@
+package dev.authservice.adapter.in.web.error;
+
+import io.micronaut.http.HttpStatus;
+
+/** Every error the API answers with: its HTTP status and the message a client sees when there is nothing more to say. */
+public enum ErrorCode {
+    INVALID_INPUT(HttpStatus.BAD_REQUEST, "The request is not valid"),
+    INVALID_PARAMETER(HttpStatus.BAD_REQUEST, "A query parameter is not valid"),
+    INVALID_CREDENTIALS(HttpStatus.UNAUTHORIZED, "Invalid username or password"),
+    UNAUTHORIZED(HttpStatus.UNAUTHORIZED, "Authentication is required: send Authorization: Bearer <access token>"),
+    INVALID_TOKEN(HttpStatus.UNAUTHORIZED, "The access token is not valid"),
+    TOKEN_EXPIRED(HttpStatus.UNAUTHORIZED, "The access token has expired: refresh it and retry"),
+    TOKEN_REVOKED(HttpStatus.UNAUTHORIZED, "The session of this access token has ended"),
+    INVALID_REFRESH_TOKEN(HttpStatus.UNAUTHORIZED, "The refresh token is missing, invalid, expired or revoked: log in again"),
+    FORBIDDEN(HttpStatus.FORBIDDEN, "You do not have permission to do this"),
+    USER_NOT_FOUND(HttpStatus.NOT_FOUND, "No such user"),
+    NOT_FOUND(HttpStatus.NOT_FOUND, "No such resource"),
+    METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "This method is not allowed on this resource"),
+    PAYLOAD_TOO_LARGE(HttpStatus.REQUEST_ENTITY_TOO_LARGE, "The request body is too large"),
+    UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json"),
+    TOO_MANY_ATTEMPTS(HttpStatus.TOO_MANY_REQUESTS, "Too many failed attempts: try again later"),
+    INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side");
+
+    private final HttpStatus status;
+    private final String defaultMessage;
+
+    ErrorCode(HttpStatus status, String defaultMessage) {
+        this.status = status;
+        this.defaultMessage = defaultMessage;
+    }
+
+    public HttpStatus status() {
+        return status;
+    }
+
+    public String defaultMessage() {
+        return defaultMessage;
+    }
+
+    /** The code for an error the framework raised by itself, known only by its status. */
+    static ErrorCode forStatus(int status) {
+        return switch (status) {
+            case 400 -> INVALID_INPUT;
+            case 401 -> UNAUTHORIZED;
+            case 403 -> FORBIDDEN;
+            case 404 -> NOT_FOUND;
+            case 405 -> METHOD_NOT_ALLOWED;
+            case 413 -> PAYLOAD_TOO_LARGE;
+            case 415 -> UNSUPPORTED_MEDIA_TYPE;
+            case 429 -> TOO_MANY_ATTEMPTS;
+            default -> INTERNAL_ERROR;
+        };
+    }
+}

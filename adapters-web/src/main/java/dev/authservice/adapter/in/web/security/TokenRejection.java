@@ -1,0 +1,25 @@
+package dev.authservice.adapter.in.web.security;
+
+import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.application.port.in.AuthenticateUseCase.Reason;
+import io.micronaut.http.HttpRequest;
+
+/** Why the Bearer token of a request was refused, kept on the request between validation and the 401. */
+final class TokenRejection {
+
+    static final String ATTRIBUTE = "dev.authservice.token-rejection";
+
+    private TokenRejection() {
+    }
+
+    /** The error for a request that was not let in: which token problem, or no usable token at all. */
+    static ErrorCode errorFor(HttpRequest<?> request) {
+        return request.getAttribute(ATTRIBUTE, Reason.class)
+                .map(reason -> switch (reason) {
+                    case INVALID -> ErrorCode.INVALID_TOKEN;
+                    case EXPIRED -> ErrorCode.TOKEN_EXPIRED;
+                    case REVOKED -> ErrorCode.TOKEN_REVOKED;
+                })
+                .orElse(ErrorCode.UNAUTHORIZED);
+    }
+}

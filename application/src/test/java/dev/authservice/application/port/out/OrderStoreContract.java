@@ -1,0 +1,237 @@
+package dev.authservice.application.port.out;
+
+import static dev.authservice.application.fixtures.OrderMother.anOrder;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.authservice.application.fixtures.TestTime;
+import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.domain.order.Order;
+import dev.authservice.domain.order.OrderId;
+import dev.authservice.domain.order.OrderStatus;
+import dev.authservice.domain.paging.Page;
+import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.paging.Sort;
+import dev.authservice.domain.user.UserAccount;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link OrderStore} promises. An implementation's test extends this class and hands out an empty store,
+ * and a user store in which the owners of the orders are added first (a store may insist that an owner exists).
+ * A status sorts by its name, as a database sorts the stored text.
+ */
+public abstract class OrderStoreContract {
+
+    private OrderStore store;
+    private UserAccount alice;
+    private UserAccount bob;
+
+    /** A store without any order; called before each test. */
+    protected abstract OrderStore emptyOrderStore();
+
+    /** The users of the order store; called after {@link #emptyOrderStore()}, it must accept alice and bob. */
+    protected abstract UserStore userStore();
+
+    @BeforeEach
+    void startEmptyWithTwoOwners() {
+        store = emptyOrderStore();
+        alice = UserAccountMother.alice();
+        bob = UserAccountMother.bob();
+        userStore().add(alice);
+        userStore().add(bob);
+    }
+
+    @Test
+    void anOrderAddedIsListedForItsOwnerAsItWasGiven() {
+        Order order = anOrder().ownedBy(alice).withStatus(OrderStatus.PAID).totalling("12.50", "EUR").build();
+        store.add(order);
+
+        Page<Order> page = store.findByOwner(alice.id(), Optional.empty(), newestFirst());
+
+        assertEquals(List.of(order), page.content());
+        assertEquals(1, page.totalElements());
+    }
+
+    @Test
+    void amountsKeepTheDecimalsOfTheirCurrency() {
+        Order yen = anOrder().ownedBy(alice).totalling("1200", "JPY").createdAt(TestTime.SOME_INSTANT).build();
+        Order tenCents = anOrder().ownedBy(alice).totalling("0.10", "EUR").createdAt(later(1)).build();
+        Order large = anOrder().ownedBy(alice).totalling("9999999999.99", "USD").createdAt(later(2)).build();
+        List.of(yen, tenCents, large).forEach(store::add);
+
+        assertEquals(List.of(yen, tenCents, large), store.findByOwner(alice.id(), Optional.empty(),
+                firstPageSortedBy("createdAt", Sort.Direction.ASC)).content());
+    }
+
+    @Test
+    void anOwnerSeesOnlyTheirOwnOrders() {
+        Order alices = anOrder().ownedBy(alice).build();
+        store.add(alices);
+        store.add(anOrder().ownedBy(bob).build());
+        store.add(anOrder().ownedBy(bob).build());
+
+        Page<Order> page = store.findByOwner(alice.id(), Optional.empty(), newestFirst());
+
+        assertEquals(List.of(alices), page.content());
+        assertEquals(1, page.totalElements());
+    }
+
+    @Test
+    void anOwnerWithoutOrdersGetsAnEmptyPage() {
+        store.add(anOrder().ownedBy(bob).build());
+
+        Page<Order> page = store.findByOwner(alice.id(), Optional.empty(), newestFirst());
+
+        assertEquals(List.of(), page.content());
+        assertEquals(0, page.totalElements());
+    }
+
+    @Test
+    void aStatusFilterKeepsAndCountsOnlyThatStatus() {
+        List<Order> paid = IntStream.range(0, 3)
+                .mapToObj(i -> anOrder().ownedBy(alice).withStatus(OrderStatus.PAID).createdAt(later(i)).build())
+                .toList();
+        paid.forEach(store::add);
+        store.add(anOrder().ownedBy(alice).withStatus(OrderStatus.PENDING).build());
+        store.add(anOrder().ownedBy(alice).withStatus(OrderStatus.SHIPPED).build());
+        store.add(anOrder().ownedBy(bob).withStatus(OrderStatus.PAID).build());
+
+        Page<Order> page = store.findByOwner(alice.id(), Optional.of(OrderStatus.PAID),
+                new PageRequest(0, 2, new Sort("createdAt", Sort.Direction.ASC)));
+
+        assertEquals(paid.subList(0, 2), page.content());
+        assertEquals(3, page.totalElements());
+        assertEquals(List.of(), store.findByOwner(alice.id(), Optional.of(OrderStatus.DELIVERED),
+                firstPageSortedBy("createdAt", Sort.Direction.ASC)).content());
+    }
+
+    @Test
+    void ordersSortByCreationInBothDirections() {
+        List<Order> orders = threeOrdersThatSortDifferentlyByEachProperty();
+
+        assertEquals(ids(orders, 0, 1, 2), sortedIds("createdAt", Sort.Direction.ASC));
+        assertEquals(ids(orders, 2, 1, 0), sortedIds("createdAt", Sort.Direction.DESC));
+    }
+
+    @Test
+    void ordersSortByTotalAmountAsNumbersInBothDirections() {
+        List<Order> orders = threeOrdersThatSortDifferentlyByEachProperty();
+
+        assertEquals(ids(orders, 1, 2, 0), sortedIds("totalAmount", Sort.Direction.ASC));
+        assertEquals(ids(orders, 0, 2, 1), sortedIds("totalAmount", Sort.Direction.DESC));
+    }
+
+    @Test
+    void ordersSortByStatusNameInBothDirections() {
+        List<Order> orders = threeOrdersThatSortDifferentlyByEachProperty();
+
+        assertEquals(ids(orders, 2, 0, 1), sortedIds("status", Sort.Direction.ASC));
+        assertEquals(ids(orders, 1, 0, 2), sortedIds("status", Sort.Direction.DESC));
+    }
+
+    @Test
+    void pagesFollowEachOtherWithTheTotalOnEveryPage() {
+        List<Order> orders = IntStream.range(0, 5)
+                .mapToObj(i -> anOrder().ownedBy(alice).createdAt(later(i)).build())
+                .toList();
+        orders.forEach(store::add);
+
+        List<List<Order>> pages = new ArrayList<>();
+        for (int number = 0; number < 3; number++) {
+            Page<Order> page = store.findByOwner(alice.id(), Optional.empty(),
+                    new PageRequest(number, 2, new Sort("createdAt", Sort.Direction.ASC)));
+            assertEquals(number, page.page());
+            assertEquals(2, page.size());
+            assertEquals(5, page.totalElements());
+            pages.add(page.content());
+        }
+        assertEquals(List.of(orders.subList(0, 2), orders.subList(2, 4), orders.subList(4, 5)), pages);
+    }
+
+    @Test
+    void aPagePastTheEndIsEmptyButKeepsTheTotal() {
+        IntStream.range(0, 3).forEach(i -> store.add(anOrder().ownedBy(alice).build()));
+
+        Sort newestFirst = new Sort("createdAt", Sort.Direction.DESC);
+
+        Page<Order> page = store.findByOwner(alice.id(), Optional.empty(),
+                new PageRequest(PageRequest.MAX_PAGE, PageRequest.MAX_SIZE, newestFirst));
+
+        assertEquals(List.of(), page.content());
+        assertEquals(3, page.totalElements());
+        assertEquals(PageRequest.MAX_PAGE, page.page());
+    }
+
+    @Test
+    void ordersThatSortEqualArePagedWithoutRepeatsOrGaps() {
+        IntStream.range(0, 7).forEach(i -> store.add(anOrder().ownedBy(alice).withStatus(OrderStatus.PAID).build()));
+
+        for (String property : Order.SORTABLE) {
+            for (Sort.Direction direction : Sort.Direction.values()) {
+                Sort sort = new Sort(property, direction);
+                Set<OrderId> seen = new HashSet<>();
+                for (int page = 0; page < 4; page++) {
+                    store.findByOwner(alice.id(), Optional.empty(), new PageRequest(page, 2, sort)).content()
+                            .forEach(order -> seen.add(order.id()));
+                }
+                assertEquals(7, seen.size(), "every order on exactly one page, sorting by " + sort);
+            }
+        }
+    }
+
+    @Test
+    void aSortPropertyOutsideTheSortableOnesIsRefused() {
+        store.add(anOrder().ownedBy(alice).build());
+
+        for (String property : List.of("id", "user_id", "currency", "createdAt DESC; DROP TABLE orders")) {
+            assertThrows(IllegalArgumentException.class, () -> store.findByOwner(alice.id(), Optional.empty(),
+                    firstPageSortedBy(property, Sort.Direction.ASC)), property);
+        }
+    }
+
+    /**
+     * Orders 0, 1 and 2, created in this order, of 100.00, 9.50 and 20.00 (as text, 100.00 would sort first), and
+     * PAID, SHIPPED and CANCELLED.
+     */
+    private List<Order> threeOrdersThatSortDifferentlyByEachProperty() {
+        List<Order> orders = List.of(
+                anOrder().ownedBy(alice).createdAt(later(0)).totalling("100.00", "EUR").withStatus(OrderStatus.PAID)
+                        .build(),
+                anOrder().ownedBy(alice).createdAt(later(1)).totalling("9.50", "EUR").withStatus(OrderStatus.SHIPPED)
+                        .build(),
+                anOrder().ownedBy(alice).createdAt(later(2)).totalling("20.00", "EUR").withStatus(OrderStatus.CANCELLED)
+                        .build());
+        orders.forEach(store::add);
+        return orders;
+    }
+
+    private List<OrderId> sortedIds(String property, Sort.Direction direction) {
+        return store.findByOwner(alice.id(), Optional.empty(), firstPageSortedBy(property, direction)).content()
+                .stream().map(Order::id).toList();
+    }
+
+    private static List<OrderId> ids(List<Order> orders, int... indexes) {
+        return IntStream.of(indexes).mapToObj(orders::get).map(Order::id).toList();
+    }
+
+    private static Instant later(int minutes) {
+        return TestTime.SOME_INSTANT.plus(Duration.ofMinutes(minutes));
+    }
+
+    private static PageRequest newestFirst() {
+        return firstPageSortedBy("createdAt", Sort.Direction.DESC);
+    }
+
+    private static PageRequest firstPageSortedBy(String property, Sort.Direction direction) {
+        return new PageRequest(0, PageRequest.DEFAULT_SIZE, new Sort(property, direction));
+    }
+}

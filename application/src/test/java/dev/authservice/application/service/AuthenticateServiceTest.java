@@ -1,0 +1,132 @@
+package dev.authservice.application.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.when;
+
+import dev.authservice.application.port.in.AuthenticateUseCase.Reason;
+import dev.authservice.application.port.in.AuthenticateUseCase.Result;
+import dev.authservice.application.port.out.AccessTokenCodec;
+import dev.authservice.application.port.out.RevokedSessions;
+import dev.authservice.domain.token.AccessToken;
+import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.user.PasswordHash;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
+import dev.authservice.domain.user.Username;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mockito.Mock;
+import org.mockito.junit.jupiter.MockitoExtension;
+
+@ExtendWith(MockitoExtension.class)
+class AuthenticateServiceTest {
+
+    private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
+    private static final Duration TTL = Duration.ofMinutes(15);
+    private static final Duration SKEW = Duration.ofSeconds(30);
+    private static final TokenPolicy POLICY = new TokenPolicy(TTL, Duration.ofDays(30), "auth-service", SKEW);
+    private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
+    private static final UserAccount ALICE = new UserAccount(
+            new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001")), new Username("alice"),
+            new PasswordHash("$argon2id$alice"), Set.of(), "Alice", "Sales", Instant.parse("2024-01-01T00:00:00Z"),
+            true);
+    private static final String COMPACT = "header.claims.signature";
+
+    @Mock private AccessTokenCodec codec;
+    @Mock private RevokedSessions revokedSessions;
+
+    private AuthenticateService service;
+
+    @BeforeEach
+    void setUp() {
+        service = new AuthenticateService(codec, revokedSessions, POLICY, Clock.fixed(NOW, ZoneOffset.UTC));
+    }
+
+    @Test
+    void aValidTokenAuthenticatesWithItsClaims() {
+        AccessToken token = issuedAt(NOW.minus(Duration.ofMinutes(1)));
+
+        assertEquals(new Result.Authenticated(token), authenticate(token));
+    }
+
+    @Test
+    void aTokenTheCodecCannotDecodeIsInvalid() {
+        when(codec.decode("not-a-token")).thenReturn(Optional.empty());
+
+        assertEquals(new Result.Rejected(Reason.INVALID), service.authenticate("not-a-token"));
+        verifyNoInteractions(revokedSessions);
+    }
+
+    @Test
+    void aTokenOfAnotherIssuerIsInvalid() {
+        AccessToken foreign = AccessToken.issue("jti-1", "someone-else", ALICE, SESSION, NOW, TTL);
+
+        assertEquals(new Result.Rejected(Reason.INVALID), authenticate(foreign));
+    }
+
+    @Test
+    void aTokenIssuedFurtherInTheFutureThanTheSkewIsInvalid() {
+        assertEquals(new Result.Rejected(Reason.INVALID), authenticate(issuedAt(NOW.plus(SKEW).plusSeconds(1))));
+    }
+
+    @Test
+    void aTokenIssuedInTheFutureWithinTheSkewIsAuthenticated() {
+        AccessToken token = issuedAt(NOW.plus(SKEW));
+
+        assertEquals(new Result.Authenticated(token), authenticate(token));
+    }
+
+    @Test
+    void aTokenNotValidBeforeALaterTimeBeyondTheSkewIsInvalid() {
+        AccessToken token = new AccessToken("jti-1", "auth-service", ALICE.username(), ALICE.id(), SESSION, Set.of(),
+                "Alice", "Sales", NOW, NOW.plus(Duration.ofMinutes(5)), NOW.plus(TTL));
+
+        assertEquals(new Result.Rejected(Reason.INVALID), authenticate(token));
+    }
+
+    @Test
+    void aTokenExpiredLongerAgoThanTheSkewIsExpired() {
+        assertEquals(new Result.Rejected(Reason.EXPIRED), authenticate(expiredAt(NOW.minus(SKEW).minusSeconds(1))));
+    }
+
+    @Test
+    void aTokenThatExpiredExactlyTheSkewAgoIsExpired() {
+        assertEquals(new Result.Rejected(Reason.EXPIRED), authenticate(expiredAt(NOW.minus(SKEW))));
+    }
+
+    @Test
+    void aTokenThatExpiredWithinTheSkewIsStillAuthenticated() {
+        AccessToken token = expiredAt(NOW.minus(SKEW).plusSeconds(1));
+
+        assertEquals(new Result.Authenticated(token), authenticate(token));
+    }
+
+    @Test
+    void aTokenOfARevokedSessionIsRevoked() {
+        when(revokedSessions.isRevoked(SESSION)).thenReturn(true);
+
+        assertEquals(new Result.Rejected(Reason.REVOKED), authenticate(issuedAt(NOW)));
+    }
+
+    private Result authenticate(AccessToken token) {
+        when(codec.decode(COMPACT)).thenReturn(Optional.of(token));
+        return service.authenticate(COMPACT);
+    }
+
+    private static AccessToken issuedAt(Instant issuedAt) {
+        return AccessToken.issue("jti-1", "auth-service", ALICE, SESSION, issuedAt, TTL);
+    }
+
+    private static AccessToken expiredAt(Instant expiresAt) {
+        return issuedAt(expiresAt.minus(TTL));
+    }
+}

@@ -1,0 +1,333 @@
+package dev.authservice.application.service;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.lenient;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.when;
+
+import dev.authservice.application.port.in.IssuedTokens;
+import dev.authservice.application.port.in.LogInUseCase.Command;
+import dev.authservice.application.port.in.LogInUseCase.Result;
+import dev.authservice.application.port.out.AccessTokenCodec;
+import dev.authservice.application.port.out.LoginAttemptLog;
+import dev.authservice.application.port.out.PasswordHasher;
+import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.login.LoginAttemptKey;
+import dev.authservice.domain.login.LoginThrottlePolicy;
+import dev.authservice.domain.token.AccessToken;
+import dev.authservice.domain.token.RefreshToken;
+import dev.authservice.domain.token.RefreshTokenHash;
+import dev.authservice.domain.token.Session;
+import dev.authservice.domain.user.Credentials;
+import dev.authservice.domain.user.Password;
+import dev.authservice.domain.user.PasswordHash;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
+import dev.authservice.domain.user.Username;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mockito.ArgumentCaptor;
+import org.mockito.Mock;
+import org.mockito.junit.jupiter.MockitoExtension;
+
+@ExtendWith(MockitoExtension.class)
+class LogInServiceTest {
+
+    private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
+    private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+    private static final Duration ACCESS_TTL = Duration.ofMinutes(15);
+    private static final Duration REFRESH_TTL = Duration.ofDays(30);
+    private static final TokenPolicy POLICY =
+            new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30));
+    private static final Duration WINDOW = Duration.ofMinutes(15);
+    private static final LoginThrottlePolicy THROTTLE = new LoginThrottlePolicy(3, WINDOW);
+
+    private static final String CLIENT = "203.0.113.7";
+    private static final String USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64)";
+    private static final Password ALICE_PASSWORD = new Password("alice-password");
+    private static final Password WRONG_PASSWORD = new Password("not-alices-password");
+    private static final PasswordHash ALICE_HASH = new PasswordHash("$argon2id$alice");
+    private static final UserAccount ALICE = account("alice", ALICE_HASH, true);
+    private static final LoginAttemptKey ALICE_FROM_CLIENT = new LoginAttemptKey(ALICE.username(), CLIENT);
+
+    /** What the service's RandomSource hands out: first the unguessable password behind the dummy hash. */
+    private static final String DUMMY_PASSWORD = "dummy-password-nobody-knows";
+    private static final PasswordHash DUMMY_HASH = new PasswordHash("$argon2id$dummy");
+    private static final String REFRESH_TOKEN = "new-refresh-token";
+
+    @Mock private UserStore users;
+    @Mock private PasswordHasher hasher;
+    @Mock private LoginAttemptLog attempts;
+    @Mock private RefreshTokenStore refreshTokens;
+    @Mock private RandomSource random;
+    @Mock private AccessTokenCodec codec;
+
+    private LogInService service;
+
+    @BeforeEach
+    void setUp() {
+        when(random.refreshTokenValue()).thenReturn(DUMMY_PASSWORD, REFRESH_TOKEN);
+        when(hasher.hash(new Password(DUMMY_PASSWORD))).thenReturn(DUMMY_HASH);
+        service = new LogInService(users, hasher, attempts, THROTTLE, refreshTokens,
+                new TokenIssuer(codec, random, POLICY), random, CLOCK);
+    }
+
+    @Test
+    void theRightPasswordIssuesTokens() {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        IssuedTokens tokens = assertInstanceOf(Result.LoggedIn.class, result).tokens();
+        assertEquals(new IssuedTokens("signed-access-token", REFRESH_TOKEN, REFRESH_TTL), tokens);
+    }
+
+    @Test
+    void theRightPasswordStartsASessionWithTheClientsAddressAndUserAgent() {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+
+        service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        Session session = startedSession();
+        assertEquals(new Session(session.id(), ALICE.id(), NOW, CLIENT, USER_AGENT), session);
+        assertEquals(RefreshToken.issue(RefreshTokenHash.of(REFRESH_TOKEN), session.id(), ALICE.id(), NOW, REFRESH_TTL),
+                firstRefreshToken());
+    }
+
+    @Test
+    void theAccessTokenBelongsToTheNewSession() {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+
+        service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        AccessToken accessToken = signedAccessToken();
+        assertAll(
+                () -> assertEquals(ALICE.username(), accessToken.subject()),
+                () -> assertEquals(ALICE.id(), accessToken.userId()),
+                () -> assertEquals(startedSession().id(), accessToken.sessionId()),
+                () -> assertEquals("auth-service", accessToken.issuer()),
+                () -> assertEquals(NOW, accessToken.issuedAt()),
+                () -> assertEquals(NOW.plus(ACCESS_TTL), accessToken.expiresAt()));
+    }
+
+    @Test
+    void aClientWithoutAUserAgentCanLogIn() {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+
+        Result result = service.logIn(new Command(new Credentials(ALICE.username(), ALICE_PASSWORD), CLIENT, null));
+
+        assertInstanceOf(Result.LoggedIn.class, result);
+        assertNull(startedSession().userAgent());
+    }
+
+    @Test
+    void aSuccessClearsTheFailuresOfThatUsernameAndAddress() {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+
+        service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        verify(attempts).clear(ALICE_FROM_CLIENT);
+        verify(attempts, never()).recordFailure(any(), any());
+    }
+
+    @Test
+    void aSuccessAfterFailuresBelowTheLimitGoesAheadAndResetsTheCount() {
+        givenFailures(ALICE_FROM_CLIENT, minutesAgo(3), minutesAgo(1));
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertInstanceOf(Result.LoggedIn.class, result);
+        verify(attempts).clear(ALICE_FROM_CLIENT);
+    }
+
+    @Test
+    void aWrongPasswordIsInvalidCredentialsAndRecordsAFailure() {
+        givenUser(ALICE);
+        when(hasher.verify(WRONG_PASSWORD, ALICE_HASH)).thenReturn(false);
+
+        Result result = service.logIn(aliceFromClient(WRONG_PASSWORD));
+
+        assertEquals(new Result.InvalidCredentials(), result);
+        verify(attempts).recordFailure(ALICE_FROM_CLIENT, NOW);
+        verify(attempts, never()).clear(any());
+        verifyNoInteractions(refreshTokens, codec);
+    }
+
+    @Test
+    void anUnknownUserIsInvalidCredentialsAndRecordsAFailure() {
+        Username nobody = new Username("nobody");
+        when(users.findByUsername(nobody)).thenReturn(Optional.empty());
+
+        Result result = service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), CLIENT, USER_AGENT));
+
+        assertEquals(new Result.InvalidCredentials(), result);
+        verify(attempts).recordFailure(new LoginAttemptKey(nobody, CLIENT), NOW);
+        verifyNoInteractions(refreshTokens, codec);
+    }
+
+    @Test
+    void anUnknownUserStillCostsExactlyOneVerificationAgainstTheDummyHash() {
+        Username nobody = new Username("nobody");
+        when(users.findByUsername(nobody)).thenReturn(Optional.empty());
+
+        service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), CLIENT, USER_AGENT));
+
+        verify(hasher, times(1)).verify(any(), any());
+        verify(hasher).verify(ALICE_PASSWORD, DUMMY_HASH);
+    }
+
+    @Test
+    void theDummyHashIsMadeOnceFromAnUnpredictablePassword() {
+        Username nobody = new Username("nobody");
+        when(users.findByUsername(nobody)).thenReturn(Optional.empty());
+
+        service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), CLIENT, USER_AGENT));
+        service.logIn(new Command(new Credentials(nobody, WRONG_PASSWORD), CLIENT, USER_AGENT));
+
+        verify(hasher, times(1)).hash(any());
+        verify(hasher).verify(WRONG_PASSWORD, DUMMY_HASH);
+    }
+
+    @Test
+    void anUnknownUserIsRefusedEvenIfThePasswordMatchedTheDummyHash() {
+        Username nobody = new Username("nobody");
+        when(users.findByUsername(nobody)).thenReturn(Optional.empty());
+        when(hasher.verify(any(), eq(DUMMY_HASH))).thenReturn(true);
+
+        Result result = service.logIn(
+                new Command(new Credentials(nobody, new Password(DUMMY_PASSWORD)), CLIENT, USER_AGENT));
+
+        assertEquals(new Result.InvalidCredentials(), result);
+        verifyNoInteractions(refreshTokens, codec);
+    }
+
+    @Test
+    void aDisabledUserWithTheRightPasswordIsInvalidCredentials() {
+        givenUser(account("alice", ALICE_HASH, false));
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertEquals(new Result.InvalidCredentials(), result);
+        verify(attempts).recordFailure(ALICE_FROM_CLIENT, NOW);
+        verifyNoInteractions(refreshTokens, codec);
+    }
+
+    @Test
+    void atTheLimitTheAttemptIsThrottledForThePolicysRetryAfter() {
+        givenFailures(ALICE_FROM_CLIENT, minutesAgo(10), minutesAgo(5), minutesAgo(1));
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        // The failure of 10 minutes ago leaves the 15-minute window in 5 minutes.
+        assertEquals(new Result.Throttled(Duration.ofMinutes(5)), result);
+    }
+
+    @Test
+    void aThrottledAttemptDoesNotEvenVerifyThePasswordAndRecordsNothing() {
+        givenFailures(ALICE_FROM_CLIENT, minutesAgo(10), minutesAgo(5), minutesAgo(1));
+
+        service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        verify(hasher, never()).verify(any(), any());
+        verify(attempts, never()).recordFailure(any(), any());
+        verify(attempts, never()).clear(any());
+        verifyNoInteractions(users, refreshTokens, codec);
+    }
+
+    @Test
+    void throttlingOneAddressLeavesAnotherAddressAlone() {
+        lenient().when(attempts.failuresSince(ALICE_FROM_CLIENT, NOW.minus(WINDOW)))
+                .thenReturn(List.of(minutesAgo(10), minutesAgo(5), minutesAgo(1)));
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+
+        Result result = service.logIn(
+                new Command(new Credentials(ALICE.username(), ALICE_PASSWORD), "198.51.100.23", USER_AGENT));
+
+        assertInstanceOf(Result.LoggedIn.class, result);
+    }
+
+    private void givenUser(UserAccount user) {
+        when(users.findByUsername(user.username())).thenReturn(Optional.of(user));
+    }
+
+    private void givenPasswordMatches(Password password, PasswordHash hash) {
+        when(hasher.verify(password, hash)).thenReturn(true);
+    }
+
+    private void givenTokensCanBeSigned() {
+        when(random.uuid()).thenAnswer(invocation -> UUID.randomUUID());
+        when(codec.encode(any())).thenReturn("signed-access-token");
+    }
+
+    /** The failures the log holds for {@code key} inside the window that ends now. */
+    private void givenFailures(LoginAttemptKey key, Instant... failures) {
+        when(attempts.failuresSince(key, NOW.minus(WINDOW))).thenReturn(List.of(failures));
+    }
+
+    private Session startedSession() {
+        ArgumentCaptor<Session> session = ArgumentCaptor.forClass(Session.class);
+        verify(refreshTokens).startSession(session.capture(), any());
+        return session.getValue();
+    }
+
+    private RefreshToken.Active firstRefreshToken() {
+        ArgumentCaptor<RefreshToken.Active> token = ArgumentCaptor.forClass(RefreshToken.Active.class);
+        verify(refreshTokens).startSession(any(), token.capture());
+        return token.getValue();
+    }
+
+    private AccessToken signedAccessToken() {
+        ArgumentCaptor<AccessToken> token = ArgumentCaptor.forClass(AccessToken.class);
+        verify(codec).encode(token.capture());
+        return token.getValue();
+    }
+
+    private static Command aliceFromClient(Password password) {
+        return new Command(new Credentials(ALICE.username(), password), CLIENT, USER_AGENT);
+    }
+
+    private static Instant minutesAgo(long minutes) {
+        return NOW.minus(Duration.ofMinutes(minutes));
+    }
+
+    private static UserAccount account(String username, PasswordHash hash, boolean enabled) {
+        return new UserAccount(new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001")),
+                new Username(username), hash, Set.of(), "Alice", "Sales", Instant.parse("2024-01-01T00:00:00Z"),
+                enabled);
+    }
+}

@@ -1,0 +1,256 @@
+package dev.authservice.application.service;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.when;
+
+import dev.authservice.application.port.in.IssuedTokens;
+import dev.authservice.application.port.in.RefreshAccessTokenUseCase.Result;
+import dev.authservice.application.port.out.AccessTokenCodec;
+import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.token.AccessToken;
+import dev.authservice.domain.token.RefreshToken;
+import dev.authservice.domain.token.RefreshTokenHash;
+import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.user.PasswordHash;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
+import dev.authservice.domain.user.Username;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.NullAndEmptySource;
+import org.mockito.ArgumentCaptor;
+import org.mockito.Mock;
+import org.mockito.junit.jupiter.MockitoExtension;
+
+@ExtendWith(MockitoExtension.class)
+class RefreshAccessTokenServiceTest {
+
+    private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
+    private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+    private static final Duration ACCESS_TTL = Duration.ofMinutes(15);
+    private static final Duration REFRESH_TTL = Duration.ofDays(30);
+    private static final TokenPolicy POLICY =
+            new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30));
+
+    private static final String PRESENTED = "presented-refresh-token";
+    private static final RefreshTokenHash PRESENTED_HASH = RefreshTokenHash.of(PRESENTED);
+    private static final String SUCCESSOR = "successor-refresh-token";
+    private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
+    private static final UserAccount ALICE = account(true);
+
+    /** Issued a day ago at login, so it has 29 days left. */
+    private static final RefreshToken.Active ACTIVE =
+            new RefreshToken.Active(PRESENTED_HASH, SESSION, ALICE.id(), NOW.minus(Duration.ofDays(1)),
+                    NOW.plus(Duration.ofDays(29)));
+
+    @Mock private RefreshTokenStore refreshTokens;
+    @Mock private UserStore users;
+    @Mock private RandomSource random;
+    @Mock private AccessTokenCodec codec;
+
+    private RefreshAccessTokenService service;
+
+    @BeforeEach
+    void setUp() {
+        service = new RefreshAccessTokenService(refreshTokens, users, new TokenIssuer(codec, random, POLICY), CLOCK);
+    }
+
+    @ParameterizedTest
+    @NullAndEmptySource
+    void aMissingTokenIsRejectedWithoutAskingTheStore(String presented) {
+        assertEquals(new Result.Rejected(), service.refresh(presented));
+        verifyNoInteractions(refreshTokens, users, codec);
+    }
+
+    @Test
+    void anOverlongTokenIsRejectedWithoutAskingTheStore() {
+        assertEquals(new Result.Rejected(), service.refresh("x".repeat(257)));
+        verifyNoInteractions(refreshTokens, users, codec);
+    }
+
+    @Test
+    void aTokenOfTheLongestAcceptedLengthIsLookedUp() {
+        String longest = "x".repeat(256);
+        when(refreshTokens.findByHash(RefreshTokenHash.of(longest))).thenReturn(Optional.empty());
+
+        assertEquals(new Result.Rejected(), service.refresh(longest));
+    }
+
+    @Test
+    void anUnknownTokenIsRejected() {
+        when(refreshTokens.findByHash(PRESENTED_HASH)).thenReturn(Optional.empty());
+
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        verify(refreshTokens, never()).rotate(any());
+        verify(refreshTokens, never()).revokeSession(any(), any(), any());
+    }
+
+    @Test
+    void anActiveTokenIsExchangedForNewTokens() {
+        givenStored(ACTIVE);
+        givenUser(ALICE);
+        givenRotationSucceeds();
+
+        Result result = service.refresh(PRESENTED);
+
+        IssuedTokens tokens = assertInstanceOf(Result.Refreshed.class, result).tokens();
+        assertEquals(new IssuedTokens("signed-access-token", SUCCESSOR, REFRESH_TTL), tokens);
+        verify(refreshTokens, never()).revokeSession(any(), any(), any());
+    }
+
+    @Test
+    void rotationUsesUpThePresentedTokenAndStoresASuccessorInTheSameSession() {
+        givenStored(ACTIVE);
+        givenUser(ALICE);
+        givenRotationSucceeds();
+
+        Result result = service.refresh(PRESENTED);
+
+        RefreshToken.Rotation rotation = storedRotation();
+        String newRefreshToken = assertInstanceOf(Result.Refreshed.class, result).tokens().refreshToken();
+        assertAll(
+                () -> assertEquals(PRESENTED_HASH, rotation.rotated().hash()),
+                () -> assertEquals(NOW, rotation.rotated().rotatedAt()),
+                () -> assertEquals(SESSION, rotation.successor().sessionId()),
+                () -> assertEquals(ALICE.id(), rotation.successor().userId()),
+                () -> assertEquals(NOW, rotation.successor().issuedAt()),
+                () -> assertEquals(NOW.plus(REFRESH_TTL), rotation.successor().expiresAt()),
+                () -> assertEquals(RefreshTokenHash.of(newRefreshToken), rotation.successor().hash()),
+                () -> assertNotEquals(PRESENTED, newRefreshToken));
+    }
+
+    @Test
+    void theNewAccessTokenBelongsToTheSameSession() {
+        givenStored(ACTIVE);
+        givenUser(ALICE);
+        givenRotationSucceeds();
+
+        service.refresh(PRESENTED);
+
+        ArgumentCaptor<AccessToken> accessToken = ArgumentCaptor.forClass(AccessToken.class);
+        verify(codec).encode(accessToken.capture());
+        assertAll(
+                () -> assertEquals(SESSION, accessToken.getValue().sessionId()),
+                () -> assertEquals(ALICE.username(), accessToken.getValue().subject()),
+                () -> assertEquals(NOW, accessToken.getValue().issuedAt()),
+                () -> assertEquals(NOW.plus(ACCESS_TTL), accessToken.getValue().expiresAt()));
+    }
+
+    @Test
+    void anExpiredTokenIsRejectedWithoutRevokingTheSession() {
+        givenStored(new RefreshToken.Active(PRESENTED_HASH, SESSION, ALICE.id(), NOW.minus(REFRESH_TTL), NOW));
+
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        verify(refreshTokens, never()).rotate(any());
+        verify(refreshTokens, never()).revokeSession(any(), any(), any());
+        verifyNoInteractions(codec);
+    }
+
+    @Test
+    void aRevokedTokenIsRejected() {
+        givenStored(ACTIVE.revoke(NOW.minus(Duration.ofHours(1))));
+
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        verify(refreshTokens, never()).rotate(any());
+        verifyNoInteractions(codec);
+    }
+
+    @Test
+    void aRotatedTokenPresentedAgainIsRejectedAndItsSessionRevokedAsReuse() {
+        givenStored(ACTIVE.rotate(RefreshTokenHash.of(SUCCESSOR), NOW.minus(Duration.ofHours(1)), REFRESH_TTL)
+                .rotated());
+
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        verify(refreshTokens).revokeSession(SESSION, RevocationReason.REUSE_DETECTED, NOW);
+        verify(refreshTokens, never()).rotate(any());
+        verifyNoInteractions(codec);
+    }
+
+    @Test
+    void aRotatedTokenPresentedAfterItsExpiryIsStillReuse() {
+        RefreshToken.Active old = new RefreshToken.Active(PRESENTED_HASH, SESSION, ALICE.id(),
+                NOW.minus(Duration.ofDays(60)), NOW.minus(Duration.ofDays(30)));
+        givenStored(old.rotate(RefreshTokenHash.of(SUCCESSOR), NOW.minus(Duration.ofDays(45)), REFRESH_TTL).rotated());
+
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        verify(refreshTokens).revokeSession(SESSION, RevocationReason.REUSE_DETECTED, NOW);
+    }
+
+    @Test
+    void losingTheRaceToRotateIsTreatedAsReuse() {
+        givenStored(ACTIVE);
+        givenUser(ALICE);
+        when(random.refreshTokenValue()).thenReturn(SUCCESSOR);
+        when(refreshTokens.rotate(any())).thenReturn(false);
+
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        verify(refreshTokens).revokeSession(SESSION, RevocationReason.REUSE_DETECTED, NOW);
+        verifyNoInteractions(codec);
+    }
+
+    @Test
+    void aTokenOfAUserWhoIsGoneIsRejected() {
+        givenStored(ACTIVE);
+        when(users.findById(ALICE.id())).thenReturn(Optional.empty());
+
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        verify(refreshTokens, never()).rotate(any());
+        verifyNoInteractions(codec);
+    }
+
+    @Test
+    void aTokenOfADisabledUserIsRejected() {
+        givenStored(ACTIVE);
+        givenUser(account(false));
+
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        verify(refreshTokens, never()).rotate(any());
+        verifyNoInteractions(codec);
+    }
+
+    private void givenStored(RefreshToken token) {
+        when(refreshTokens.findByHash(PRESENTED_HASH)).thenReturn(Optional.of(token));
+    }
+
+    private void givenUser(UserAccount user) {
+        when(users.findById(user.id())).thenReturn(Optional.of(user));
+    }
+
+    private void givenRotationSucceeds() {
+        when(random.refreshTokenValue()).thenReturn(SUCCESSOR);
+        when(random.uuid()).thenReturn(UUID.fromString("0000000a-0000-4000-8000-000000000001"));
+        when(refreshTokens.rotate(any())).thenReturn(true);
+        when(codec.encode(any())).thenReturn("signed-access-token");
+    }
+
+    private RefreshToken.Rotation storedRotation() {
+        ArgumentCaptor<RefreshToken.Rotation> rotation = ArgumentCaptor.forClass(RefreshToken.Rotation.class);
+        verify(refreshTokens).rotate(rotation.capture());
+        return rotation.getValue();
+    }
+
+    private static UserAccount account(boolean enabled) {
+        return new UserAccount(new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001")),
+                new Username("alice"), new PasswordHash("$argon2id$alice"), Set.of(), "Alice", "Sales",
+                Instant.parse("2024-01-01T00:00:00Z"), enabled);
+    }
+}

@@ -1,0 +1,77 @@
+package dev.authservice.bootstrap;
+
+import dev.authservice.application.port.out.OrderStore;
+import dev.authservice.application.port.out.PasswordHasher;
+import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.order.Money;
+import dev.authservice.domain.order.Order;
+import dev.authservice.domain.order.OrderId;
+import dev.authservice.domain.order.OrderStatus;
+import dev.authservice.domain.user.Password;
+import dev.authservice.domain.user.Role;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
+import dev.authservice.domain.user.Username;
+import io.micronaut.context.annotation.Context;
+import io.micronaut.context.annotation.Requires;
+import jakarta.annotation.PostConstruct;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Currency;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The demo users of the contract, alice and bob, with their orders. Seeded before the server accepts requests,
+ * in every environment but {@code prod}, and only once: a user that exists already is left alone.
+ */
+@Context
+@Requires(notEnv = "prod")
+class DemoData {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DemoData.class);
+    private static final Currency EUR = Currency.getInstance("EUR");
+
+    private final UserStore users;
+    private final OrderStore orders;
+    private final PasswordHasher hasher;
+    private final RandomSource random;
+    private final Clock clock;
+
+    DemoData(UserStore users, OrderStore orders, PasswordHasher hasher, RandomSource random, Clock clock) {
+        this.users = users;
+        this.orders = orders;
+        this.hasher = hasher;
+        this.random = random;
+        this.clock = clock;
+    }
+
+    @PostConstruct
+    void seed() {
+        seed("alice", "alice-password", Set.of(Role.USER), "Alice", "Sales", 30);
+        seed("bob", "bob-password", Set.of(Role.USER, Role.ADMIN), "Bob", "Engineering", 3);
+    }
+
+    private void seed(String username, String password, Set<Role> roles, String nickname, String department,
+                      int orderCount) {
+        if (users.findByUsername(new Username(username)).isPresent()) {
+            return;
+        }
+        Instant now = clock.instant();
+        UserAccount user = new UserAccount(new UserId(random.uuid()), new Username(username),
+                hasher.hash(new Password(password)), roles, nickname, department, now, true);
+        users.add(user);
+        OrderStatus[] statuses = OrderStatus.values();
+        for (int i = 0; i < orderCount; i++) {
+            // Varied amounts, statuses and dates, so that sorting and filtering show something.
+            BigDecimal amount = BigDecimal.valueOf(1250 + (i * 7919L) % 20000, 2);
+            orders.add(new Order(new OrderId(random.uuid()), user.id(), statuses[i % statuses.length],
+                    new Money(amount, EUR), now.minus(Duration.ofHours(13L * (i + 1)))));
+        }
+        LOG.info("Seeded demo user {} with {} orders", username, orderCount);
+    }
+}

@@ -1,0 +1,48 @@
+package dev.authservice.bootstrap;
+
+import dev.authservice.adapter.out.crypto.JwtAccessTokenCodec;
+import dev.authservice.adapter.out.crypto.JwtSecret;
+import dev.authservice.application.port.out.AccessTokenCodec;
+import io.micronaut.context.annotation.Context;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Property;
+import io.micronaut.context.env.Environment;
+import io.micronaut.core.annotation.Nullable;
+import java.nio.charset.StandardCharsets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HS256 key of the access tokens. In {@code prod} it must be configured (at least 32 bytes, RFC 7518 §3.2) or the
+ * service does not start. Elsewhere a missing secret is replaced by a random one, so a development start needs no
+ * set-up; access tokens then do not survive a restart, refresh tokens (kept in the database) do.
+ */
+@Factory
+class SigningSecretFactory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SigningSecretFactory.class);
+
+    /** Built with the context, so that a bad secret stops the start instead of the first login. */
+    @Context
+    AccessTokenCodec accessTokenCodec(@Property(name = "auth.jwt.secret") @Nullable String secret,
+                                      Environment environment) {
+        return new JwtAccessTokenCodec(secret(secret, environment.getActiveNames().contains("prod")));
+    }
+
+    static JwtSecret secret(@Nullable String configured, boolean production) {
+        if (configured != null && !configured.isEmpty()) {
+            if (configured.getBytes(StandardCharsets.UTF_8).length < JwtSecret.MIN_BYTES) {
+                throw new MisconfigurationException("auth.jwt.secret (AUTH_JWT_SECRET) must be at least "
+                        + JwtSecret.MIN_BYTES + " bytes long");
+            }
+            return JwtSecret.fromText(configured);
+        }
+        if (production) {
+            throw new MisconfigurationException("auth.jwt.secret (AUTH_JWT_SECRET) is required in the prod "
+                    + "environment: set it to at least " + JwtSecret.MIN_BYTES + " random bytes");
+        }
+        LOG.warn("auth.jwt.secret is not set: signing access tokens with a random secret made at start "
+                + "(development only: access tokens will not survive a restart)");
+        return JwtSecret.generate();
+    }
+}

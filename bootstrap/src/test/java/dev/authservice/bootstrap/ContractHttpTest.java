@@ -1,0 +1,478 @@
+package dev.authservice.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nimbusds.jose.JWSAlgorithm;
+import io.micronaut.runtime.server.EmbeddedServer;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The rows of the contract (../shared/CONTRACT.md), over real HTTP against the whole service on an in-memory H2. */
+@MicronautTest
+class ContractHttpTest {
+
+    private static final Pattern ISO_UTC = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z");
+
+    @Inject
+    EmbeddedServer server;
+
+    Http http;
+
+    @BeforeEach
+    void client() {
+        http = new Http(server.getURI());
+    }
+
+    private String accessTokenOf(String username) {
+        return http.logIn(username, username + "-password").accessToken();
+    }
+
+    private static String bearer(String token) {
+        return "Bearer " + token;
+    }
+
+    private static void assertError(Http.Answer answer, int status, String code) {
+        assertAll(answer.toString(),
+                () -> assertEquals(status, answer.status()),
+                () -> assertTrue(answer.header("Content-Type").orElse("").startsWith("application/json")),
+                () -> assertEquals(false, answer.json().get("success")),
+                () -> assertTrue(answer.json().containsKey("data")),
+                () -> assertNull(answer.json().get("data")),
+                () -> assertEquals(code, answer.errorCode()),
+                () -> assertFalse(answer.errorMessage().isBlank()),
+                () -> assertTrue(ISO_UTC.matcher((String) answer.json().get("timestamp")).matches()),
+                () -> assertFalse(answer.body().contains("Exception"), "no exception names"),
+                () -> assertFalse(answer.body().contains("\tat "), "no stack traces"));
+    }
+
+    @Nested
+    class LogIn {
+
+        @Test
+        void rightCredentialsGiveAnAccessTokenAndARefreshCookie() {
+            Http.Answer answer = http.logIn("alice", "alice-password");
+
+            assertEquals(200, answer.status(), answer.toString());
+            assertFalse(((String) answer.json().get("message")).isBlank());
+            assertEquals(3, answer.accessToken().split("\\.").length);
+            assertEquals("no-store", answer.header("Cache-Control").orElseThrow());
+            String cookie = answer.setCookies().get(0);
+            assertAll(cookie,
+                    () -> assertTrue(cookie.matches("refreshToken=[A-Za-z0-9_-]{43,};.*")),
+                    () -> assertTrue(cookie.contains("HttpOnly")),
+                    () -> assertTrue(cookie.contains("Secure")),
+                    () -> assertTrue(cookie.contains("SameSite=Strict")),
+                    () -> assertTrue(cookie.contains("Path=/api/refresh")),
+                    () -> assertTrue(cookie.contains("Max-Age=2592000")));
+        }
+
+        @Test
+        void theAccessTokenCarriesTheContractsClaimsAndNothingSecret() throws Exception {
+            String token = accessTokenOf("bob");
+            String header = Tokens.header(token);
+            String payload = Tokens.payload(token);
+            assertAll(header + " " + payload,
+                    () -> assertTrue(header.contains("\"alg\":\"HS256\"")),
+                    () -> assertTrue(header.contains("\"typ\":\"JWT\"")),
+                    () -> assertTrue(header.contains("\"kid\":")),
+                    () -> assertTrue(payload.contains("\"iss\":\"auth-service\"")),
+                    () -> assertTrue(payload.contains("\"sub\":\"bob\"")),
+                    () -> assertTrue(payload.contains("\"nickname\":\"Bob\"")),
+                    () -> assertTrue(payload.contains("\"department\":\"Engineering\"")),
+                    () -> assertTrue(payload.matches(".*\"roles\":\\[\"(ADMIN\",\"USER|USER\",\"ADMIN)\"].*")),
+                    () -> assertTrue(payload.contains("\"userId\":")),
+                    () -> assertTrue(payload.contains("\"sessionId\":")),
+                    () -> assertTrue(payload.contains("\"jti\":")),
+                    () -> assertFalse(payload.toLowerCase().contains("password")),
+                    () -> assertFalse(payload.contains("argon2")));
+            Map<String, Object> claims = io.micronaut.json.JsonMapper.createDefault()
+                    .readValue(payload, Map.class);
+            long exp = ((Number) claims.get("exp")).longValue();
+            long iat = ((Number) claims.get("iat")).longValue();
+            assertEquals(15 * 60, exp - iat);
+        }
+
+        @Test
+        void eachTokenHasItsOwnJti() {
+            assertNotEquals(Tokens.payload(accessTokenOf("bob")), Tokens.payload(accessTokenOf("bob")));
+        }
+
+        @Test
+        void wrongPasswordAndUnknownUserGetTheSameAnswerAndNoCookie() {
+            Http.Answer wrongPassword = http.logIn("bob", "not-bobs-password");
+            Http.Answer unknownUser = http.logIn("nobody-at-all", "bob-password");
+
+            assertError(wrongPassword, 401, "INVALID_CREDENTIALS");
+            assertError(unknownUser, 401, "INVALID_CREDENTIALS");
+            assertEquals(wrongPassword.errorMessage(), unknownUser.errorMessage());
+            assertTrue(wrongPassword.setCookies().isEmpty());
+            assertTrue(unknownUser.setCookies().isEmpty());
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {
+                "{\"username\": \"alice\"",
+                "not json",
+                "{}",
+                "{\"username\": \"alice\"}",
+                "{\"password\": \"alice-password\"}",
+                "{\"username\": \"  \", \"password\": \"alice-password\"}",
+                "{\"username\": \"alice\", \"password\": \"\"}",
+                "{\"username\": 42, \"password\": \"alice-password\"}",
+                "{\"username\": [\"alice\"], \"password\": \"alice-password\"}",
+                "{\"username\": \"alice\", \"password\": {\"a\": 1}}",
+                "[]",
+                "null"})
+        void badBodiesAreInvalidInput(String body) {
+            assertError(http.postJson("/api/login", body), 400, "INVALID_INPUT");
+        }
+
+        @Test
+        void anOverLongUsernameIsInvalidInput() {
+            assertError(http.logIn("a".repeat(65), "alice-password"), 400, "INVALID_INPUT");
+        }
+
+        @Test
+        void aBodyOver16KiBIsTooLarge() {
+            assertError(http.logIn("alice", "x".repeat(17 * 1024)), 413, "PAYLOAD_TOO_LARGE");
+        }
+
+        @Test
+        void anotherContentTypeIsUnsupported() {
+            assertError(http.post("/api/login", "username=alice&password=alice-password",
+                    "Content-Type", "application/x-www-form-urlencoded"), 415, "UNSUPPORTED_MEDIA_TYPE");
+        }
+
+        @Test
+        void theServiceKeepsAnsweringAfterBadInput() {
+            http.postJson("/api/login", "{\"username\":");
+            assertEquals(200, http.logIn("alice", "alice-password").status());
+        }
+    }
+
+    @Nested
+    class Refresh {
+
+        @Test
+        void aRefreshRotatesTheTokenAndGivesANewAccessToken() {
+            Http.Answer login = http.logIn("alice", "alice-password");
+            Http.Answer refreshed = http.refresh(login.refreshToken());
+
+            assertEquals(200, refreshed.status(), refreshed.toString());
+            assertEquals(Map.of("accessToken", refreshed.accessToken()), refreshed.json());
+            assertEquals("no-store", refreshed.header("Cache-Control").orElseThrow());
+            assertNotEquals(login.refreshToken(), refreshed.refreshToken());
+            String cookie = refreshed.setCookies().get(0);
+            assertTrue(cookie.contains("HttpOnly") && cookie.contains("Secure") && cookie.contains("SameSite=Strict")
+                    && cookie.contains("Path=/api/refresh") && cookie.contains("Max-Age=2592000"), cookie);
+            assertEquals(200, http.get("/api/user/profile", "Authorization", bearer(refreshed.accessToken())).status());
+        }
+
+        @Test
+        void reusingARotatedTokenRevokesTheWholeSession() {
+            Http.Answer login = http.logIn("alice", "alice-password");
+            String first = login.refreshToken();
+            Http.Answer second = http.refresh(first);
+            Http.Answer third = http.refresh(second.refreshToken());
+            assertEquals(200, third.status());
+
+            Http.Answer replay = http.refresh(first);
+
+            assertError(replay, 401, "INVALID_REFRESH_TOKEN");
+            assertError(http.refresh(third.refreshToken()), 401, "INVALID_REFRESH_TOKEN");
+            assertError(http.get("/api/user/profile", "Authorization", bearer(third.accessToken())), 401,
+                    "TOKEN_REVOKED");
+            assertError(http.get("/api/user/profile", "Authorization", bearer(login.accessToken())), 401,
+                    "TOKEN_REVOKED");
+        }
+
+        @Test
+        void anotherSessionOfTheSameUserSurvivesReuseDetection() {
+            Http.Answer victim = http.logIn("alice", "alice-password");
+            Http.Answer other = http.logIn("alice", "alice-password");
+            http.refresh(victim.refreshToken());
+            http.refresh(victim.refreshToken());
+
+            assertEquals(200, http.refresh(other.refreshToken()).status());
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"", "garbage", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"})
+        void unknownOrMalformedTokensAreRejectedAndTheCookieCleared(String token) {
+            Http.Answer answer = http.refresh(token);
+
+            assertError(answer, 401, "INVALID_REFRESH_TOKEN");
+            String cookie = answer.setCookies().get(0);
+            assertTrue(cookie.startsWith("refreshToken=;") && cookie.contains("Max-Age=0")
+                    && cookie.contains("Path=/api/refresh"), cookie);
+        }
+
+        @Test
+        void aMissingCookieIsRejected() {
+            Http.Answer answer = http.post("/api/refresh", "");
+            assertError(answer, 401, "INVALID_REFRESH_TOKEN");
+            assertTrue(answer.setCookies().get(0).contains("Max-Age=0"));
+        }
+
+        @Test
+        void twoConcurrentRefreshesWithOneTokenNeverBothSucceed() {
+            for (int round = 0; round < 5; round++) {
+                String token = http.logIn("alice", "alice-password").refreshToken();
+                CompletableFuture<Http.Answer> a = CompletableFuture.supplyAsync(() -> http.refresh(token));
+                CompletableFuture<Http.Answer> b = CompletableFuture.supplyAsync(() -> http.refresh(token));
+                long successes = List.of(a.join(), b.join()).stream().filter(x -> x.status() == 200).count();
+                assertTrue(successes <= 1, "both refreshes succeeded in round " + round);
+            }
+        }
+    }
+
+    @Nested
+    class LogOut {
+
+        @Test
+        void logOutEndsTheSessionAndClearsTheCookie() {
+            Http.Answer login = http.logIn("alice", "alice-password");
+
+            Http.Answer answer = http.post("/api/logout", "", "Authorization", bearer(login.accessToken()));
+
+            assertEquals(204, answer.status(), answer.toString());
+            String cookie = answer.setCookies().get(0);
+            assertTrue(cookie.startsWith("refreshToken=;") && cookie.contains("Max-Age=0"), cookie);
+            assertError(http.get("/api/user/profile", "Authorization", bearer(login.accessToken())), 401,
+                    "TOKEN_REVOKED");
+            assertError(http.refresh(login.refreshToken()), 401, "INVALID_REFRESH_TOKEN");
+        }
+
+        @Test
+        void logOutNeedsAnAccessToken() {
+            assertError(http.post("/api/logout", ""), 401, "UNAUTHORIZED");
+        }
+    }
+
+    @Nested
+    class BearerAuthentication {
+
+        @Test
+        void theProfileIsTheCallersOwn() {
+            Http.Answer answer = http.get("/api/user/profile", "Authorization", bearer(accessTokenOf("alice")));
+
+            assertEquals(200, answer.status(), answer.toString());
+            assertEquals(true, answer.json().get("success"));
+            assertNull(answer.json().get("error"));
+            assertTrue(ISO_UTC.matcher((String) answer.json().get("timestamp")).matches());
+            Map<String, Object> data = answer.data();
+            assertEquals("alice", data.get("username"));
+            assertEquals("Alice", data.get("nickname"));
+            assertEquals("Sales", data.get("department"));
+            assertEquals(List.of("USER"), data.get("roles"));
+            assertTrue(((String) data.get("userId")).matches("[0-9a-f-]{36}"));
+        }
+
+        @Test
+        void theSchemeNameIsCaseInsensitive() {
+            assertEquals(200, http.get("/api/user/profile", "Authorization", "bEaReR " + accessTokenOf("alice"))
+                    .status());
+        }
+
+        @Test
+        void noTokenIsUnauthorizedWithABearerChallenge() {
+            Http.Answer answer = http.get("/api/user/profile");
+            assertError(answer, 401, "UNAUTHORIZED");
+            assertEquals("Bearer", answer.header("WWW-Authenticate").orElseThrow());
+        }
+
+        @Test
+        void anotherSchemeIsUnauthorized() {
+            assertError(http.get("/api/user/orders", "Authorization", "Basic YWxpY2U6YWxpY2UtcGFzc3dvcmQ="), 401,
+                    "UNAUTHORIZED");
+        }
+
+        @Test
+        void aRefreshTokenIsNotAnAccessToken() {
+            String refreshToken = http.logIn("alice", "alice-password").refreshToken();
+            assertInvalidToken(refreshToken);
+        }
+
+        @Test
+        void aTamperedTokenIsInvalid() {
+            String token = accessTokenOf("alice");
+            String[] parts = token.split("\\.");
+            String otherPayload = Tokens.payload(accessTokenOf("bob"));
+            String forged = parts[0] + "." + java.util.Base64.getUrlEncoder().withoutPadding()
+                    .encodeToString(otherPayload.getBytes()) + "." + parts[2];
+            assertInvalidToken(forged);
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"none", "None", "NONE", "nOnE"})
+        void algNoneIsInvalid(String alg) {
+            assertInvalidToken(Tokens.unsigned(accessTokenOf("alice"), alg));
+        }
+
+        @Test
+        void anotherAlgorithmIsInvalidEvenWithTheRightKey() {
+            assertInvalidToken(Tokens.resign(accessTokenOf("alice"), JWSAlgorithm.HS512, claims -> claims));
+        }
+
+        @Test
+        void aWrongIssuerIsInvalid() {
+            assertInvalidToken(Tokens.resign(accessTokenOf("alice"), claims -> claims.issuer("someone-else")));
+        }
+
+        @Test
+        void aTokenFromTheFutureIsInvalid() {
+            assertInvalidToken(Tokens.resign(accessTokenOf("alice"),
+                    claims -> claims.issueTime(Tokens.secondsFromNow(120))));
+            assertInvalidToken(Tokens.resign(accessTokenOf("alice"),
+                    claims -> claims.notBeforeTime(Tokens.secondsFromNow(120))));
+        }
+
+        @Test
+        void aTokenWithoutExpiryIsInvalid() {
+            assertInvalidToken(Tokens.resign(accessTokenOf("alice"), claims -> claims.expirationTime(null)));
+        }
+
+        @Test
+        void anExpiredTokenIsTokenExpired() {
+            Http.Answer answer = http.get("/api/user/orders", "Authorization", bearer(Tokens.resign(
+                    accessTokenOf("alice"), claims -> claims.expirationTime(Tokens.secondsFromNow(-31)))));
+            assertError(answer, 401, "TOKEN_EXPIRED");
+            assertTrue(answer.header("WWW-Authenticate").orElseThrow().startsWith("Bearer error=\"invalid_token\""));
+        }
+
+        @Test
+        void expiryWithinTheClockSkewIsStillAccepted() {
+            assertEquals(200, http.get("/api/user/profile", "Authorization", bearer(Tokens.resign(
+                    accessTokenOf("alice"), claims -> claims.expirationTime(Tokens.secondsFromNow(-10))))).status());
+        }
+
+        private void assertInvalidToken(String token) {
+            Http.Answer answer = http.get("/api/user/profile", "Authorization", bearer(token));
+            assertError(answer, 401, "INVALID_TOKEN");
+            assertTrue(answer.header("WWW-Authenticate").orElseThrow().startsWith("Bearer error=\"invalid_token\""),
+                    answer.header("WWW-Authenticate").orElseThrow());
+        }
+    }
+
+    @Nested
+    class Orders {
+
+        @SuppressWarnings("unchecked")
+        private List<Map<String, Object>> content(Http.Answer answer) {
+            return (List<Map<String, Object>>) answer.data().get("content");
+        }
+
+        private Http.Answer orders(String user, String query) {
+            return http.get("/api/user/orders" + query, "Authorization", bearer(accessTokenOf(user)));
+        }
+
+        @Test
+        void theFirstPageIsTwentyOfTheCallersOrdersNewestFirst() {
+            Http.Answer answer = orders("alice", "");
+
+            assertEquals(200, answer.status(), answer.toString());
+            Map<String, Object> page = answer.data();
+            assertEquals(0, page.get("page"));
+            assertEquals(20, page.get("size"));
+            assertEquals(30, page.get("totalElements"));
+            assertEquals(2, page.get("totalPages"));
+            List<Map<String, Object>> content = content(answer);
+            assertEquals(20, content.size());
+            for (int i = 1; i < content.size(); i++) {
+                assertTrue(((String) content.get(i - 1).get("createdAt"))
+                        .compareTo((String) content.get(i).get("createdAt")) >= 0);
+            }
+            Map<String, Object> order = content.get(0);
+            assertEquals(List.of("createdAt", "currency", "id", "status", "totalAmount"),
+                    order.keySet().stream().sorted().toList());
+            assertTrue(((String) order.get("totalAmount")).matches("\\d+\\.\\d\\d"));
+            assertEquals("EUR", order.get("currency"));
+        }
+
+        @Test
+        void nobodySeesAnotherUsersOrders() {
+            assertEquals(3, orders("bob", "").data().get("totalElements"));
+        }
+
+        @Test
+        void pagingSortingAndFilteringFollowTheQuery() {
+            List<Map<String, Object>> byAmount = content(orders("alice", "?sort=totalAmount,asc&size=100"));
+            for (int i = 1; i < byAmount.size(); i++) {
+                assertTrue(new java.math.BigDecimal((String) byAmount.get(i - 1).get("totalAmount"))
+                        .compareTo(new java.math.BigDecimal((String) byAmount.get(i).get("totalAmount"))) <= 0);
+            }
+            Http.Answer paid = orders("alice", "?status=PAID&size=5&page=1");
+            assertEquals(1, paid.data().get("page"));
+            assertTrue(content(paid).stream().allMatch(order -> order.get("status").equals("PAID")));
+            Http.Answer pastTheEnd = orders("alice", "?page=99");
+            assertEquals(200, pastTheEnd.status());
+            assertTrue(content(pastTheEnd).isEmpty());
+            assertEquals(30, pastTheEnd.data().get("totalElements"));
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"?page=-1", "?page=x", "?size=0", "?size=101", "?size=", "?sort=price,asc",
+                "?sort=createdAt,up", "?sort=createdAt,desc,x", "?status=LOST", "?status=paid"})
+        void badQueryParametersAreInvalidParameter(String query) {
+            assertError(orders("alice", query), 400, "INVALID_PARAMETER");
+        }
+    }
+
+    @Nested
+    class Administration {
+
+        @Test
+        void anAdministratorListsTheUsers() {
+            Http.Answer answer = http.get("/api/admin/users?sort=username,desc", "Authorization",
+                    bearer(accessTokenOf("bob")));
+
+            assertEquals(200, answer.status(), answer.toString());
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> users = (List<Map<String, Object>>) answer.data().get("content");
+            assertEquals(List.of("bob", "alice"), users.stream().map(user -> user.get("username")).toList());
+            assertEquals(List.of("createdAt", "roles", "userId", "username"),
+                    users.get(0).keySet().stream().sorted().toList());
+        }
+
+        @Test
+        void aValidTokenWithoutTheRoleIsForbidden() {
+            assertError(http.get("/api/admin/users", "Authorization", bearer(accessTokenOf("alice"))), 403,
+                    "FORBIDDEN");
+        }
+    }
+
+    @Nested
+    class Framework {
+
+        @Test
+        void healthIsUpWithoutAToken() {
+            Http.Answer answer = http.get("/health");
+            assertEquals(200, answer.status());
+            assertEquals("UP", answer.json().get("status"));
+        }
+
+        @Test
+        void anUnknownPathIsNotFound() {
+            assertError(http.get("/api/nothing-here"), 404, "NOT_FOUND");
+        }
+
+        @Test
+        void aWrongMethodIsNotAllowed() {
+            assertError(http.get("/api/login"), 405, "METHOD_NOT_ALLOWED");
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package dev.authservice.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The built jar, started as a user would start it (default environment, H2 in ./data of its working directory),
+ * driven over real HTTP. Runs in Maven's integration-test phase, after the jar is packaged.
+ */
+class EndToEndIT {
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+    @TempDir
+    Path workingDirectory;
+
+    private Process process;
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        if (process != null) {
+            process.destroy();
+            process.waitFor();
+        }
+    }
+
+    @Test
+    void aUserLogsInReadsRefreshesIsCaughtReplayingAndLogsOut() throws Exception {
+        Http http = start();
+
+        Http.Answer login = http.logIn("alice", "alice-password");
+        assertEquals(200, login.status(), login.toString());
+        String auth = "Bearer " + login.accessToken();
+        assertEquals("alice", http.get("/api/user/profile", "Authorization", auth).data().get("username"));
+        assertEquals(30, http.get("/api/user/orders", "Authorization", auth).data().get("totalElements"));
+
+        Http.Answer refreshed = http.refresh(login.refreshToken());
+        assertEquals(200, refreshed.status(), refreshed.toString());
+        Http.Answer replay = http.refresh(login.refreshToken());
+        assertEquals(401, replay.status());
+        assertEquals("INVALID_REFRESH_TOKEN", replay.errorCode());
+        assertEquals(401, http.refresh(refreshed.refreshToken()).status(), "reuse revoked the whole session");
+
+        Http.Answer again = http.logIn("alice", "alice-password");
+        String newAuth = "Bearer " + again.accessToken();
+        assertEquals(204, http.post("/api/logout", "", "Authorization", newAuth).status());
+        assertEquals("TOKEN_REVOKED", http.get("/api/user/profile", "Authorization", newAuth).errorCode());
+    }
+
+    @Test
+    void refreshTokensAndRevocationsSurviveARestart() throws Exception {
+        Http http = start();
+        String kept = http.logIn("bob", "bob-password").refreshToken();
+        Http.Answer loggedOut = http.logIn("bob", "bob-password");
+        http.post("/api/logout", "", "Authorization", "Bearer " + loggedOut.accessToken());
+        stop();
+
+        http = start();
+
+        Http.Answer refreshed = http.refresh(kept);
+        assertEquals(200, refreshed.status(), refreshed.toString());
+        assertEquals(401, http.refresh(loggedOut.refreshToken()).status());
+        assertEquals("TOKEN_REVOKED", http.get("/api/user/profile", "Authorization",
+                "Bearer " + loggedOut.accessToken()).errorCode());
+        assertEquals(200, http.get("/api/user/profile", "Authorization", "Bearer " + refreshed.accessToken())
+                .status());
+        assertTrue(Files.isDirectory(workingDirectory.resolve("data")), "H2 keeps its files in ./data");
+    }
+
+    private Http start() throws IOException, InterruptedException {
+        int port = freePort();
+        ProcessBuilder builder = new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", jar().toString())
+                .directory(workingDirectory.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(workingDirectory.resolve("service-" + port + ".log").toFile());
+        builder.environment().put("MICRONAUT_SERVER_PORT", Integer.toString(port));
+        // A fixed secret, so that access tokens from before a restart still verify after it.
+        builder.environment().put("AUTH_JWT_SECRET", Tokens.TEST_SECRET);
+        builder.environment().remove("MICRONAUT_ENVIRONMENTS");
+        process = builder.start();
+
+        Http http = new Http(URI.create("http://127.0.0.1:" + port));
+        Instant deadline = Instant.now().plus(START_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new AssertionError("the service exited: " + log(port));
+            }
+            try {
+                if (http.get("/health").status() == 200) {
+                    return http;
+                }
+            } catch (java.io.UncheckedIOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the service did not answer /health within " + START_TIMEOUT + ": " + log(port));
+    }
+
+    private String log(int port) throws IOException {
+        return Files.readString(workingDirectory.resolve("service-" + port + ".log"));
+    }
+
+    private static Path jar() {
+        Path jar = Path.of(System.getProperty("auth.jar", "target/auth-service.jar")).toAbsolutePath();
+        assertTrue(Files.isRegularFile(jar), "build the jar first: " + jar);
+        return jar;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

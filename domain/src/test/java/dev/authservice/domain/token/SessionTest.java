@@ -1,0 +1,59 @@
+package dev.authservice.domain.token;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.authservice.domain.user.UserId;
+import java.time.Instant;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class SessionTest {
+
+    private static final SessionId ID = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
+    private static final UserId USER = new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001"));
+    private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
+
+    @Test
+    void aUserAgentOfTheMaximumLengthIsKeptWhole() {
+        String userAgent = "u".repeat(Session.MAX_USER_AGENT_LENGTH);
+
+        assertEquals(userAgent, sessionWithUserAgent(userAgent).userAgent());
+    }
+
+    @Test
+    void aLongerUserAgentIsCutToItsFirst512Characters() {
+        String head = "Mozilla/5.0 ".repeat(50).substring(0, 512);
+
+        Session session = sessionWithUserAgent(head + "-and-then-some");
+
+        assertEquals(512, session.userAgent().length());
+        assertEquals(head, session.userAgent());
+    }
+
+    @Test
+    void clientDetailsMayBeUnknown() {
+        Session session = new Session(ID, USER, NOW, null, null);
+
+        assertNull(session.clientAddress());
+        assertNull(session.userAgent());
+    }
+
+    @Test
+    void idUserAndStartAreRequired() {
+        assertThrows(NullPointerException.class, () -> new Session(null, USER, NOW, "203.0.113.7", "ua"));
+        assertThrows(NullPointerException.class, () -> new Session(ID, null, NOW, "203.0.113.7", "ua"));
+        assertThrows(NullPointerException.class, () -> new Session(ID, USER, null, "203.0.113.7", "ua"));
+    }
+
+    @Test
+    void aSessionIdReadsAndWritesAsItsUuid() {
+        assertEquals(ID, SessionId.of(ID.toString()));
+        assertEquals("5e55a1a0-0000-4000-8000-000000000001", ID.toString());
+    }
+
+    private static Session sessionWithUserAgent(String userAgent) {
+        return new Session(ID, USER, NOW, "203.0.113.7", userAgent);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.authservice.domain.user;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.authservice.domain.InvalidValueException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.NullAndEmptySource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class UsernameTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"alice", "a", "bob.smith@example.com", "Zoë"})
+    void anOrdinaryNameIsAccepted(String name) {
+        assertEquals(name, new Username(name).value());
+    }
+
+    @Test
+    void aNameOfTheMaximumLengthIsAccepted() {
+        String longest = "a".repeat(Username.MAX_LENGTH);
+
+        assertEquals(longest, new Username(longest).value());
+    }
+
+    @Test
+    void aNameOneCharacterTooLongIsRefused() {
+        InvalidValueException e = assertThrows(InvalidValueException.class,
+                () -> new Username("a".repeat(Username.MAX_LENGTH + 1)));
+
+        assertEquals("username", e.field());
+        assertEquals("username must be at most 64 characters", e.getMessage());
+    }
+
+    @ParameterizedTest
+    @NullAndEmptySource
+    @ValueSource(strings = {" ", "   ", "\t", "\n"})
+    void aMissingOrBlankNameIsRefused(String name) {
+        InvalidValueException e = assertThrows(InvalidValueException.class, () -> new Username(name));
+
+        assertEquals("username", e.field());
+        assertEquals("username must not be blank", e.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ali\nce", "alice\u0000", "al\tice", "alice\u007f", "\u001balice", "alice\u0085"})
+    void aNameWithControlCharactersIsRefused(String name) {
+        InvalidValueException e = assertThrows(InvalidValueException.class, () -> new Username(name));
+
+        assertEquals("username", e.field());
+        assertEquals("username must not contain control characters", e.getMessage());
+    }
+
+    @Test
+    void namesAreComparedExactly() {
+        assertEquals(new Username("alice"), new Username("alice"));
+        assertNotEquals(new Username("alice"), new Username("Alice"));
+    }
+
+    @Test
+    void aNameIsWrittenAsItself() {
+        assertEquals("alice", new Username("alice").toString());
+    }
+}
