@@ -78,12 +78,31 @@ class EndToEndIT {
         assertTrue(Files.isDirectory(workingDirectory.resolve("data")), "H2 keeps its files in ./data");
     }
 
+    @Test
+    void prodRefusesToStartWithoutASigningSecretInOneClearLine() throws Exception {
+        ProcessBuilder builder = javaJar().redirectErrorStream(true);
+        builder.environment().put("MICRONAUT_ENVIRONMENTS", "prod");
+        builder.environment().remove("AUTH_JWT_SECRET");
+        builder.environment().put("MICRONAUT_SERVER_PORT", Integer.toString(freePort()));
+        Process refused = builder.start();
+        String output = new String(refused.getInputStream().readAllBytes());
+
+        assertTrue(refused.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(refused.exitValue() != 0, "exit code " + refused.exitValue());
+        assertTrue(output.contains("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is required"),
+                output);
+        assertTrue(!output.contains("\tat "), "no stack trace: " + output);
+    }
+
+    private ProcessBuilder javaJar() {
+        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", jar().toString())
+                .directory(workingDirectory.toFile());
+    }
+
     private Http start() throws IOException, InterruptedException {
         int port = freePort();
-        ProcessBuilder builder = new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", jar().toString())
-                .directory(workingDirectory.toFile())
+        ProcessBuilder builder = javaJar()
                 .redirectErrorStream(true)
                 .redirectOutput(workingDirectory.resolve("service-" + port + ".log").toFile());
         builder.environment().put("MICRONAUT_SERVER_PORT", Integer.toString(port));

@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
 /**
  * The JWT claims of an {@link AccessToken}, exactly those the contract names. JWT dates are whole seconds, so writing
  * drops the fraction of every instant, and {@code nbf} is written only when it differs from {@code iat}. Reading is
- * strict: a missing or ill-typed claim is a {@link ParseException}, never a default or a conversion.
+ * strict: a missing or ill-typed claim is a {@link ParseException}, never a default. Only {@code nbf} is optional; when
+ * absent it means {@code iat}.
  */
 final class AccessTokenClaims {
 

@@ -38,8 +38,9 @@ final class PostgresServer {
             JdbcTarget candidate = locate();
             Optional<String> failure = connectionFailure(candidate);
             if (failure.isPresent()) {
-                notFound = "No PostgreSQL for the tests: " + failure.get() + ". Start one, or point AUTH_TEST_PG_URL,"
-                        + " AUTH_TEST_PG_USER and AUTH_TEST_PG_PASSWORD at one whose user may create databases.";
+                notFound = "No PostgreSQL for the tests: " + failure.get() + ", and Docker is not available for"
+                        + " Testcontainers. Start PostgreSQL, or point AUTH_TEST_PG_URL, AUTH_TEST_PG_USER and"
+                        + " AUTH_TEST_PG_PASSWORD at one whose user may create databases.";
             } else {
                 found = new PostgresServer(candidate);
             }

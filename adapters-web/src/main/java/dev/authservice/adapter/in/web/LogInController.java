@@ -16,37 +16,31 @@ import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.Post;
-import io.micronaut.http.server.util.HttpClientAddressResolver;
+import io.micronaut.json.tree.JsonNode;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
+import java.net.InetSocketAddress;
 
 @Controller("/api/login")
 @Secured(SecurityRule.IS_ANONYMOUS)
 class LogInController {
 
     private final LogInUseCase logIn;
-    private final HttpClientAddressResolver clientAddress;
 
-    LogInController(LogInUseCase logIn, HttpClientAddressResolver clientAddress) {
+    LogInController(LogInUseCase logIn) {
         this.logIn = logIn;
-        this.clientAddress = clientAddress;
     }
 
     /** Blocking: the password hash takes tens of milliseconds of CPU on purpose. */
     @Post
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> logIn(HttpRequest<?> request, @Body @Nullable LogInRequest body,
+    HttpResponse<?> logIn(HttpRequest<?> request, @Body @Nullable JsonNode body,
                           @Header(HttpHeaders.USER_AGENT) @Nullable String userAgent) {
-        if (body == null) {
-            throw new ApiException(ErrorCode.INVALID_INPUT, "the body must be {\"username\": ..., \"password\": ...}");
-        }
-        String address = clientAddress.resolve(request);
-        Result result = logIn.logIn(new LogInUseCase.Command(
-                Credentials.of(body.username(), body.password()), address == null ? "unknown" : address, userAgent));
+        Result result = logIn.logIn(new LogInUseCase.Command(credentials(body), clientAddress(request), userAgent));
 
         if (result instanceof Result.LoggedIn loggedIn) {
             return RefreshTokenCookie.set(
@@ -62,8 +56,35 @@ class LogInController {
         return ErrorResponses.of(ErrorCode.INVALID_CREDENTIALS);
     }
 
-    @Serdeable
-    record LogInRequest(@Nullable String username, @Nullable String password) {
+    /**
+     * The peer of the connection. Forwarding headers are deliberately ignored: anyone can send them, and trusting
+     * them would let an attacker escape the login throttle by changing {@code X-Forwarded-For} on every attempt.
+     */
+    private static String clientAddress(HttpRequest<?> request) {
+        InetSocketAddress peer = request.getRemoteAddress();
+        return peer.getAddress() != null ? peer.getAddress().getHostAddress() : peer.getHostString();
+    }
+
+    /**
+     * Reads the body as a JSON tree rather than binding it to a record, because binding would quietly turn
+     * {@code "username": 42} into {@code "42"}: a field of the wrong type is refused, not coerced.
+     */
+    private static Credentials credentials(@Nullable JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw new ApiException(ErrorCode.INVALID_INPUT, "the body must be {\"username\": ..., \"password\": ...}");
+        }
+        return Credentials.of(text(body, "username"), text(body, "password"));
+    }
+
+    private static String text(JsonNode body, String field) {
+        JsonNode value = body.get(field);
+        if (value == null || value.isNull()) {
+            throw new ApiException(ErrorCode.INVALID_INPUT, field + " is required");
+        }
+        if (!value.isString()) {
+            throw new ApiException(ErrorCode.INVALID_INPUT, field + " must be a string");
+        }
+        return value.getStringValue();
     }
 
     @Serdeable

@@ -5,6 +5,7 @@ import static dev.authservice.application.fixtures.SessionMother.aTokenHash;
 import static dev.authservice.application.fixtures.SessionMother.rotationOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -135,7 +137,9 @@ public abstract class RefreshTokenStoreContract {
                 .mapToObj(i -> rotationOf(login.firstToken(), later(1)))
                 .toList();
 
-        List<Boolean> results = raceToRotate(rotations);
+        List<Boolean> results = atTheSameTime(rotations.stream()
+                .<Callable<Boolean>>map(rotation -> () -> store.rotate(rotation))
+                .toList());
 
         assertEquals(1, results.stream().filter(won -> won).count(), "winners among " + results);
         RefreshToken.Rotation winner = rotations.get(results.indexOf(true));
@@ -159,6 +163,22 @@ public abstract class RefreshTokenStoreContract {
                 store.findByHash(rotation.successor().hash()));
         assertEquals(Optional.of(login.firstToken().revoke(revokedAt)), store.findByHash(login.firstToken().hash()));
         assertTrue(revokedSessions.isRevoked(login.sessionId()));
+    }
+
+    @Test
+    void aRotationRacingARevocationLeavesNoTokenOfTheSessionActive() throws Exception {
+        for (int round = 0; round < 10; round++) {
+            SessionMother.Login login = logIn();
+            RefreshToken.Rotation rotation = rotationOf(login.firstToken(), later(1));
+
+            atTheSameTime(List.<Callable<Boolean>>of(
+                    () -> store.rotate(rotation),
+                    () -> store.revokeSession(login.sessionId(), RevocationReason.LOGOUT, later(1))));
+
+            assertInstanceOf(RefreshToken.Revoked.class, store.findByHash(login.firstToken().hash()).orElseThrow());
+            store.findByHash(rotation.successor().hash())
+                    .ifPresent(successor -> assertInstanceOf(RefreshToken.Revoked.class, successor));
+        }
     }
 
     @Test
@@ -209,21 +229,21 @@ public abstract class RefreshTokenStoreContract {
         return now.plus(Duration.ofMinutes(minutes));
     }
 
-    /** Calls {@code rotate} with each rotation at the same moment, one thread each; the results in the same order. */
-    private List<Boolean> raceToRotate(List<RefreshToken.Rotation> rotations) throws Exception {
-        ExecutorService threads = Executors.newFixedThreadPool(rotations.size());
+    /** Runs the tasks at the same moment, one thread each, and returns their results in the same order. */
+    private static <T> List<T> atTheSameTime(List<Callable<T>> tasks) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(tasks.size());
         try {
             CountDownLatch start = new CountDownLatch(1);
-            List<Future<Boolean>> futures = new ArrayList<>();
-            for (RefreshToken.Rotation rotation : rotations) {
+            List<Future<T>> futures = new ArrayList<>();
+            for (Callable<T> task : tasks) {
                 futures.add(threads.submit(() -> {
                     start.await();
-                    return store.rotate(rotation);
+                    return task.call();
                 }));
             }
             start.countDown();
-            List<Boolean> results = new ArrayList<>();
-            for (Future<Boolean> future : futures) {
+            List<T> results = new ArrayList<>();
+            for (Future<T> future : futures) {
                 results.add(future.get(30, TimeUnit.SECONDS));
             }
             return results;

@@ -51,6 +51,10 @@ class SessionDenyList implements RevokedSessions {
     }
 
     @PostConstruct
+    void load() {
+        refresh(Instant.now());
+    }
+
     @Scheduled(fixedDelay = "${auth.revocation.poll-interval:1s}", initialDelay = "${auth.revocation.poll-interval:1s}")
     void poll() {
         refresh(Instant.now());

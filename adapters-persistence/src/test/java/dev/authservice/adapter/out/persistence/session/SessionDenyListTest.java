@@ -1,0 +1,125 @@
+package dev.authservice.adapter.out.persistence.session;
+
+import static dev.authservice.application.fixtures.SessionMother.aLoginOf;
+import static dev.authservice.application.fixtures.SessionMother.rotationOf;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.authservice.adapter.out.persistence.TestDatabase;
+import dev.authservice.application.fixtures.SessionMother;
+import dev.authservice.application.fixtures.TestTime;
+import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.RevokedSessions;
+import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.token.RefreshToken;
+import dev.authservice.domain.token.RevocationReason;
+import io.micronaut.context.ApplicationContext;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Several instances of the service sharing one PostgreSQL database, as in production. */
+class SessionDenyListTest {
+
+    @RegisterExtension
+    static final TestDatabase database = TestDatabase.postgres();
+
+    private static final Duration POLL_INTERVAL = Duration.ofMillis(100);
+
+    private RefreshTokenStore store;
+    private Instant now;
+
+    @BeforeEach
+    void startWithAlice() {
+        database.deleteAllRows();
+        database.bean(UserStore.class).add(UserAccountMother.alice());
+        store = database.bean(RefreshTokenStore.class);
+        now = TestTime.now();
+    }
+
+    @Test
+    void anotherInstanceSeesARevocationWithinAPollInterval() throws InterruptedException {
+        RevokedSessions other = database.startInstance(
+                Map.of("auth.revocation.poll-interval", POLL_INTERVAL.toMillis() + "ms")).getBean(RevokedSessions.class);
+        SessionMother.Login login = logIn();
+
+        store.revokeSession(login.sessionId(), RevocationReason.LOGOUT, now);
+
+        Instant deadline = Instant.now().plus(POLL_INTERVAL.multipliedBy(10));
+        while (!other.isRevoked(login.sessionId()) && Instant.now().isBefore(deadline)) {
+            Thread.sleep(10);
+        }
+        assertTrue(other.isRevoked(login.sessionId()));
+    }
+
+    @Test
+    void anInstanceStartedLaterKnowsTheRecentRevocationsAtOnce() {
+        SessionMother.Login login = logIn();
+        store.revokeSession(login.sessionId(), RevocationReason.LOGOUT, now);
+
+        RevokedSessions later = database.startInstance(Map.of()).getBean(RevokedSessions.class);
+
+        assertTrue(later.isRevoked(login.sessionId()));
+    }
+
+    @Test
+    void revocationsOlderThanTheAccessTokenLifetimeAndClockSkewAreForgotten() {
+        ApplicationContext instance = database.startInstance(Map.of(
+                "auth.access-token.ttl", "1m",
+                "auth.jwt.clock-skew", "5s"));
+        SessionDenyList denyList = instance.getBean(SessionDenyList.class);
+        SessionMother.Login login = logIn();
+        instance.getBean(RefreshTokenStore.class).revokeSession(login.sessionId(), RevocationReason.LOGOUT, now);
+
+        denyList.refresh(now.plusSeconds(65));
+        assertTrue(denyList.isRevoked(login.sessionId()), "65 s after: an access token may still be accepted");
+
+        denyList.refresh(now.plusSeconds(66));
+        assertFalse(denyList.isRevoked(login.sessionId()), "past 1 min + 5 s: every access token has expired");
+    }
+
+    @Test
+    void rotationsRacingOnTwoInstancesHaveOneWinner() throws Exception {
+        RefreshTokenStore otherStore = database.startInstance(Map.of()).getBean(RefreshTokenStore.class);
+        SessionMother.Login login = logIn();
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Boolean>> results = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                RefreshTokenStore instance = i % 2 == 0 ? store : otherStore;
+                RefreshToken.Rotation rotation = rotationOf(login.firstToken(), now.plusSeconds(1));
+                results.add(threads.submit(() -> {
+                    start.await();
+                    return instance.rotate(rotation);
+                }));
+            }
+            start.countDown();
+            int winners = 0;
+            for (Future<Boolean> result : results) {
+                winners += result.get(30, TimeUnit.SECONDS) ? 1 : 0;
+            }
+            assertEquals(1, winners);
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private SessionMother.Login logIn() {
+        SessionMother.Login login = aLoginOf(UserAccountMother.alice(), now);
+        store.startSession(login.session(), login.firstToken());
+        return login;
+    }
+}
