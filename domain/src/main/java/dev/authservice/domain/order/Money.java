@@ -10,8 +10,15 @@ public record Money(BigDecimal amount, Currency currency) {
 
     public Money {
         Objects.requireNonNull(currency, "currency");
-        amount = Objects.requireNonNull(amount, "amount")
-                .setScale(currency.getDefaultFractionDigits(), RoundingMode.UNNECESSARY);
+        Objects.requireNonNull(amount, "amount");
+        if (currency.getDefaultFractionDigits() < 0) {
+            throw new IllegalArgumentException(currency + " has no minor unit: not a currency to price orders in");
+        }
+        try {
+            amount = amount.setScale(currency.getDefaultFractionDigits(), RoundingMode.UNNECESSARY);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException(amount + " has more decimals than " + currency + " allows", e);
+        }
         if (amount.signum() < 0) {
             throw new IllegalArgumentException("an order total is never negative");
         }

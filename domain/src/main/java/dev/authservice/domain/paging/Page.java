@@ -8,6 +8,9 @@ public record Page<T>(List<T> content, int page, int size, long totalElements) {
 
     public Page {
         content = List.copyOf(content);
+        if (page < 0 || size < 1 || totalElements < 0) {
+            throw new IllegalArgumentException("a page has a number >= 0, a size >= 1 and a total >= 0");
+        }
     }
 
     public static <T> Page<T> of(List<T> content, PageRequest request, long totalElements) {

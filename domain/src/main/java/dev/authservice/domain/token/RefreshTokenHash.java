@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * The SHA-256 of a refresh token, hex-encoded: what the store keeps instead of the token. A leaked table lets nobody
@@ -12,10 +13,12 @@ import java.util.Objects;
  */
 public record RefreshTokenHash(String hex) {
 
+    private static final Pattern HEX_SHA_256 = Pattern.compile("[0-9a-f]{64}");
+
     public RefreshTokenHash {
         Objects.requireNonNull(hex, "hex");
-        if (hex.length() != 64) {
-            throw new IllegalArgumentException("a SHA-256 hex digest has 64 characters");
+        if (!HEX_SHA_256.matcher(hex).matches()) {
+            throw new IllegalArgumentException("a SHA-256 digest is 64 lower-case hex characters");
         }
     }
 

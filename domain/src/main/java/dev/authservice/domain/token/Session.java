@@ -12,13 +12,18 @@ public record Session(SessionId id, UserId userId, Instant createdAt, String cli
 
     /** Longest User-Agent kept; the rest adds nothing a person reading a session list needs. */
     public static final int MAX_USER_AGENT_LENGTH = 512;
+    /** Room for any IPv6 address with a zone; a longer "address" is not one. */
+    public static final int MAX_CLIENT_ADDRESS_LENGTH = 255;
 
     public Session {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(userId, "userId");
         Objects.requireNonNull(createdAt, "createdAt");
-        if (userAgent != null && userAgent.length() > MAX_USER_AGENT_LENGTH) {
-            userAgent = userAgent.substring(0, MAX_USER_AGENT_LENGTH);
-        }
+        userAgent = truncate(userAgent, MAX_USER_AGENT_LENGTH);
+        clientAddress = truncate(clientAddress, MAX_CLIENT_ADDRESS_LENGTH);
+    }
+
+    private static String truncate(String text, int maxLength) {
+        return text == null || text.length() <= maxLength ? text : text.substring(0, maxLength);
     }
 }

@@ -1,5 +1,6 @@
 package dev.authservice.domain.user;
 
+import dev.authservice.domain.Require;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Set;
@@ -21,13 +22,15 @@ public record UserAccount(
     /** The properties a user list can be sorted by, as the API names them. */
     public static final Set<String> SORTABLE = Set.of("username", "createdAt");
 
+    public static final int MAX_PROFILE_TEXT_LENGTH = 100;
+
     public UserAccount {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(username, "username");
         Objects.requireNonNull(passwordHash, "passwordHash");
         roles = Set.copyOf(roles);
-        Objects.requireNonNull(nickname, "nickname");
-        Objects.requireNonNull(department, "department");
+        Require.text("nickname", nickname, MAX_PROFILE_TEXT_LENGTH);
+        Require.text("department", department, MAX_PROFILE_TEXT_LENGTH);
         Objects.requireNonNull(createdAt, "createdAt");
     }
 

@@ -34,8 +34,13 @@ class MoneyTest {
 
     @Test
     void anAmountFinerThanTheCurrencyAllowsIsRefusedRatherThanRounded() {
-        assertThrows(ArithmeticException.class, () -> Money.of("12.345", "EUR"));
-        assertThrows(ArithmeticException.class, () -> Money.of("5.5", "JPY"));
+        assertThrows(IllegalArgumentException.class, () -> Money.of("12.345", "EUR"));
+        assertThrows(IllegalArgumentException.class, () -> Money.of("5.5", "JPY"));
+    }
+
+    @Test
+    void aCurrencyWithoutMinorUnitIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> Money.of("1", "XAU"));
     }
 
     @Test

@@ -67,4 +67,11 @@ class PageTest {
         assertEquals(List.of("a"), page.content());
         assertThrows(UnsupportedOperationException.class, () -> page.content().add("c"));
     }
+
+    @Test
+    void aPageWithANegativeNumberAZeroSizeOrANegativeTotalCannotExist() {
+        assertThrows(IllegalArgumentException.class, () -> new Page<>(List.of(), -1, 20, 0));
+        assertThrows(IllegalArgumentException.class, () -> new Page<>(List.of(), 0, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new Page<>(List.of(), 0, 20, -1));
+    }
 }

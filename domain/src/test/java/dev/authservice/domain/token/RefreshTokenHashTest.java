@@ -31,6 +31,8 @@ class RefreshTokenHashTest {
     void aHashHasExactly64HexCharacters() {
         assertThrows(IllegalArgumentException.class, () -> new RefreshTokenHash("a".repeat(63)));
         assertThrows(IllegalArgumentException.class, () -> new RefreshTokenHash("a".repeat(65)));
+        assertThrows(IllegalArgumentException.class, () -> new RefreshTokenHash("A".repeat(64)));
+        assertThrows(IllegalArgumentException.class, () -> new RefreshTokenHash("g".repeat(64)));
         assertThrows(NullPointerException.class, () -> new RefreshTokenHash(null));
         assertEquals("a".repeat(64), new RefreshTokenHash("a".repeat(64)).hex());
     }

@@ -33,6 +33,14 @@ class SessionTest {
     }
 
     @Test
+    void aClientAddressIsCutToItsFirst255Characters() {
+        String longest = "2001:db8::1%" + "e".repeat(Session.MAX_CLIENT_ADDRESS_LENGTH - 12);
+
+        assertEquals(longest, new Session(ID, USER, NOW, longest, "ua").clientAddress());
+        assertEquals(longest, new Session(ID, USER, NOW, longest + "xyz", "ua").clientAddress());
+    }
+
+    @Test
     void clientDetailsMayBeUnknown() {
         Session session = new Session(ID, USER, NOW, null, null);
 

@@ -1,5 +1,6 @@
 package dev.authservice.domain.user;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -10,6 +11,12 @@ import org.junit.jupiter.params.provider.NullAndEmptySource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class RoleTest {
+
+    @Test
+    void theWellKnownRolesCanBeLoaded() {
+        // Role.USER and Role.ADMIN are built by Role's static initialiser, which needs the NAME pattern to exist by then.
+        assertDoesNotThrow(() -> Role.USER, "Role cannot be initialised: is NAME declared after USER and ADMIN?");
+    }
 
     @ParameterizedTest
     @ValueSource(strings = {"USER", "ADMIN", "A", "ORDER_READER", "LEVEL2"})

@@ -25,7 +25,8 @@ public final class Paging {
     public static Pageable pageable(PageRequest request, Map<String, String> sortable) {
         String property = sortable.get(request.sort().property());
         if (property == null) {
-            throw new InvalidValueException("sort", "sort must be a property among " + new TreeSet<>(sortable.keySet()));
+            throw new InvalidValueException("sort",
+                    "sort must be a property among " + new TreeSet<>(sortable.keySet()));
         }
         // The tiebreaker sorts the same way, so that an index ending in (column, id) serves both directions.
         Sort.Order.Direction direction = direction(request.sort().direction());

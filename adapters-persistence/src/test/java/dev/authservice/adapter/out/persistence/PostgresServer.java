@@ -6,6 +6,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.PostgreSQLContainer;
 
@@ -21,6 +23,7 @@ import org.testcontainers.containers.PostgreSQLContainer;
  */
 final class PostgresServer {
 
+    private static final Logger LOG = LoggerFactory.getLogger(PostgresServer.class);
     private static final String DEFAULT_URL = "jdbc:postgresql://127.0.0.1:5432/test";
     private static final Pattern URL_DATABASE = Pattern.compile("(jdbc:postgresql://[^/]+/)([^?]*)(.*)");
 
@@ -35,20 +38,25 @@ final class PostgresServer {
 
     static synchronized PostgresServer get() {
         if (found == null && notFound == null) {
-            JdbcTarget candidate = locate();
+            boolean configured = System.getenv("AUTH_TEST_PG_URL") != null;
+            JdbcTarget candidate = configured || !DockerClientFactory.instance().isDockerAvailable()
+                    ? configuredOrLocal()
+                    : startContainer();
             Optional<String> failure = connectionFailure(candidate);
-            if (failure.isPresent()) {
-                notFound = "No PostgreSQL for the tests: " + failure.get() + ", and Docker is not available for"
-                        + " Testcontainers. Start PostgreSQL, or point AUTH_TEST_PG_URL, AUTH_TEST_PG_USER and"
-                        + " AUTH_TEST_PG_PASSWORD at one whose user may create databases.";
-            } else {
+            if (failure.isEmpty()) {
                 found = new PostgresServer(candidate);
+            } else {
+                notFound = "No PostgreSQL for the tests: " + failure.get()
+                        + (configured ? "" : ", and Docker is not available for Testcontainers")
+                        + ". Start PostgreSQL, or point AUTH_TEST_PG_URL, AUTH_TEST_PG_USER and"
+                        + " AUTH_TEST_PG_PASSWORD at a server whose user may create databases.";
             }
         }
         if (notFound != null) {
             if ("true".equals(System.getenv("CI"))) {
                 throw new IllegalStateException(notFound);
             }
+            LOG.warn("Skipping the PostgreSQL tests. {}", notFound);
             Assumptions.abort(notFound);
         }
         return found;
@@ -67,14 +75,14 @@ final class PostgresServer {
         return url.group(1) + database + url.group(3);
     }
 
-    private static JdbcTarget locate() {
-        String url = System.getenv("AUTH_TEST_PG_URL");
-        if (url == null && DockerClientFactory.instance().isDockerAvailable()) {
-            PostgreSQLContainer<?> container = new PostgreSQLContainer<>("postgres:15-alpine");
-            container.start(); // stopped by Testcontainers when the test run ends
-            return new Server(container.getJdbcUrl(), container.getUsername(), container.getPassword());
-        }
-        return new Server(url != null ? url : DEFAULT_URL, envOr("AUTH_TEST_PG_USER", "postgres"),
+    private static JdbcTarget startContainer() {
+        PostgreSQLContainer<?> container = new PostgreSQLContainer<>("postgres:15-alpine");
+        container.start(); // stopped by Testcontainers when the test run ends
+        return new Server(container.getJdbcUrl(), container.getUsername(), container.getPassword());
+    }
+
+    private static JdbcTarget configuredOrLocal() {
+        return new Server(envOr("AUTH_TEST_PG_URL", DEFAULT_URL), envOr("AUTH_TEST_PG_USER", "postgres"),
                 envOr("AUTH_TEST_PG_PASSWORD", ""));
     }
 
@@ -82,8 +90,8 @@ final class PostgresServer {
         try (Connection ignored = server.connect()) {
             return Optional.empty();
         } catch (SQLException e) {
-            return Optional.of("nothing answers at " + server.url() + " as " + server.username() + " (" + e.getMessage()
-                    + ")");
+            return Optional.of("cannot connect to " + server.url() + " as " + server.username() + " ("
+                    + e.getMessage() + ")");
         }
     }
 

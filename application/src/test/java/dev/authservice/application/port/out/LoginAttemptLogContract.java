@@ -56,10 +56,13 @@ public abstract class LoginAttemptLogContract {
     void failuresAreCountedPerUsernameAndClientAddress() {
         log.recordFailure(ALICE_FROM_HOME, now);
 
-        assertEquals(List.of(), log.failuresSince(new LoginAttemptKey(new Username("bob"), "198.51.100.1"), earlier(1)));
-        assertEquals(List.of(), log.failuresSince(new LoginAttemptKey(new Username("alice"), "203.0.113.9"), earlier(1)));
-        assertEquals(List.of(now), log.failuresSince(new LoginAttemptKey(new Username("alice"), "198.51.100.1"),
-                earlier(1)));
+        LoginAttemptKey bobFromAlicesHome = new LoginAttemptKey(new Username("bob"), "198.51.100.1");
+        LoginAttemptKey aliceAtWork = new LoginAttemptKey(new Username("alice"), "203.0.113.9");
+        LoginAttemptKey aliceFromHomeAgain = new LoginAttemptKey(new Username("alice"), "198.51.100.1");
+
+        assertEquals(List.of(), log.failuresSince(bobFromAlicesHome, earlier(1)));
+        assertEquals(List.of(), log.failuresSince(aliceAtWork, earlier(1)));
+        assertEquals(List.of(now), log.failuresSince(aliceFromHomeAgain, earlier(1)));
     }
 
     @Test

@@ -150,6 +150,7 @@ public abstract class RefreshTokenStoreContract {
         }
     }
 
+    /** The rotated token too: "a token of a revoked session is revoked", whatever state it was in. */
     @Test
     void revokingASessionRevokesEveryTokenOfItAndReportsIt() {
         SessionMother.Login login = logIn();
@@ -165,9 +166,10 @@ public abstract class RefreshTokenStoreContract {
         assertTrue(revokedSessions.isRevoked(login.sessionId()));
     }
 
+    /** Either may go first, but a successor stored by the rotation must not outlive the revocation as active. */
     @Test
     void aRotationRacingARevocationLeavesNoTokenOfTheSessionActive() throws Exception {
-        for (int round = 0; round < 10; round++) {
+        for (int round = 0; round < 10; round++) { // a race goes one way or the other: run it a few times
             SessionMother.Login login = logIn();
             RefreshToken.Rotation rotation = rotationOf(login.firstToken(), later(1));
 

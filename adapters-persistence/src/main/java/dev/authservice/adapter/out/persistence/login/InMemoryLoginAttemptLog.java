@@ -35,7 +35,8 @@ class InMemoryLoginAttemptLog implements LoginAttemptLog {
 
     @Override
     public void recordFailure(LoginAttemptKey key, Instant at) {
-        failures.merge(key, List.of(at), (recorded, added) -> Stream.concat(recorded.stream(), added.stream()).toList());
+        failures.merge(key, List.of(at),
+                (recorded, added) -> Stream.concat(recorded.stream(), added.stream()).toList());
     }
 
     @Override

@@ -25,7 +25,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * another instance sharing the database is seen here within one poll interval plus the time of one poll query.
  * Until then, that session's access tokens are still accepted here; its refresh tokens are not, because refreshing
  * reads the database. Each poll reads every revocation within the horizon again (one range scan of
- * {@code sessions_revoked_at_idx}), so no revocation is missed whatever the instances' clocks or a transaction's delay.
+ * {@code sessions_revoked_at_idx}) rather than those since the last poll, so that none is missed because the
+ * instances' clocks differ a little or a transaction committed late. A failed poll (database down) is logged and
+ * changes nothing; the next one catches up.
  */
 @Singleton
 class SessionDenyList implements RevokedSessions {
@@ -50,6 +52,7 @@ class SessionDenyList implements RevokedSessions {
         revokedAt.put(sessionId, at);
     }
 
+    /** Before the first request. Not merged with {@link #poll}: Micronaut does not schedule a @PostConstruct method. */
     @PostConstruct
     void load() {
         refresh(Instant.now());

@@ -51,8 +51,9 @@ class SessionDenyListTest {
 
     @Test
     void anotherInstanceSeesARevocationWithinAPollInterval() throws InterruptedException {
-        RevokedSessions other = database.startInstance(
-                Map.of("auth.revocation.poll-interval", POLL_INTERVAL.toMillis() + "ms")).getBean(RevokedSessions.class);
+        RevokedSessions other = database
+                .startInstance(Map.of("auth.revocation.poll-interval", POLL_INTERVAL.toMillis() + "ms"))
+                .getBean(RevokedSessions.class);
         SessionMother.Login login = logIn();
 
         store.revokeSession(login.sessionId(), RevocationReason.LOGOUT, now);

@@ -1,0 +1,67 @@
+package dev.authservice.domain.user;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.authservice.domain.InvalidValueException;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class UserAccountTest {
+
+    private static final UserId ID = UserId.of("b0b00000-0000-4000-8000-000000000002");
+    private static final PasswordHash HASH = new PasswordHash("$argon2id$bob");
+    private static final Instant CREATED = Instant.parse("2024-01-01T00:00:00Z");
+
+    @Test
+    void anAccountHasExactlyTheRolesItWasGiven() {
+        UserAccount bob = account(Set.of(Role.USER, Role.ADMIN), "Bob", "Engineering");
+
+        assertTrue(bob.hasRole(Role.ADMIN));
+        assertTrue(bob.hasRole(Role.USER));
+        assertFalse(account(Set.of(Role.USER), "Bob", "Engineering").hasRole(Role.ADMIN));
+    }
+
+    @Test
+    void theRolesAreAnImmutableCopy() {
+        Set<Role> roles = new HashSet<>(Set.of(Role.USER));
+        UserAccount bob = account(roles, "Bob", "Engineering");
+
+        roles.add(Role.ADMIN);
+
+        assertFalse(bob.hasRole(Role.ADMIN));
+        assertThrows(UnsupportedOperationException.class, () -> bob.roles().add(Role.ADMIN));
+    }
+
+    @Test
+    void aBlankOrOverlongNicknameIsRefusedNamingTheNickname() {
+        assertEquals("nickname", assertThrows(InvalidValueException.class,
+                () -> account(Set.of(), " ", "Engineering")).field());
+        assertEquals("nickname", assertThrows(InvalidValueException.class,
+                () -> account(Set.of(), "B".repeat(UserAccount.MAX_PROFILE_TEXT_LENGTH + 1), "Engineering")).field());
+    }
+
+    @Test
+    void aDepartmentWithControlCharactersIsRefusedNamingTheDepartment() {
+        assertEquals("department", assertThrows(InvalidValueException.class,
+                () -> account(Set.of(), "Bob", "Engineering\n")).field());
+    }
+
+    @Test
+    void profileTextsOfTheMaximumLengthAreAccepted() {
+        String longest = "x".repeat(UserAccount.MAX_PROFILE_TEXT_LENGTH);
+
+        UserAccount bob = account(Set.of(), longest, longest);
+
+        assertEquals(longest, bob.nickname());
+        assertEquals(longest, bob.department());
+    }
+
+    private static UserAccount account(Set<Role> roles, String nickname, String department) {
+        return new UserAccount(ID, new Username("bob"), HASH, roles, nickname, department, CREATED, true);
+    }
+}
