@@ -295,6 +295,12 @@ class ContractHttpTest {
             assertEquals("Bearer", answer.header("WWW-Authenticate").orElseThrow());
         }
 
+        @ParameterizedTest
+        @ValueSource(strings = {"Bearer", "Bearer ", "Bearer    ", "Token abc", ""})
+        void aMalformedAuthorizationHeaderIsUnauthorized(String header) {
+            assertError(http.get("/api/user/profile", "Authorization", header), 401, "UNAUTHORIZED");
+        }
+
         @Test
         void anotherSchemeIsUnauthorized() {
             assertError(http.get("/api/user/orders", "Authorization", "Basic YWxpY2U6YWxpY2UtcGFzc3dvcmQ="), 401,

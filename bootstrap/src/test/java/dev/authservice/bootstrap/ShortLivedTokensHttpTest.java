@@ -9,10 +9,13 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
-/** Tokens that expire within the test, by the clock rather than by forged claims. */
+/**
+ * Tokens that expire within the test, by the clock rather than by forged claims. JWT times are whole seconds, so an
+ * access token lives between ttl - 1s and ttl: the ttls leave a margin of seconds for a slow machine.
+ */
 @MicronautTest
-@Property(name = "auth.access-token.ttl", value = "1s")
-@Property(name = "auth.refresh-token.ttl", value = "2s")
+@Property(name = "auth.access-token.ttl", value = "3s")
+@Property(name = "auth.refresh-token.ttl", value = "5s")
 @Property(name = "auth.jwt.clock-skew", value = "0s")
 class ShortLivedTokensHttpTest {
 
@@ -23,7 +26,7 @@ class ShortLivedTokensHttpTest {
     void anExpiredAccessTokenIs401AndTheClientRefreshesAndRetriesOnce() throws InterruptedException {
         Http http = new Http(server.getURI());
         Http.Answer login = http.logIn("alice", "alice-password");
-        Thread.sleep(1100);
+        Thread.sleep(3100);
 
         Http.Answer expired = http.get("/api/user/orders", "Authorization", "Bearer " + login.accessToken());
         assertEquals(401, expired.status());
@@ -39,7 +42,7 @@ class ShortLivedTokensHttpTest {
     void anExpiredRefreshTokenIsRejected() throws InterruptedException {
         Http http = new Http(server.getURI());
         String refreshToken = http.logIn("alice", "alice-password").refreshToken();
-        Thread.sleep(2100);
+        Thread.sleep(5100);
 
         Http.Answer answer = http.refresh(refreshToken);
 

@@ -30,6 +30,9 @@ class AccessTokenValidator implements TokenValidator<HttpRequest<?>> {
 
     @Override
     public Publisher<Authentication> validateToken(String token, HttpRequest<?> request) {
+        if (token.isBlank()) {
+            return Publishers.empty(); // "Authorization: Bearer " carries no token at all: 401 UNAUTHORIZED
+        }
         Result result = authenticate.authenticate(token);
         if (result instanceof Result.Authenticated authenticated) {
             return Publishers.just(toAuthentication(authenticated.token()));
