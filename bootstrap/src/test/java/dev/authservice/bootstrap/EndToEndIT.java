@@ -75,6 +75,8 @@ class EndToEndIT {
                 "Bearer " + loggedOut.accessToken()).errorCode());
         assertEquals(200, http.get("/api/user/profile", "Authorization", "Bearer " + refreshed.accessToken())
                 .status());
+        assertEquals(3, http.get("/api/user/orders", "Authorization", "Bearer " + refreshed.accessToken())
+                .data().get("totalElements"), "the demo data is seeded once, not again at the restart");
         assertTrue(Files.isDirectory(workingDirectory.resolve("data")), "H2 keeps its files in ./data");
     }
 
