@@ -1,6 +1,5 @@
 package dev.authservice.bootstrap;
 
-import dev.authservice.adapter.out.crypto.Argon2Parameters;
 import dev.authservice.adapter.out.crypto.Argon2idPasswordHasher;
 import dev.authservice.adapter.out.crypto.SecureRandomSource;
 import dev.authservice.application.port.in.AuthenticateUseCase;
@@ -26,7 +25,7 @@ import dev.authservice.application.service.LogInService;
 import dev.authservice.application.service.LogOutService;
 import dev.authservice.application.service.RefreshAccessTokenService;
 import dev.authservice.application.service.TokenIssuer;
-import dev.authservice.application.service.TokenPolicy;
+import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.login.LoginThrottlePolicy;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
@@ -53,7 +52,7 @@ class UseCaseFactory {
 
     @Singleton
     PasswordHasher passwordHasher() {
-        return new Argon2idPasswordHasher(Argon2Parameters.OWASP_RECOMMENDED);
+        return new Argon2idPasswordHasher();
     }
 
     @Singleton
@@ -77,9 +76,8 @@ class UseCaseFactory {
 
     @Singleton
     LogInUseCase logIn(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
-                       LoginThrottlePolicy throttle, RefreshTokenStore refreshTokens, TokenIssuer tokens,
-                       RandomSource random, Clock clock) {
-        return new LogInService(users, hasher, attempts, throttle, refreshTokens, tokens, random, clock);
+                       RefreshTokenStore refreshTokens, TokenIssuer tokens, RandomSource random, Clock clock) {
+        return new LogInService(users, hasher, attempts, refreshTokens, tokens, random, clock);
     }
 
     @Singleton

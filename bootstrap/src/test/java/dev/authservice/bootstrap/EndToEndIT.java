@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,6 +97,16 @@ class EndToEndIT {
         assertTrue(!output.contains("\tat "), "no stack trace: " + output);
     }
 
+    @Test
+    void prodSeedsNothing() throws Exception {
+        Http http = start(Map.of("MICRONAUT_ENVIRONMENTS", "prod"));
+
+        Http.Answer answer = http.logIn("alice", "alice-password");
+
+        assertEquals(401, answer.status(), answer.toString());
+        assertEquals("INVALID_CREDENTIALS", answer.errorCode());
+    }
+
     private ProcessBuilder javaJar() {
         return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", jar().toString())
@@ -103,6 +114,10 @@ class EndToEndIT {
     }
 
     private Http start() throws IOException, InterruptedException {
+        return start(Map.of());
+    }
+
+    private Http start(Map<String, String> environment) throws IOException, InterruptedException {
         int port = freePort();
         ProcessBuilder builder = javaJar()
                 .redirectErrorStream(true)
@@ -111,6 +126,7 @@ class EndToEndIT {
         // A fixed secret, so that access tokens from before a restart still verify after it.
         builder.environment().put("AUTH_JWT_SECRET", Tokens.TEST_SECRET);
         builder.environment().remove("MICRONAUT_ENVIRONMENTS");
+        builder.environment().putAll(environment);
         process = builder.start();
 
         Http http = new Http(URI.create("http://127.0.0.1:" + port));

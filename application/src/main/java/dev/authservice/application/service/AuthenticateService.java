@@ -1,5 +1,6 @@
 package dev.authservice.application.service;
 
+import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.application.port.in.AuthenticateUseCase;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.RevokedSessions;

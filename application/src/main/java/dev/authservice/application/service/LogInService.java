@@ -8,8 +8,6 @@ import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.login.LoginAttemptKey;
-import dev.authservice.domain.login.LoginThrottlePolicy;
-import dev.authservice.domain.token.RefreshToken;
 import dev.authservice.domain.token.Session;
 import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.Password;
@@ -25,7 +23,6 @@ public final class LogInService implements LogInUseCase {
     private final UserStore users;
     private final PasswordHasher hasher;
     private final LoginAttemptLog attempts;
-    private final LoginThrottlePolicy throttle;
     private final RefreshTokenStore refreshTokens;
     private final TokenIssuer tokens;
     private final RandomSource random;
@@ -33,12 +30,11 @@ public final class LogInService implements LogInUseCase {
     /** Verified against when the user is unknown, so that an unknown user costs exactly one hash like a known one. */
     private final PasswordHash unknownUserHash;
 
-    public LogInService(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts, LoginThrottlePolicy throttle,
+    public LogInService(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
                         RefreshTokenStore refreshTokens, TokenIssuer tokens, RandomSource random, Clock clock) {
         this.users = users;
         this.hasher = hasher;
         this.attempts = attempts;
-        this.throttle = throttle;
         this.refreshTokens = refreshTokens;
         this.tokens = tokens;
         this.random = random;
@@ -50,7 +46,8 @@ public final class LogInService implements LogInUseCase {
     public Result logIn(Command command) {
         Instant now = clock.instant();
         LoginAttemptKey key = new LoginAttemptKey(command.credentials().username(), command.clientAddress());
-        Optional<Duration> wait = throttle.waitBefore(now, attempts.failuresSince(key, throttle.windowStart(now)));
+        // Counted before the password is checked, so that a burst of parallel guesses cannot slip past the limit.
+        Optional<Duration> wait = attempts.tryAttempt(key, now);
         if (wait.isPresent()) {
             return new Result.Throttled(wait.get());
         }
@@ -59,7 +56,6 @@ public final class LogInService implements LogInUseCase {
         boolean passwordMatches = hasher.verify(command.credentials().password(),
                 user.map(UserAccount::passwordHash).orElse(unknownUserHash));
         if (!passwordMatches || user.isEmpty() || !user.get().enabled()) {
-            attempts.recordFailure(key, now);
             return new Result.InvalidCredentials();
         }
         attempts.clear(key);
@@ -68,10 +64,10 @@ public final class LogInService implements LogInUseCase {
 
     private IssuedTokens startSession(UserAccount user, Command command, Instant now) {
         SessionId sessionId = new SessionId(random.uuid());
-        TokenIssuer.NewRefreshToken refreshToken = tokens.newRefreshToken();
+        TokenIssuer.FirstRefreshToken refreshToken = tokens.firstRefreshToken(sessionId, user.id(), now);
         refreshTokens.startSession(
                 new Session(sessionId, user.id(), now, command.clientAddress(), command.userAgent()),
-                RefreshToken.issue(refreshToken.hash(), sessionId, user.id(), now, tokens.policy().refreshTokenTtl()));
-        return tokens.issue(user, sessionId, refreshToken, now);
+                refreshToken.token());
+        return tokens.issue(user, sessionId, refreshToken.value(), now);
     }
 }

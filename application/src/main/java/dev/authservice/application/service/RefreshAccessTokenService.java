@@ -52,13 +52,12 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
         if (user.isEmpty()) {
             return new Result.Rejected();
         }
-        TokenIssuer.NewRefreshToken successor = tokens.newRefreshToken();
-        RefreshToken.Rotation rotation = token.rotate(successor.hash(), now, tokens.policy().refreshTokenTtl());
-        if (!refreshTokens.rotate(rotation)) {
+        TokenIssuer.SuccessorRefreshToken successor = tokens.rotate(token, now);
+        if (!refreshTokens.rotate(successor.rotation())) {
             // Someone rotated this token between our read and our write: it was presented twice, which is reuse.
             return revokeSession(token, now);
         }
-        return new Result.Refreshed(tokens.issue(user.get(), token.sessionId(), successor, now));
+        return new Result.Refreshed(tokens.issue(user.get(), token.sessionId(), successor.value(), now));
     }
 
     private Result revokeSession(RefreshToken token, Instant now) {

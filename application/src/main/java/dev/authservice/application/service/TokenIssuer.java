@@ -4,12 +4,18 @@ import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.domain.token.AccessToken;
+import dev.authservice.domain.token.RefreshToken;
 import dev.authservice.domain.token.RefreshTokenHash;
 import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 
-/** Mints the token pair that login and refresh both hand out. */
+/**
+ * Mints what login and refresh both hand out: new refresh tokens (a random value for the client, only its hash for the
+ * store) and the signed access token that goes with them, all with the lifetimes of the {@link TokenPolicy}.
+ */
 public final class TokenIssuer {
 
     private final AccessTokenCodec codec;
@@ -22,27 +28,40 @@ public final class TokenIssuer {
         this.policy = policy;
     }
 
-    /** A fresh opaque refresh token; only its hash is ever stored. */
-    public NewRefreshToken newRefreshToken() {
+    /** The first refresh token of a new session. */
+    public FirstRefreshToken firstRefreshToken(SessionId sessionId, UserId userId, Instant now) {
         String value = random.refreshTokenValue();
-        return new NewRefreshToken(value, RefreshTokenHash.of(value));
+        return new FirstRefreshToken(value,
+                RefreshToken.issue(RefreshTokenHash.of(value), sessionId, userId, now, policy.refreshTokenTtl()));
     }
 
-    /** The access token for {@code user} in {@code sessionId}, paired with the refresh token just created for it. */
-    public IssuedTokens issue(UserAccount user, SessionId sessionId, NewRefreshToken refreshToken, Instant now) {
+    /** Uses {@code token} up and makes its successor in the same session. */
+    public SuccessorRefreshToken rotate(RefreshToken.Active token, Instant now) {
+        String value = random.refreshTokenValue();
+        return new SuccessorRefreshToken(value,
+                token.rotate(RefreshTokenHash.of(value), now, policy.refreshTokenTtl()));
+    }
+
+    /** The access token for {@code user} in {@code sessionId}, paired with the refresh token just made for it. */
+    public IssuedTokens issue(UserAccount user, SessionId sessionId, String refreshTokenValue, Instant now) {
         AccessToken accessToken = AccessToken.issue(random.uuid().toString(), policy.issuer(), user, sessionId, now,
                 policy.accessTokenTtl());
-        return new IssuedTokens(codec.encode(accessToken), refreshToken.value(), policy.refreshTokenTtl());
+        return new IssuedTokens(codec.encode(accessToken), refreshTokenValue, policy.refreshTokenTtl());
     }
 
-    public TokenPolicy policy() {
-        return policy;
-    }
-
-    public record NewRefreshToken(String value, RefreshTokenHash hash) {
+    /** @param value the token for the client; the store only ever sees {@code token}, which holds its hash */
+    public record FirstRefreshToken(String value, RefreshToken.Active token) {
         @Override
         public String toString() {
-            return "NewRefreshToken[" + hash + "]";
+            return "FirstRefreshToken[" + token + "]";
+        }
+    }
+
+    /** @param value the successor's token for the client; {@code rotation} holds only hashes */
+    public record SuccessorRefreshToken(String value, RefreshToken.Rotation rotation) {
+        @Override
+        public String toString() {
+            return "SuccessorRefreshToken[" + rotation + "]";
         }
     }
 }

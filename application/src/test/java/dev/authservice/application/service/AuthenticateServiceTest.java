@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.application.port.in.AuthenticateUseCase.Reason;
 import dev.authservice.application.port.in.AuthenticateUseCase.Result;
 import dev.authservice.application.port.out.AccessTokenCodec;

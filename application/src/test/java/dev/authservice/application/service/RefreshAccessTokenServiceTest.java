@@ -10,6 +10,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.in.RefreshAccessTokenUseCase.Result;
 import dev.authservice.application.port.out.AccessTokenCodec;

@@ -8,10 +8,12 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.domain.token.AccessToken;
+import dev.authservice.domain.token.RefreshToken;
 import dev.authservice.domain.token.RefreshTokenHash;
 import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.PasswordHash;
@@ -39,6 +41,7 @@ class TokenIssuerTest {
     private static final TokenPolicy POLICY =
             new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30));
     private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
+    private static final UserId BOB = UserId.of("b0b00000-0000-4000-8000-000000000002");
     private static final UUID JTI = UUID.fromString("0000000a-0000-4000-8000-000000000001");
 
     @Mock private AccessTokenCodec codec;
@@ -52,20 +55,36 @@ class TokenIssuerTest {
     }
 
     @Test
-    void aNewRefreshTokenIsARandomValueWithItsSha256() {
+    void theFirstRefreshTokenIsARandomValueStoredAsItsSha256ForTheRefreshTtl() {
         when(random.refreshTokenValue()).thenReturn("abc");
 
-        TokenIssuer.NewRefreshToken token = issuer.newRefreshToken();
+        TokenIssuer.FirstRefreshToken token = issuer.firstRefreshToken(SESSION, BOB, NOW);
 
         assertEquals("abc", token.value());
-        assertEquals("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", token.hash().hex());
+        assertEquals(RefreshToken.issue(new RefreshTokenHash(
+                "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"), SESSION, BOB, NOW, REFRESH_TTL),
+                token.token());
     }
 
     @Test
-    void aNewRefreshTokenNeverShowsItsValueInALogLine() {
-        when(random.refreshTokenValue()).thenReturn("the-secret-refresh-token");
+    void aRotationGivesASuccessorWithANewRandomValueAndAFreshRefreshTtl() {
+        RefreshToken.Active used = RefreshToken.issue(RefreshTokenHash.of("used"), SESSION, BOB,
+                NOW.minus(Duration.ofDays(1)), REFRESH_TTL);
+        when(random.refreshTokenValue()).thenReturn("successor");
 
-        assertFalse(issuer.newRefreshToken().toString().contains("the-secret-refresh-token"));
+        TokenIssuer.SuccessorRefreshToken successor = issuer.rotate(used, NOW);
+
+        assertEquals("successor", successor.value());
+        assertEquals(used.rotate(RefreshTokenHash.of("successor"), NOW, REFRESH_TTL), successor.rotation());
+    }
+
+    @Test
+    void newRefreshTokensNeverShowTheirValueInALogLine() {
+        when(random.refreshTokenValue()).thenReturn("the-secret-refresh-token");
+        TokenIssuer.FirstRefreshToken first = issuer.firstRefreshToken(SESSION, BOB, NOW);
+
+        assertFalse(first.toString().contains("the-secret-refresh-token"));
+        assertFalse(issuer.rotate(first.token(), NOW).toString().contains("the-secret-refresh-token"));
     }
 
     @Test
@@ -73,7 +92,7 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of()), SESSION, refreshToken("refresh-token"), NOW);
+        issuer.issue(account(Set.of()), SESSION, "refresh-token", NOW);
 
         AccessToken token = signedAccessToken();
         assertAll(
@@ -94,7 +113,7 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of(Role.USER, Role.ADMIN)), SESSION, refreshToken("refresh-token"), NOW);
+        issuer.issue(account(Set.of(Role.USER, Role.ADMIN)), SESSION, "refresh-token", NOW);
 
         assertEquals(Set.of(Role.USER, Role.ADMIN), signedAccessToken().roles());
     }
@@ -105,8 +124,8 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI, otherJti);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of()), SESSION, refreshToken("refresh-token"), NOW);
-        issuer.issue(account(Set.of()), SESSION, refreshToken("refresh-token"), NOW);
+        issuer.issue(account(Set.of()), SESSION, "refresh-token", NOW);
+        issuer.issue(account(Set.of()), SESSION, "refresh-token", NOW);
 
         ArgumentCaptor<AccessToken> tokens = ArgumentCaptor.forClass(AccessToken.class);
         verify(codec, times(2)).encode(tokens.capture());
@@ -119,7 +138,7 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        IssuedTokens tokens = issuer.issue(account(Set.of()), SESSION, refreshToken("refresh-token"), NOW);
+        IssuedTokens tokens = issuer.issue(account(Set.of()), SESSION, "refresh-token", NOW);
 
         assertEquals(new IssuedTokens("signed-access-token", "refresh-token", REFRESH_TTL), tokens);
     }
@@ -132,19 +151,10 @@ class TokenIssuerTest {
         assertFalse(text.contains("refresh-token"), text);
     }
 
-    @Test
-    void theIssuerKnowsItsPolicy() {
-        assertEquals(POLICY, issuer.policy());
-    }
-
     private AccessToken signedAccessToken() {
         ArgumentCaptor<AccessToken> token = ArgumentCaptor.forClass(AccessToken.class);
         verify(codec).encode(token.capture());
         return token.getValue();
-    }
-
-    private static TokenIssuer.NewRefreshToken refreshToken(String value) {
-        return new TokenIssuer.NewRefreshToken(value, RefreshTokenHash.of(value));
     }
 
     private static UserAccount account(Set<Role> roles) {

@@ -8,16 +8,12 @@ public record PageRequest(int page, int size, Sort sort) {
 
     public static final int DEFAULT_SIZE = 20;
     public static final int MAX_SIZE = 100;
-    /** Far beyond any real list; keeps {@code page * size} well inside a long and an SQL OFFSET. */
+    /** Far beyond any real list; keeps {@code page * size}, the SQL OFFSET, far from overflowing. */
     public static final int MAX_PAGE = 1_000_000;
 
     public PageRequest {
         Require.range("page", page, 0, MAX_PAGE);
         Require.range("size", size, 1, MAX_SIZE);
         Objects.requireNonNull(sort, "sort");
-    }
-
-    public long offset() {
-        return (long) page * size;
     }
 }

@@ -44,17 +44,4 @@ class PageRequestTest {
     void aSortIsRequired() {
         assertThrows(NullPointerException.class, () -> new PageRequest(0, 20, null));
     }
-
-    @Test
-    void theOffsetSkipsTheEarlierPages() {
-        assertEquals(0, new PageRequest(0, 20, SORT).offset());
-        assertEquals(60, new PageRequest(3, 20, SORT).offset());
-    }
-
-    @Test
-    void theOffsetOfTheLastPossiblePageDoesNotOverflow() {
-        PageRequest last = new PageRequest(PageRequest.MAX_PAGE, PageRequest.MAX_SIZE, SORT);
-
-        assertEquals((long) PageRequest.MAX_PAGE * PageRequest.MAX_SIZE, last.offset());
-    }
 }

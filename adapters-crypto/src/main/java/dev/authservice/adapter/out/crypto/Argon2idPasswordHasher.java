@@ -9,6 +9,7 @@ import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import java.util.Objects;
+import java.util.concurrent.Semaphore;
 
 /**
  * Argon2id (RFC 9106) through the reference C implementation that argon2-jvm bundles. A hash is a PHC string,
@@ -19,24 +20,36 @@ public final class Argon2idPasswordHasher implements PasswordHasher {
 
     private final Argon2 argon2 = Argon2Factory.create(Argon2Types.ARGON2id);
     private final Argon2Parameters parameters;
+    /**
+     * Each hash holds {@code memoryKiB} of native memory for its whole run. Without a bound, a burst of logins would
+     * take memory in proportion to the burst; with it, extra logins wait their turn, and memory stays at
+     * {@code maxConcurrentHashes} times the hash's memory.
+     */
+    private final Semaphore running;
 
-    /** A hasher with {@link Argon2Parameters#OWASP_RECOMMENDED}. */
+    /** A hasher with {@link Argon2Parameters#OWASP_RECOMMENDED}, running as many hashes at once as there are cores. */
     public Argon2idPasswordHasher() {
-        this(Argon2Parameters.OWASP_RECOMMENDED);
+        this(Argon2Parameters.OWASP_RECOMMENDED, Runtime.getRuntime().availableProcessors());
     }
 
-    public Argon2idPasswordHasher(Argon2Parameters parameters) {
+    public Argon2idPasswordHasher(Argon2Parameters parameters, int maxConcurrentHashes) {
         this.parameters = Objects.requireNonNull(parameters, "parameters");
+        if (maxConcurrentHashes < 1) {
+            throw new IllegalArgumentException("maxConcurrentHashes must be at least 1");
+        }
+        this.running = new Semaphore(maxConcurrentHashes, true);
     }
 
     @Override
     public PasswordHash hash(Password password) {
         // The String inside Password cannot be wiped; the copy handed to the native code can, and is.
         char[] chars = password.value().toCharArray();
+        running.acquireUninterruptibly();
         try {
             return new PasswordHash(argon2.hash(parameters.iterations(), parameters.memoryKiB(),
                     parameters.parallelism(), chars, UTF_8));
         } finally {
+            running.release();
             argon2.wipeArray(chars);
         }
     }
@@ -48,9 +61,11 @@ public final class Argon2idPasswordHasher implements PasswordHasher {
     @Override
     public boolean verify(Password password, PasswordHash hash) {
         char[] chars = password.value().toCharArray();
+        running.acquireUninterruptibly();
         try {
             return argon2.verify(hash.encoded(), chars, UTF_8);
         } finally {
+            running.release();
             argon2.wipeArray(chars);
         }
     }

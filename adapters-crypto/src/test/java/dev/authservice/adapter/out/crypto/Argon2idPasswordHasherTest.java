@@ -63,7 +63,7 @@ class Argon2idPasswordHasherTest {
 
     @Test
     void aHashMadeWithOtherParametersStillVerifies() {
-        PasswordHash cheap = new Argon2idPasswordHasher(new Argon2Parameters(8_192, 1, 1))
+        PasswordHash cheap = new Argon2idPasswordHasher(new Argon2Parameters(8_192, 1, 1), 1)
                 .hash(new Password("alice-password"));
 
         assertTrue(cheap.encoded().startsWith("$argon2id$v=19$m=8192,t=1,p=1$"), cheap.encoded());

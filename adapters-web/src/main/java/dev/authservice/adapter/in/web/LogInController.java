@@ -5,6 +5,7 @@ import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.application.port.in.LogInUseCase;
 import dev.authservice.application.port.in.LogInUseCase.Result;
+import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.user.Credentials;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -73,7 +74,11 @@ class LogInController {
         if (body == null || !body.isObject()) {
             throw new ApiException(ErrorCode.INVALID_INPUT, "the body must be {\"username\": ..., \"password\": ...}");
         }
-        return Credentials.of(text(body, "username"), text(body, "password"));
+        try {
+            return Credentials.of(text(body, "username"), text(body, "password"));
+        } catch (InvalidValueException e) {
+            throw new ApiException(ErrorCode.INVALID_INPUT, e.getMessage());
+        }
     }
 
     private static String text(JsonNode body, String field) {

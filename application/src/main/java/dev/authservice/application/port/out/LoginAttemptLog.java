@@ -1,17 +1,24 @@
 package dev.authservice.application.port.out;
 
 import dev.authservice.domain.login.LoginAttemptKey;
+import dev.authservice.domain.login.LoginThrottlePolicy;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
+import java.util.Optional;
 
-/** Remembers failed logins long enough for the throttle to count them. */
+/**
+ * Counts login attempts for the throttle, by the {@link LoginThrottlePolicy} it is built with. An attempt is counted
+ * as a failure when it starts, before its password is checked; a successful login then {@link #clear clears} the count.
+ * Counting first is what stops a burst of parallel guesses: none of them waits for another's password check.
+ */
 public interface LoginAttemptLog {
 
-    /** The failures recorded for {@code key} after {@code since}. */
-    List<Instant> failuresSince(LoginAttemptKey key, Instant since);
+    /**
+     * Atomically for {@code key}: when the policy lets an attempt go ahead at {@code now}, counts it and returns empty;
+     * otherwise counts nothing and returns how long the caller must wait.
+     */
+    Optional<Duration> tryAttempt(LoginAttemptKey key, Instant now);
 
-    void recordFailure(LoginAttemptKey key, Instant at);
-
-    /** Forgets the failures of {@code key}: a successful login starts the count again. */
+    /** Forgets the attempts of {@code key}: a successful login starts the count again. */
     void clear(LoginAttemptKey key);
 }

@@ -1,14 +1,19 @@
 package dev.authservice.application.port.out;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.domain.login.LoginAttemptKey;
+import dev.authservice.domain.login.LoginThrottlePolicy;
 import dev.authservice.domain.user.Username;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,99 +22,109 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/**
- * What every {@link LoginAttemptLog} promises. An implementation's test extends this class and hands out an empty log.
- * Times are recent: a log may forget failures older than the throttle's window.
- */
+/** What every {@link LoginAttemptLog} promises, whatever keeps the attempts. */
 public abstract class LoginAttemptLogContract {
 
+    protected static final LoginThrottlePolicy THREE_PER_TEN_MINUTES = new LoginThrottlePolicy(3, Duration.ofMinutes(10));
     private static final LoginAttemptKey ALICE_FROM_HOME = new LoginAttemptKey(new Username("alice"), "198.51.100.1");
 
     private LoginAttemptLog log;
     private Instant now;
 
-    /** A log without any failure; called before each test. */
-    protected abstract LoginAttemptLog emptyLoginAttemptLog();
+    /** A log without any attempt, throttling by {@code policy}; called before each test. */
+    protected abstract LoginAttemptLog emptyLoginAttemptLog(LoginThrottlePolicy policy, Clock clock);
 
     @BeforeEach
     void startEmpty() {
-        log = emptyLoginAttemptLog();
         now = TestTime.now();
+        log = emptyLoginAttemptLog(THREE_PER_TEN_MINUTES, Clock.fixed(now, ZoneOffset.UTC));
     }
 
     @Test
-    void aKeyWithoutFailuresHasNone() {
-        assertEquals(List.of(), log.failuresSince(ALICE_FROM_HOME, now.minus(Duration.ofDays(1))));
+    void attemptsUpToTheLimitGoAheadAndTheNextWaitsUntilTheFirstLeavesTheWindow() {
+        assertEquals(Optional.empty(), log.tryAttempt(ALICE_FROM_HOME, earlier(9)));
+        assertEquals(Optional.empty(), log.tryAttempt(ALICE_FROM_HOME, earlier(5)));
+        assertEquals(Optional.empty(), log.tryAttempt(ALICE_FROM_HOME, earlier(1)));
+
+        assertEquals(Optional.of(Duration.ofMinutes(1)), log.tryAttempt(ALICE_FROM_HOME, now));
     }
 
     @Test
-    void theFailuresAfterTheGivenInstantAreReturned() {
-        List<Instant> failures = List.of(earlier(3), earlier(2), earlier(1));
-        failures.forEach(at -> log.recordFailure(ALICE_FROM_HOME, at));
+    void aThrottledAttemptIsNotCountedSoWaitingDoesNotExtendTheWait() {
+        for (int i = 0; i < 3; i++) {
+            log.tryAttempt(ALICE_FROM_HOME, earlier(9));
+        }
+        for (int i = 0; i < 10; i++) {
+            assertTrue(log.tryAttempt(ALICE_FROM_HOME, earlier(5)).isPresent());
+        }
 
-        assertEquals(failures, sorted(log.failuresSince(ALICE_FROM_HOME, earlier(4))));
-        assertEquals(failures.subList(1, 3), sorted(log.failuresSince(ALICE_FROM_HOME, earlier(3))));
-        assertEquals(List.of(), log.failuresSince(ALICE_FROM_HOME, earlier(1)));
+        assertEquals(Optional.empty(), log.tryAttempt(ALICE_FROM_HOME, now.plus(Duration.ofMinutes(1))));
     }
 
     @Test
-    void failuresAreCountedPerUsernameAndClientAddress() {
-        log.recordFailure(ALICE_FROM_HOME, now);
+    void attemptsThatLeftTheWindowNoLongerCount() {
+        for (int i = 0; i < 3; i++) {
+            log.tryAttempt(ALICE_FROM_HOME, earlier(11));
+        }
 
-        LoginAttemptKey bobFromAlicesHome = new LoginAttemptKey(new Username("bob"), "198.51.100.1");
+        assertEquals(Optional.empty(), log.tryAttempt(ALICE_FROM_HOME, now));
+    }
+
+    @Test
+    void attemptsAreCountedPerUsernameAndClientAddress() {
+        for (int i = 0; i < 3; i++) {
+            log.tryAttempt(ALICE_FROM_HOME, now);
+        }
+
+        assertEquals(Optional.empty(), log.tryAttempt(new LoginAttemptKey(new Username("bob"), "198.51.100.1"), now));
+        assertEquals(Optional.empty(), log.tryAttempt(new LoginAttemptKey(new Username("alice"), "203.0.113.9"), now));
+        assertTrue(log.tryAttempt(new LoginAttemptKey(new Username("alice"), "198.51.100.1"), now).isPresent());
+    }
+
+    @Test
+    void clearingStartsTheCountAgainForThatKeyOnly() {
         LoginAttemptKey aliceAtWork = new LoginAttemptKey(new Username("alice"), "203.0.113.9");
-        LoginAttemptKey aliceFromHomeAgain = new LoginAttemptKey(new Username("alice"), "198.51.100.1");
-
-        assertEquals(List.of(), log.failuresSince(bobFromAlicesHome, earlier(1)));
-        assertEquals(List.of(), log.failuresSince(aliceAtWork, earlier(1)));
-        assertEquals(List.of(now), log.failuresSince(aliceFromHomeAgain, earlier(1)));
-    }
-
-    @Test
-    void clearingForgetsTheFailuresOfThatKeyOnly() {
-        LoginAttemptKey aliceAtWork = new LoginAttemptKey(new Username("alice"), "203.0.113.9");
-        log.recordFailure(ALICE_FROM_HOME, now);
-        log.recordFailure(aliceAtWork, now);
+        for (int i = 0; i < 3; i++) {
+            log.tryAttempt(ALICE_FROM_HOME, now);
+            log.tryAttempt(aliceAtWork, now);
+        }
 
         log.clear(ALICE_FROM_HOME);
 
-        assertEquals(List.of(), log.failuresSince(ALICE_FROM_HOME, earlier(1)));
-        assertEquals(List.of(now), log.failuresSince(aliceAtWork, earlier(1)));
+        assertEquals(Optional.empty(), log.tryAttempt(ALICE_FROM_HOME, now));
+        assertTrue(log.tryAttempt(aliceAtWork, now).isPresent());
     }
 
     @Test
-    void everyFailureCountsEvenWhenManyHappenAtTheSameInstant() throws Exception {
+    void ofManyParallelAttemptsExactlyTheLimitGoAhead() throws Exception {
         int threads = 8;
-        int failuresPerThread = 25;
+        int attemptsPerThread = 25;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<Future<Integer>> admitted = new ArrayList<>();
         try {
             CountDownLatch start = new CountDownLatch(1);
-            List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
-                done.add(pool.submit(() -> {
+                admitted.add(pool.submit(() -> {
                     start.await();
-                    for (int i = 0; i < failuresPerThread; i++) {
-                        log.recordFailure(ALICE_FROM_HOME, now);
+                    int goneAhead = 0;
+                    for (int i = 0; i < attemptsPerThread; i++) {
+                        goneAhead += log.tryAttempt(ALICE_FROM_HOME, now).isEmpty() ? 1 : 0;
                     }
-                    return null;
+                    return goneAhead;
                 }));
             }
             start.countDown();
-            for (Future<?> future : done) {
-                future.get(30, TimeUnit.SECONDS);
+            int total = 0;
+            for (Future<Integer> future : admitted) {
+                total += future.get(30, TimeUnit.SECONDS);
             }
+            assertEquals(3, total);
         } finally {
             pool.shutdownNow();
         }
-
-        assertEquals(threads * failuresPerThread, log.failuresSince(ALICE_FROM_HOME, earlier(1)).size());
     }
 
     private Instant earlier(int minutes) {
         return now.minus(Duration.ofMinutes(minutes));
-    }
-
-    private static List<Instant> sorted(List<Instant> instants) {
-        return instants.stream().sorted().toList();
     }
 }

@@ -2,60 +2,66 @@ package dev.authservice.adapter.out.persistence.login;
 
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.domain.login.LoginAttemptKey;
-import io.micronaut.context.annotation.Property;
+import dev.authservice.domain.login.LoginThrottlePolicy;
 import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.inject.Singleton;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * Failed logins in the memory of this instance. Enough while the throttle may be per instance: a restart forgets the
- * failures, and instances sharing a database count separately. Failures older than {@code auth.login.failure-window}
- * (default 15m), which the throttle no longer counts, are forgotten every minute, so memory follows recent failures.
+ * Login attempts in the memory of this instance. Enough while the throttle may be per instance: a restart forgets
+ * them, and instances sharing a database count separately. Attempts that have left the policy's window no longer
+ * count and are forgotten every minute, so memory follows recent failures only.
  */
 @Singleton
 class InMemoryLoginAttemptLog implements LoginAttemptLog {
 
-    private final Duration retention;
-    /** Each list is immutable and replaced whole, atomically per key. */
-    private final Map<LoginAttemptKey, List<Instant>> failures = new ConcurrentHashMap<>();
+    private final LoginThrottlePolicy policy;
+    private final Clock clock;
+    /** Each list is immutable and replaced whole, atomically per key by {@link Map#compute}. */
+    private final Map<LoginAttemptKey, List<Instant>> attempts = new ConcurrentHashMap<>();
 
-    InMemoryLoginAttemptLog(@Property(name = "auth.login.failure-window", defaultValue = "15m") Duration retention) {
-        this.retention = retention;
+    InMemoryLoginAttemptLog(LoginThrottlePolicy policy, Clock clock) {
+        this.policy = policy;
+        this.clock = clock;
     }
 
     @Override
-    public List<Instant> failuresSince(LoginAttemptKey key, Instant since) {
-        return failures.getOrDefault(key, List.of()).stream().filter(since::isBefore).toList();
-    }
-
-    @Override
-    public void recordFailure(LoginAttemptKey key, Instant at) {
-        failures.merge(key, List.of(at),
-                (recorded, added) -> Stream.concat(recorded.stream(), added.stream()).toList());
+    public Optional<Duration> tryAttempt(LoginAttemptKey key, Instant now) {
+        Duration[] wait = new Duration[1];
+        attempts.compute(key, (k, recorded) -> {
+            List<Instant> recent = inWindow(recorded == null ? List.of() : recorded, now);
+            wait[0] = policy.waitBefore(now, recent).orElse(null);
+            List<Instant> kept = wait[0] == null ? Stream.concat(recent.stream(), Stream.of(now)).toList() : recent;
+            return kept.isEmpty() ? null : kept;
+        });
+        return Optional.ofNullable(wait[0]);
     }
 
     @Override
     public void clear(LoginAttemptKey key) {
-        failures.remove(key);
+        attempts.remove(key);
     }
 
     @Scheduled(fixedDelay = "1m")
-    void forgetOldFailures() {
-        forgetFailuresBefore(Instant.now().minus(retention));
-    }
-
-    /** Drops the failures at or before {@code cutoff}, and the keys left without any. */
-    void forgetFailuresBefore(Instant cutoff) {
-        for (LoginAttemptKey key : failures.keySet()) {
-            failures.computeIfPresent(key, (k, recorded) -> {
-                List<Instant> kept = recorded.stream().filter(cutoff::isBefore).toList();
+    void forgetOldAttempts() {
+        Instant now = clock.instant();
+        for (LoginAttemptKey key : attempts.keySet()) {
+            attempts.computeIfPresent(key, (k, recorded) -> {
+                List<Instant> kept = inWindow(recorded, now);
                 return kept.isEmpty() ? null : kept;
             });
         }
+    }
+
+    private List<Instant> inWindow(List<Instant> recorded, Instant now) {
+        Instant windowStart = policy.windowStart(now);
+        return recorded.stream().filter(windowStart::isBefore).toList();
     }
 }

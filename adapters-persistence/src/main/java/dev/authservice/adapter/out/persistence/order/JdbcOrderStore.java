@@ -9,17 +9,11 @@ import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.data.model.Pageable;
 import jakarta.inject.Singleton;
-import java.util.Map;
 import java.util.Optional;
 
 @Singleton
 class JdbcOrderStore implements OrderStore {
 
-    /** {@link Order#SORTABLE} and the {@link OrderRow} properties they sort by; a status sorts by its name. */
-    private static final Map<String, String> SORTABLE = Map.of(
-            "createdAt", "createdAt",
-            "totalAmount", "totalAmount",
-            "status", "status");
 
     private final OrderRowRepository rows;
 
@@ -29,7 +23,7 @@ class JdbcOrderStore implements OrderStore {
 
     @Override
     public Page<Order> findByOwner(UserId ownerId, Optional<OrderStatus> status, PageRequest request) {
-        Pageable pageable = Paging.pageable(request, SORTABLE);
+        Pageable pageable = Paging.pageable(request, Order.SORTABLE);
         var found = status
                 .map(wanted -> rows.findByUserIdAndStatus(ownerId.value(), wanted, pageable))
                 .orElseGet(() -> rows.findByUserId(ownerId.value(), pageable));

@@ -2,10 +2,11 @@ package dev.authservice.adapter.out.persistence.session;
 
 import dev.authservice.application.port.out.RevokedSessions;
 import dev.authservice.domain.token.SessionId;
-import io.micronaut.context.annotation.Property;
+import dev.authservice.domain.token.TokenPolicy;
+import io.micronaut.context.annotation.Context;
 import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.annotation.PostConstruct;
-import jakarta.inject.Singleton;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -14,8 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The sessions revoked recently, in memory, so that {@link #isRevoked} costs one map lookup on the request path.
  *
- * <p><b>Horizon.</b> An access token lives {@code auth.access-token.ttl} (default 15m) and is accepted up to
- * {@code auth.jwt.clock-skew} (default 30s) after it expires, so a session revoked longer ago than their sum has no
+ * <p><b>Horizon.</b> An access token lives the {@link TokenPolicy}'s access-token ttl and is accepted up to
+ * its clock skew after it expires, so a session revoked longer ago than their sum has no
  * access token left that could be accepted. Only sessions revoked within that horizon are kept; older entries are
  * dropped, which bounds the memory by the number of revocations per horizon.
  *
@@ -29,18 +30,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * instances' clocks differ a little or a transaction committed late. A failed poll (database down) is logged and
  * changes nothing; the next one catches up.
  */
-@Singleton
+@Context // loaded at start-up: the first Bearer request asks it on the event loop, where no query may run
 class SessionDenyList implements RevokedSessions {
 
     private final SessionRowRepository sessions;
+    private final Clock clock;
     private final Duration horizon;
     private final Map<SessionId, Instant> revokedAt = new ConcurrentHashMap<>();
 
-    SessionDenyList(SessionRowRepository sessions,
-                    @Property(name = "auth.access-token.ttl", defaultValue = "15m") Duration accessTokenTtl,
-                    @Property(name = "auth.jwt.clock-skew", defaultValue = "30s") Duration clockSkew) {
+    SessionDenyList(SessionRowRepository sessions, TokenPolicy tokens, Clock clock) {
         this.sessions = sessions;
-        this.horizon = accessTokenTtl.plus(clockSkew);
+        this.clock = clock;
+        this.horizon = tokens.accessTokenTtl().plus(tokens.clockSkew());
     }
 
     @Override
@@ -55,12 +56,12 @@ class SessionDenyList implements RevokedSessions {
     /** Before the first request. Not merged with {@link #poll}: Micronaut does not schedule a @PostConstruct method. */
     @PostConstruct
     void load() {
-        refresh(Instant.now());
+        refresh(clock.instant());
     }
 
     @Scheduled(fixedDelay = "${auth.revocation.poll-interval:1s}", initialDelay = "${auth.revocation.poll-interval:1s}")
     void poll() {
-        refresh(Instant.now());
+        refresh(clock.instant());
     }
 
     /** Adds the revocations within the horizon that ends at {@code now}, and forgets those before it. */

@@ -8,16 +8,11 @@ import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
 import jakarta.inject.Singleton;
-import java.util.Map;
 import java.util.Optional;
 
 @Singleton
 class JdbcUserStore implements UserStore {
 
-    /** {@link UserAccount#SORTABLE} and the {@link UserRow} properties they sort by. */
-    private static final Map<String, String> SORTABLE = Map.of(
-            "username", "username",
-            "createdAt", "createdAt");
 
     private final UserRowRepository rows;
 
@@ -37,7 +32,8 @@ class JdbcUserStore implements UserStore {
 
     @Override
     public Page<UserAccount> findAll(PageRequest request) {
-        return Paging.page(rows.findAll(Paging.pageable(request, SORTABLE)), request, UserRow::toUserAccount);
+        return Paging.page(rows.findAll(Paging.pageable(request, UserAccount.SORTABLE)), request,
+                UserRow::toUserAccount);
     }
 
     /** A taken username breaks the unique constraint: a {@code DataAccessException}, and nothing is stored. */

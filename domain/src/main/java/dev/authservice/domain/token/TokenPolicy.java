@@ -1,4 +1,4 @@
-package dev.authservice.application.service;
+package dev.authservice.domain.token;
 
 import java.time.Duration;
 import java.util.Objects;

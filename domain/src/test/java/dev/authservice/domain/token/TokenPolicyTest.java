@@ -1,4 +1,4 @@
-package dev.authservice.application.service;
+package dev.authservice.domain.token;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
