@@ -3,12 +3,20 @@ package dev.authservice.bootstrap;
 import dev.authservice.adapter.out.crypto.Argon2idPasswordHasher;
 import dev.authservice.adapter.out.crypto.SecureRandomSource;
 import dev.authservice.application.port.in.AuthenticateUseCase;
+import dev.authservice.application.port.in.ChangePasswordUseCase;
+import dev.authservice.application.port.in.CreateUserUseCase;
+import dev.authservice.application.port.in.EndSessionUseCase;
 import dev.authservice.application.port.in.GetProfileUseCase;
+import dev.authservice.application.port.in.GetUserUseCase;
 import dev.authservice.application.port.in.ListMyOrdersUseCase;
+import dev.authservice.application.port.in.ListMySessionsUseCase;
 import dev.authservice.application.port.in.ListUsersUseCase;
 import dev.authservice.application.port.in.LogInUseCase;
 import dev.authservice.application.port.in.LogOutUseCase;
+import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase;
 import dev.authservice.application.port.in.RefreshAccessTokenUseCase;
+import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
+import dev.authservice.application.port.in.SetUserEnabledUseCase;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.OrderStore;
@@ -18,15 +26,24 @@ import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.RevokedSessions;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.application.service.AuthenticateService;
+import dev.authservice.application.service.ChangePasswordService;
+import dev.authservice.application.service.CreateUserService;
+import dev.authservice.application.service.EndSessionService;
 import dev.authservice.application.service.GetProfileService;
+import dev.authservice.application.service.GetUserService;
 import dev.authservice.application.service.ListMyOrdersService;
+import dev.authservice.application.service.ListMySessionsService;
 import dev.authservice.application.service.ListUsersService;
 import dev.authservice.application.service.LogInService;
 import dev.authservice.application.service.LogOutService;
+import dev.authservice.application.service.ProvisionFirstAdministratorService;
 import dev.authservice.application.service.RefreshAccessTokenService;
+import dev.authservice.application.service.RevokeUserSessionsService;
+import dev.authservice.application.service.SetUserEnabledService;
 import dev.authservice.application.service.TokenIssuer;
-import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.login.LoginThrottlePolicy;
+import dev.authservice.domain.token.TokenPolicy;
+import dev.authservice.domain.user.PasswordPolicy;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
 import jakarta.inject.Singleton;
@@ -95,6 +112,53 @@ class UseCaseFactory {
     AuthenticateUseCase authenticate(AccessTokenCodec codec, RevokedSessions revokedSessions, TokenPolicy policy,
                                      Clock clock) {
         return new AuthenticateService(codec, revokedSessions, policy, clock);
+    }
+
+    @Singleton
+    PasswordPolicy passwordPolicy(@Property(name = "auth.password.min-length") int minLength) {
+        return new PasswordPolicy(minLength, CommonPasswords.load());
+    }
+
+    @Singleton
+    CreateUserUseCase createUser(UserStore users, PasswordHasher hasher, PasswordPolicy passwords, RandomSource random,
+                                 Clock clock) {
+        return new CreateUserService(users, hasher, passwords, random, clock);
+    }
+
+    @Singleton
+    ProvisionFirstAdministratorUseCase provisionFirstAdministrator(UserStore users, CreateUserUseCase createUser) {
+        return new ProvisionFirstAdministratorService(users, createUser);
+    }
+
+    @Singleton
+    GetUserUseCase getUser(UserStore users) {
+        return new GetUserService(users);
+    }
+
+    @Singleton
+    SetUserEnabledUseCase setUserEnabled(UserStore users, RefreshTokenStore refreshTokens, Clock clock) {
+        return new SetUserEnabledService(users, refreshTokens, clock);
+    }
+
+    @Singleton
+    ChangePasswordUseCase changePassword(UserStore users, PasswordHasher hasher, PasswordPolicy passwords,
+                                         LoginAttemptLog attempts, RefreshTokenStore refreshTokens, Clock clock) {
+        return new ChangePasswordService(users, hasher, passwords, attempts, refreshTokens, clock);
+    }
+
+    @Singleton
+    ListMySessionsUseCase listMySessions(RefreshTokenStore refreshTokens, Clock clock) {
+        return new ListMySessionsService(refreshTokens, clock);
+    }
+
+    @Singleton
+    EndSessionUseCase endSession(RefreshTokenStore refreshTokens, Clock clock) {
+        return new EndSessionService(refreshTokens, clock);
+    }
+
+    @Singleton
+    RevokeUserSessionsUseCase revokeUserSessions(UserStore users, RefreshTokenStore refreshTokens, Clock clock) {
+        return new RevokeUserSessionsService(users, refreshTokens, clock);
     }
 
     @Singleton

@@ -521,6 +521,18 @@ class ContractHttpTest {
         }
 
         @Test
+        void everyAnswerCarriesTheSecurityHeadersAndApiAnswersAreNeverCached() {
+            for (Http.Answer answer : List.of(http.get("/health"), http.get("/api/nothing-here"),
+                    http.get("/api/user/profile", "Authorization", bearer(accessTokenOf("alice"))),
+                    http.logIn("alice", "wrong-password"))) {
+                assertEquals("nosniff", answer.header("X-Content-Type-Options").orElse(null), answer.toString());
+                assertEquals("no-referrer", answer.header("Referrer-Policy").orElse(null), answer.toString());
+            }
+            assertEquals("no-store", http.get("/api/user/orders", "Authorization", bearer(accessTokenOf("alice")))
+                    .header("Cache-Control").orElse(null));
+        }
+
+        @Test
         void anUnknownPathIsNotFound() {
             assertError(http.get("/api/nothing-here"), 404, "NOT_FOUND");
         }

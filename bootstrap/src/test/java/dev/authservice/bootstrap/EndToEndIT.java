@@ -98,13 +98,21 @@ class EndToEndIT {
     }
 
     @Test
-    void prodSeedsNothing() throws Exception {
-        Http http = start(Map.of("MICRONAUT_ENVIRONMENTS", "prod"));
+    void prodSeedsNothingButTheFirstAdministratorItIsGiven() throws Exception {
+        Http http = start(Map.of("MICRONAUT_ENVIRONMENTS", "prod",
+                "AUTH_BOOTSTRAP_ADMIN_USERNAME", "root-admin",
+                "AUTH_BOOTSTRAP_ADMIN_PASSWORD", "a long first administrator passphrase"));
 
-        Http.Answer answer = http.logIn("alice", "alice-password");
+        Http.Answer alice = http.logIn("alice", "alice-password");
+        assertEquals(401, alice.status(), alice.toString());
+        assertEquals("INVALID_CREDENTIALS", alice.errorCode());
 
-        assertEquals(401, answer.status(), answer.toString());
-        assertEquals("INVALID_CREDENTIALS", answer.errorCode());
+        Http.Answer admin = http.logIn("root-admin", "a long first administrator passphrase");
+        assertEquals(200, admin.status(), admin.toString());
+        Http.Answer users = http.get("/api/admin/users", "Authorization", "Bearer " + admin.accessToken());
+        assertEquals(1, users.data().get("totalElements"), users.toString());
+        assertTrue(log().contains("Created the first administrator root-admin"));
+        assertTrue(!log().contains("a long first administrator passphrase"), "the password is never logged");
     }
 
     private ProcessBuilder javaJar() {
@@ -145,6 +153,16 @@ class EndToEndIT {
             Thread.sleep(100);
         }
         throw new AssertionError("the service did not answer /health within " + START_TIMEOUT + ": " + log(port));
+    }
+
+    private String log() throws IOException {
+        try (var logs = Files.list(workingDirectory)) {
+            StringBuilder all = new StringBuilder();
+            for (Path file : logs.filter(f -> f.getFileName().toString().endsWith(".log")).toList()) {
+                all.append(Files.readString(file));
+            }
+            return all.toString();
+        }
     }
 
     private String log(int port) throws IOException {

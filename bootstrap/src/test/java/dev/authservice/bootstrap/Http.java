@@ -32,11 +32,23 @@ final class Http {
     }
 
     Answer postJson(String path, String json, String... headers) {
+        return post(path, json, withJsonContentType(headers));
+    }
+
+    Answer putJson(String path, String json, String... headers) {
+        return send(request(path, withJsonContentType(headers)).PUT(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    Answer delete(String path, String... headers) {
+        return send(request(path, headers).DELETE());
+    }
+
+    private static String[] withJsonContentType(String... headers) {
         String[] all = new String[headers.length + 2];
         all[0] = "Content-Type";
         all[1] = "application/json";
         System.arraycopy(headers, 0, all, 2, headers.length);
-        return post(path, json, all);
+        return all;
     }
 
     Answer logIn(String username, String password) {

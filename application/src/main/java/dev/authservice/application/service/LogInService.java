@@ -59,7 +59,13 @@ public final class LogInService implements LogInUseCase {
             return new Result.InvalidCredentials();
         }
         attempts.clear(key);
-        return new Result.LoggedIn(startSession(user.get(), command, now));
+        UserAccount account = user.get();
+        if (hasher.needsRehash(account.passwordHash())) {
+            // The only moment the clear password is at hand: upgrade the hash to the current parameters.
+            account = account.withPasswordHash(hasher.hash(command.credentials().password()));
+            users.update(account);
+        }
+        return new Result.LoggedIn(startSession(account, command, now));
     }
 
     private IssuedTokens startSession(UserAccount user, Command command, Instant now) {

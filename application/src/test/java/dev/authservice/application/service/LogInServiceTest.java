@@ -70,6 +70,8 @@ class LogInServiceTest {
     private static final String DUMMY_PASSWORD = "dummy-password-nobody-knows";
     private static final PasswordHash DUMMY_HASH = new PasswordHash("$argon2id$dummy");
     private static final String REFRESH_TOKEN = "new-refresh-token";
+    /** The hash of alice's password with the hasher's current parameters. */
+    private static final PasswordHash REHASHED = new PasswordHash("$argon2id$v=19$m=65536$alice");
 
     @Mock private UserStore users;
     @Mock private PasswordHasher hasher;
@@ -249,6 +251,71 @@ class LogInServiceTest {
         verify(hasher, never()).verify(any(), any());
         verify(attempts, never()).clear(any());
         verifyNoInteractions(users, refreshTokens, codec);
+    }
+
+
+    @Test
+    void aHashMadeWithOldParametersIsReplacedAfterASuccessfulLogin() {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+        when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
+        when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        verify(users).update(ALICE.withPasswordHash(REHASHED));
+        IssuedTokens tokens = assertInstanceOf(Result.LoggedIn.class, result).tokens();
+        assertEquals(new IssuedTokens("signed-access-token", REFRESH_TOKEN, REFRESH_TTL), tokens);
+        assertEquals(ALICE.id(), startedSession().userId());
+    }
+
+    @Test
+    void aHashWithTheCurrentParametersIsLeftAlone() {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+        when(hasher.needsRehash(ALICE_HASH)).thenReturn(false);
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertInstanceOf(Result.LoggedIn.class, result);
+        verify(users, never()).update(any());
+        verify(hasher, never()).hash(ALICE_PASSWORD);
+    }
+
+    @Test
+    void aWrongPasswordNeverRehashes() {
+        givenUser(ALICE);
+        when(hasher.verify(WRONG_PASSWORD, ALICE_HASH)).thenReturn(false);
+        lenient().when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
+
+        service.logIn(aliceFromClient(WRONG_PASSWORD));
+
+        verify(users, never()).update(any());
+        verify(hasher, never()).hash(WRONG_PASSWORD);
+    }
+
+    @Test
+    void aDisabledUserWithTheRightPasswordIsNotRehashed() {
+        givenUser(account("alice", ALICE_HASH, false));
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        lenient().when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
+
+        service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        verify(users, never()).update(any());
+        verify(hasher, never()).hash(ALICE_PASSWORD);
+    }
+
+    @Test
+    void aThrottledAttemptNeverRehashes() {
+        givenThrottled(ALICE_FROM_CLIENT, Duration.ofMinutes(5));
+
+        service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        verify(hasher, never()).needsRehash(any());
+        verify(hasher, never()).hash(ALICE_PASSWORD);
     }
 
 

@@ -37,4 +37,12 @@ public record UserAccount(
     public boolean hasRole(Role role) {
         return roles.contains(role);
     }
+
+    public UserAccount withPasswordHash(PasswordHash newHash) {
+        return new UserAccount(id, username, newHash, roles, nickname, department, createdAt, enabled);
+    }
+
+    public UserAccount withEnabled(boolean nowEnabled) {
+        return new UserAccount(id, username, passwordHash, roles, nickname, department, createdAt, nowEnabled);
+    }
 }

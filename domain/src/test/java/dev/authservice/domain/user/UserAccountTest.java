@@ -61,6 +61,52 @@ class UserAccountTest {
         assertEquals(longest, bob.department());
     }
 
+    @Test
+    void aNewPasswordHashChangesTheHashAndNothingElse() {
+        UserAccount bob = account(Set.of(Role.USER, Role.ADMIN), "Bob", "Engineering");
+        PasswordHash newHash = new PasswordHash("$argon2id$new");
+
+        UserAccount rehashed = bob.withPasswordHash(newHash);
+
+        assertEquals(newHash, rehashed.passwordHash());
+        assertEquals(new UserAccount(bob.id(), bob.username(), newHash, bob.roles(), bob.nickname(),
+                bob.department(), bob.createdAt(), bob.enabled()), rehashed);
+        assertEquals(HASH, bob.passwordHash(), "the original account is left as it was");
+    }
+
+    @Test
+    void aNewPasswordHashKeepsADisabledAccountDisabled() {
+        UserAccount disabled = account(Set.of(Role.USER), "Bob", "Engineering").withEnabled(false);
+
+        assertFalse(disabled.withPasswordHash(new PasswordHash("$argon2id$new")).enabled());
+    }
+
+    @Test
+    void aNewPasswordHashIsRequired() {
+        UserAccount bob = account(Set.of(Role.USER), "Bob", "Engineering");
+
+        assertThrows(NullPointerException.class, () -> bob.withPasswordHash(null));
+    }
+
+    @Test
+    void disablingChangesTheEnabledFlagAndNothingElse() {
+        UserAccount bob = account(Set.of(Role.USER, Role.ADMIN), "Bob", "Engineering");
+
+        UserAccount disabled = bob.withEnabled(false);
+
+        assertEquals(new UserAccount(ID, new Username("bob"), HASH, Set.of(Role.USER, Role.ADMIN), "Bob",
+                "Engineering", CREATED, false), disabled);
+        assertTrue(bob.enabled(), "the original account is left as it was");
+    }
+
+    @Test
+    void enablingADisabledAccountChangesTheEnabledFlagAndNothingElse() {
+        UserAccount bob = account(Set.of(Role.USER), "Bob", "Engineering");
+
+        assertEquals(bob, bob.withEnabled(false).withEnabled(true));
+        assertEquals(bob, bob.withEnabled(true));
+    }
+
     private static UserAccount account(Set<Role> roles, String nickname, String department) {
         return new UserAccount(ID, new Username("bob"), HASH, roles, nickname, department, CREATED, true);
     }

@@ -69,4 +69,15 @@ public final class Argon2idPasswordHasher implements PasswordHasher {
             argon2.wipeArray(chars);
         }
     }
+
+    /** Compares the parameters recorded in {@code hash} with the current ones; a hash it cannot read needs one too. */
+    @Override
+    public boolean needsRehash(PasswordHash hash) {
+        try {
+            return argon2.needsRehash(hash.encoded(), parameters.iterations(), parameters.memoryKiB(),
+                    parameters.parallelism());
+        } catch (IllegalArgumentException unreadable) {
+            return true;
+        }
+    }
 }

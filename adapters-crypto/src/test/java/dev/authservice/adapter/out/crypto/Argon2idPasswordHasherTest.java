@@ -97,4 +97,14 @@ class Argon2idPasswordHasherTest {
         assertThrows(IllegalArgumentException.class, () -> new Argon2Parameters(19_456, 2, 0));
         assertThrows(IllegalArgumentException.class, () -> new Argon2Parameters(15, 2, 2));
     }
+
+    @Test
+    void aHashMadeWithOtherParametersNeedsARehashAndOneWithTheCurrentOnesDoesNot() {
+        Argon2idPasswordHasher cheap = new Argon2idPasswordHasher(new Argon2Parameters(8_192, 1, 1), 1);
+        PasswordHash old = cheap.hash(new Password("correct horse battery staple"));
+
+        assertTrue(hasher.needsRehash(old));
+        assertFalse(hasher.needsRehash(hasher.hash(new Password("correct horse battery staple"))));
+        assertFalse(cheap.needsRehash(old));
+    }
 }

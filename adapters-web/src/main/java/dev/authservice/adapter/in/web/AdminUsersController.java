@@ -1,28 +1,56 @@
 package dev.authservice.adapter.in.web;
 
+import dev.authservice.adapter.in.web.error.ApiException;
+import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.ErrorResponses;
+import dev.authservice.application.port.in.CreateUserUseCase;
+import dev.authservice.application.port.in.CreateUserUseCase.Result;
+import dev.authservice.application.port.in.GetUserUseCase;
 import dev.authservice.application.port.in.ListUsersUseCase;
 import dev.authservice.application.port.in.UserSummary;
+import dev.authservice.domain.Require;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.Username;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.json.tree.JsonNode;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.serde.annotation.Serdeable;
+import java.net.URI;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
-/** An example of a permission check: only a token carrying the ADMIN role gets in; any other valid token gets 403. */
-@Controller("/api/admin/users")
+/**
+ * The user accounts, for administrators: only a token carrying the ADMIN role gets in; any other valid token gets
+ * 403. What an administrator can do to one account's access (disable, enable, end its sessions) is in
+ * {@link AdminUserAccessController}.
+ */
+@Controller(AdminUsersController.PATH)
 @Secured("ADMIN")
 class AdminUsersController {
 
-    private final ListUsersUseCase listUsers;
+    static final String PATH = "/api/admin/users";
 
-    AdminUsersController(ListUsersUseCase listUsers) {
+    private final ListUsersUseCase listUsers;
+    private final GetUserUseCase getUser;
+    private final CreateUserUseCase createUser;
+
+    AdminUsersController(ListUsersUseCase listUsers, GetUserUseCase getUser, CreateUserUseCase createUser) {
         this.listUsers = listUsers;
+        this.getUser = getUser;
+        this.createUser = createUser;
     }
 
     @Get
@@ -36,12 +64,60 @@ class AdminUsersController {
                 UserResponse::of));
     }
 
+    /** An unknown id, or one that cannot be an id: 404 {@code USER_NOT_FOUND}. */
+    @Get("/{userId}")
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    ApiResponse<UserResponse> user(@PathVariable String userId) {
+        return getUser.user(PathIds.userId(userId))
+                .map(UserResponse::of)
+                .map(ApiResponse::ok)
+                .orElseThrow(() -> new ApiException(ErrorCode.USER_NOT_FOUND));
+    }
+
+    /**
+     * Body {@code {"username", "password", "roles", "nickname", "department"}}, every field required: {@code roles}
+     * has no default (a missing one is 400 {@code INVALID_INPUT}), so that an administrator always says which
+     * permissions the new account gets. Blocking: the password is hashed.
+     */
+    @Post
+    @Consumes(MediaType.APPLICATION_JSON)
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    HttpResponse<?> create(@Body @Nullable JsonNode body) {
+        Result result = createUser.createUser(command(body));
+
+        if (result instanceof Result.Created created) {
+            UserResponse user = UserResponse.of(created.user());
+            return HttpResponse.created(ApiResponse.ok(user), URI.create(PATH + "/" + user.userId()));
+        }
+        if (result instanceof Result.WeakPassword weak) {
+            return ErrorResponses.of(ErrorCode.WEAK_PASSWORD, weak.reason());
+        }
+        return ErrorResponses.of(ErrorCode.USERNAME_TAKEN);
+    }
+
+    private static CreateUserUseCase.Command command(@Nullable JsonNode body) {
+        JsonNode json = JsonBody.object(body, "{\"username\": ..., \"password\": ..., \"roles\": [...], "
+                + "\"nickname\": ..., \"department\": ...}");
+        Username username = JsonBody.parse(() -> new Username(JsonBody.text(json, "username")));
+        return new CreateUserUseCase.Command(username, JsonBody.password(json, "password"), roles(json),
+                profileText(json, "nickname"), profileText(json, "department"));
+    }
+
+    private static Set<Role> roles(JsonNode json) {
+        return JsonBody.parse(() -> JsonBody.texts(json, "roles").stream().map(Role::new).collect(Collectors.toSet()));
+    }
+
+    /** Checked here, not only by the account itself, so that an over-long nickname is 400 and not 500. */
+    private static String profileText(JsonNode json, String field) {
+        return JsonBody.parse(() -> Require.text(field, JsonBody.text(json, field), UserAccount.MAX_PROFILE_TEXT_LENGTH));
+    }
+
     @Serdeable
     record UserResponse(String userId, String username, List<String> roles, String createdAt) {
 
         static UserResponse of(UserSummary user) {
             return new UserResponse(user.userId().toString(), user.username().value(),
-                    user.roles().stream().map(Role::name).sorted().toList(), user.createdAt().toString());
+                    user.roles().stream().map(Role::name).sorted().toList(), Timestamps.iso(user.createdAt()));
         }
     }
 }

@@ -5,7 +5,6 @@ import dev.authservice.adapter.in.web.error.ErrorCode;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 
 /**
  * The envelope of every protected path's answer and of every error:
@@ -24,7 +23,7 @@ public record ApiResponse<T>(boolean success, @Nullable T data, @Nullable Error 
     }
 
     private static String now() {
-        return Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
+        return Timestamps.iso(Instant.now());
     }
 
     @Serdeable

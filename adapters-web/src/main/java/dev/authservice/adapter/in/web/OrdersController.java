@@ -47,7 +47,7 @@ class OrdersController {
         static OrderResponse of(Order order) {
             return new OrderResponse(order.id().toString(), order.status().name(),
                     order.total().amount().toPlainString(), order.total().currency().getCurrencyCode(),
-                    order.createdAt().toString());
+                    Timestamps.iso(order.createdAt()));
         }
     }
 }

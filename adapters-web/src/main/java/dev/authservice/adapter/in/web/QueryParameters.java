@@ -18,10 +18,13 @@ final class QueryParameters {
     }
 
     static PageRequest pageRequest(String page, String size, String sort, Set<String> sortable, Sort defaultSort) {
-        return parse(() -> new PageRequest(
-                page == null ? 0 : integer("page", page),
-                size == null ? PageRequest.DEFAULT_SIZE : integer("size", size),
+        return parse(() -> new PageRequest(pageNumber(page), pageSize(size),
                 sort == null ? defaultSort : Sort.parse(sort, sortable)));
+    }
+
+    /** For a list that has one order only, which the client cannot change. */
+    static PageRequest pageRequest(String page, String size, Sort order) {
+        return parse(() -> new PageRequest(pageNumber(page), pageSize(size), order));
     }
 
     /** Runs a domain parser, answering its refusal as a bad query parameter. */
@@ -31,6 +34,14 @@ final class QueryParameters {
         } catch (InvalidValueException e) {
             throw new ApiException(ErrorCode.INVALID_PARAMETER, e.getMessage());
         }
+    }
+
+    private static int pageNumber(String page) {
+        return page == null ? 0 : integer("page", page);
+    }
+
+    private static int pageSize(String size) {
+        return size == null ? PageRequest.DEFAULT_SIZE : integer("size", size);
     }
 
     private static int integer(String name, String text) {

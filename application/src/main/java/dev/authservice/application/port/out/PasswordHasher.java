@@ -10,4 +10,7 @@ public interface PasswordHasher {
 
     /** Whether {@code password} matches {@code hash}, compared in constant time. */
     boolean verify(Password password, PasswordHash hash);
+
+    /** Whether {@code hash} was made with other parameters than the ones this hasher uses now. */
+    boolean needsRehash(PasswordHash hash);
 }

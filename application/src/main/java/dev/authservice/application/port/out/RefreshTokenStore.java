@@ -1,10 +1,14 @@
 package dev.authservice.application.port.out;
 
+import dev.authservice.domain.paging.Page;
+import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.token.ActiveSession;
 import dev.authservice.domain.token.RefreshToken;
 import dev.authservice.domain.token.RefreshTokenHash;
 import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.Session;
 import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -32,4 +36,19 @@ public interface RefreshTokenStore {
      * now on. Revoking a revoked session changes nothing. Returns whether the session was active until now.
      */
     boolean revokeSession(SessionId sessionId, RevocationReason reason, Instant now);
+
+    /**
+     * Ends every session of {@code userId} but {@code except} (when given) as {@link #revokeSession} does, in one
+     * transaction. Returns how many were active until now.
+     */
+    int revokeSessionsOf(UserId userId, Optional<SessionId> except, RevocationReason reason, Instant now);
+
+    /** The session, ended or not, if it exists. */
+    Optional<Session> findSession(SessionId sessionId);
+
+    /**
+     * The user's sessions that are not revoked and still hold an active refresh token unexpired at {@code now}: the
+     * ones a client could still refresh. Most recently used first; the request's sort is ignored.
+     */
+    Page<ActiveSession> activeSessionsOf(UserId userId, PageRequest page, Instant now);
 }

@@ -12,15 +12,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.domain.paging.Page;
+import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.paging.Sort;
+import dev.authservice.domain.token.ActiveSession;
 import dev.authservice.domain.token.RefreshToken;
 import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.token.Session;
 import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -41,6 +48,8 @@ import org.junit.jupiter.api.Test;
 public abstract class RefreshTokenStoreContract {
 
     private static final int RACERS = 8;
+    /** The listing of active sessions has an order of its own, whatever the request's. */
+    private static final Sort ANY_SORT = new Sort("createdAt", Sort.Direction.DESC);
 
     private RefreshTokenStore store;
     private RevokedSessions revokedSessions;
@@ -50,10 +59,10 @@ public abstract class RefreshTokenStoreContract {
     /** A store without any session; called before each test. */
     protected abstract RefreshTokenStore emptyRefreshTokenStore();
 
-    /** The deny-list that {@link RefreshTokenStore#revokeSession} of the store feeds. */
+    /** The deny-list that the store's revocations feed. */
     protected abstract RevokedSessions revokedSessions();
 
-    /** The users of the store; called after {@link #emptyRefreshTokenStore()}, it must accept alice. */
+    /** The users of the store; called after {@link #emptyRefreshTokenStore()}, it must accept alice and bob. */
     protected abstract UserStore userStore();
 
     @BeforeEach
@@ -221,10 +230,350 @@ public abstract class RefreshTokenStoreContract {
         assertFalse(revokedSessions.isRevoked(other.sessionId()));
     }
 
+    @Test
+    void aSessionIsFoundByItsId() {
+        SessionMother.Login login = logIn();
+        logIn();
+
+        assertEquals(Optional.of(login.session()), store.findSession(login.sessionId()));
+    }
+
+    @Test
+    void aSessionWithoutClientDetailsIsFoundWithout() {
+        SessionId sessionId = new SessionId(UUID.randomUUID());
+        Session anonymous = new Session(sessionId, alice.id(), now, null, null);
+        store.startSession(anonymous,
+                RefreshToken.issue(aTokenHash(), sessionId, alice.id(), now, SessionMother.REFRESH_TOKEN_TTL));
+
+        assertEquals(Optional.of(anonymous), store.findSession(sessionId));
+    }
+
+    @Test
+    void aSessionIsFoundAsItBeganAfterItsTokenRotatedAndAfterItEnded() {
+        SessionMother.Login login = logIn();
+
+        store.rotate(rotationOf(login.firstToken(), later(1)));
+        assertEquals(Optional.of(login.session()), store.findSession(login.sessionId()));
+
+        store.revokeSession(login.sessionId(), RevocationReason.SIGNED_OUT, later(2));
+        assertEquals(Optional.of(login.session()), store.findSession(login.sessionId()));
+    }
+
+    @Test
+    void anUnknownSessionIsNotFound() {
+        logIn();
+
+        assertEquals(Optional.empty(), store.findSession(new SessionId(UUID.randomUUID())));
+    }
+
+    /** Whatever a revocation's reason, and whichever way the session is ended, it is stored. */
+    @Test
+    void everyReasonCanEndASession() {
+        for (RevocationReason reason : RevocationReason.values()) {
+            SessionMother.Login one = logIn();
+            SessionMother.Login other = logIn();
+
+            assertTrue(store.revokeSession(one.sessionId(), reason, later(1)), reason.name());
+            assertEquals(1, store.revokeSessionsOf(alice.id(), Optional.empty(), reason, later(1)), reason.name());
+
+            assertTrue(revokedSessions.isRevoked(one.sessionId()), reason.name());
+            assertTrue(revokedSessions.isRevoked(other.sessionId()), reason.name());
+        }
+    }
+
+    @Test
+    void revokingTheSessionsOfAUserEndsEachAsRevokingItAloneWould() {
+        SessionMother.Login first = logIn();
+        RefreshToken.Rotation rotation = rotationOf(first.firstToken(), later(1));
+        store.rotate(rotation);
+        SessionMother.Login second = logIn();
+        Instant revokedAt = later(2);
+
+        assertEquals(2, store.revokeSessionsOf(alice.id(), Optional.empty(), RevocationReason.ADMINISTRATOR,
+                revokedAt));
+
+        assertEquals(Optional.of(first.firstToken().revoke(revokedAt)), store.findByHash(first.firstToken().hash()));
+        assertEquals(Optional.of(rotation.successor().revoke(revokedAt)),
+                store.findByHash(rotation.successor().hash()));
+        assertEquals(Optional.of(second.firstToken().revoke(revokedAt)),
+                store.findByHash(second.firstToken().hash()));
+        assertTrue(revokedSessions.isRevoked(first.sessionId()));
+        assertTrue(revokedSessions.isRevoked(second.sessionId()));
+        assertFalse(store.rotate(rotationOf(second.firstToken(), later(3))), "a revoked session's token");
+        assertFalse(store.revokeSession(first.sessionId(), RevocationReason.LOGOUT, later(3)), "no longer active");
+        assertEquals(List.of(), store.activeSessionsOf(alice.id(), firstPage(), later(3)).content());
+    }
+
+    @Test
+    void revokingTheSessionsOfAUserSparesTheOneExcepted() {
+        SessionMother.Login current = logIn();
+        SessionMother.Login other = logIn();
+        SessionMother.Login another = logIn();
+
+        assertEquals(2, store.revokeSessionsOf(alice.id(), Optional.of(current.sessionId()),
+                RevocationReason.PASSWORD_CHANGED, later(1)));
+
+        assertEquals(Optional.of(current.firstToken()), store.findByHash(current.firstToken().hash()));
+        assertFalse(revokedSessions.isRevoked(current.sessionId()));
+        for (SessionMother.Login ended : List.of(other, another)) {
+            assertEquals(Optional.of(ended.firstToken().revoke(later(1))),
+                    store.findByHash(ended.firstToken().hash()));
+            assertTrue(revokedSessions.isRevoked(ended.sessionId()));
+        }
+        assertEquals(List.of(activeSession(current, now)),
+                store.activeSessionsOf(alice.id(), firstPage(), later(1)).content());
+        assertTrue(store.rotate(rotationOf(current.firstToken(), later(2))), "the excepted session goes on");
+    }
+
+    @Test
+    void revokingTheSessionsOfAUserCountsOnlyThoseNotEndedBefore() {
+        SessionMother.Login loggedOut = logIn();
+        store.revokeSession(loggedOut.sessionId(), RevocationReason.LOGOUT, later(1));
+        logIn();
+
+        assertEquals(1, store.revokeSessionsOf(alice.id(), Optional.empty(), RevocationReason.USER_DISABLED,
+                later(2)));
+        assertEquals(0, store.revokeSessionsOf(alice.id(), Optional.empty(), RevocationReason.USER_DISABLED,
+                later(3)));
+
+        assertEquals(Optional.of(loggedOut.firstToken().revoke(later(1))),
+                store.findByHash(loggedOut.firstToken().hash()), "the first revocation stands");
+    }
+
+    /** More than a store might put in one statement. */
+    @Test
+    void revokingTheSessionsOfAUserEndsThemAllHoweverMany() {
+        List<SessionMother.Login> logins = IntStream.range(0, 1_234).mapToObj(i -> logIn()).toList();
+
+        assertEquals(logins.size() - 1, store.revokeSessionsOf(alice.id(), Optional.of(logins.get(700).sessionId()),
+                RevocationReason.ADMINISTRATOR, later(1)));
+
+        for (int i = 0; i < logins.size(); i++) {
+            SessionMother.Login login = logins.get(i);
+            assertEquals(i != 700, revokedSessions.isRevoked(login.sessionId()), "session " + i);
+            assertEquals(i == 700 ? RefreshToken.Active.class : RefreshToken.Revoked.class,
+                    store.findByHash(login.firstToken().hash()).orElseThrow().getClass(), "session " + i);
+        }
+    }
+
+    @Test
+    void revokingTheSessionsOfAUserWithoutAnyCountsNone() {
+        assertEquals(0, store.revokeSessionsOf(alice.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, now));
+        assertEquals(0, store.revokeSessionsOf(alice.id(), Optional.of(new SessionId(UUID.randomUUID())),
+                RevocationReason.ADMINISTRATOR, now));
+    }
+
+    @Test
+    void revokingTheSessionsOfAUserLeavesOtherUsersAlone() {
+        UserAccount bob = UserAccountMother.bob();
+        userStore().add(bob);
+        SessionMother.Login ofAlice = logIn();
+        SessionMother.Login ofBob = logInAs(bob, now);
+
+        // Bob's session as the exception changes nothing either.
+        assertEquals(1, store.revokeSessionsOf(alice.id(), Optional.of(ofBob.sessionId()),
+                RevocationReason.ADMINISTRATOR, later(1)));
+
+        assertTrue(revokedSessions.isRevoked(ofAlice.sessionId()));
+        assertEquals(Optional.of(ofBob.firstToken()), store.findByHash(ofBob.firstToken().hash()));
+        assertFalse(revokedSessions.isRevoked(ofBob.sessionId()));
+        assertEquals(List.of(activeSession(ofBob, now)),
+                store.activeSessionsOf(bob.id(), firstPage(), later(1)).content());
+    }
+
+    /** Either may go first, but a successor stored by the rotation must not outlive the revocation as active. */
+    @Test
+    void aRotationRacingTheRevocationOfAllSessionsLeavesNoTokenActive() throws Exception {
+        for (int round = 0; round < 10; round++) { // a race goes one way or the other: run it a few times
+            SessionMother.Login login = logIn();
+            SessionMother.Login other = logIn();
+            RefreshToken.Rotation rotation = rotationOf(login.firstToken(), later(1));
+
+            atTheSameTime(List.<Callable<Object>>of(
+                    () -> store.rotate(rotation),
+                    () -> store.revokeSessionsOf(alice.id(), Optional.empty(), RevocationReason.ADMINISTRATOR,
+                            later(1))));
+
+            assertInstanceOf(RefreshToken.Revoked.class, store.findByHash(login.firstToken().hash()).orElseThrow());
+            assertInstanceOf(RefreshToken.Revoked.class, store.findByHash(other.firstToken().hash()).orElseThrow());
+            store.findByHash(rotation.successor().hash())
+                    .ifPresent(successor -> assertInstanceOf(RefreshToken.Revoked.class, successor));
+        }
+    }
+
+    /** Each session is counted by exactly one of the revocations that race to end it; none waits for ever. */
+    @Test
+    void revocationsRacingToEndTheSameSessionsCountEachOnce() throws Exception {
+        List<SessionMother.Login> logins = IntStream.range(0, 5).mapToObj(i -> logIn()).toList();
+        List<Callable<Integer>> racers = new ArrayList<>();
+        for (int i = 0; i < RACERS / 2; i++) {
+            racers.add(() -> store.revokeSessionsOf(alice.id(), Optional.empty(), RevocationReason.ADMINISTRATOR,
+                    later(1)));
+        }
+        for (SessionMother.Login login : logins) {
+            racers.add(() -> store.revokeSession(login.sessionId(), RevocationReason.LOGOUT, later(1)) ? 1 : 0);
+        }
+
+        List<Integer> counts = atTheSameTime(racers);
+
+        assertEquals(logins.size(), counts.stream().mapToInt(Integer::intValue).sum(), "counts " + counts);
+        for (SessionMother.Login login : logins) {
+            assertInstanceOf(RefreshToken.Revoked.class, store.findByHash(login.firstToken().hash()).orElseThrow());
+            assertTrue(revokedSessions.isRevoked(login.sessionId()));
+        }
+    }
+
+    @Test
+    void aUserWithoutSessionsHasNoActiveOnes() {
+        Page<ActiveSession> page = store.activeSessionsOf(alice.id(), firstPage(), now);
+
+        assertEquals(List.of(), page.content());
+        assertEquals(0, page.totalElements());
+    }
+
+    @Test
+    void activeSessionsAreListedMostRecentlyUsedFirst() {
+        SessionMother.Login oldest = logInAs(alice, now.minus(Duration.ofMinutes(3)));
+        SessionMother.Login middle = logInAs(alice, now.minus(Duration.ofMinutes(2)));
+        SessionMother.Login newest = logInAs(alice, now.minus(Duration.ofMinutes(1)));
+        store.rotate(rotationOf(oldest.firstToken(), now)); // the oldest login, used last
+
+        Page<ActiveSession> page = store.activeSessionsOf(alice.id(), firstPage(), later(1));
+
+        assertEquals(List.of(activeSession(oldest, now), activeSession(newest, now.minus(Duration.ofMinutes(1))),
+                activeSession(middle, now.minus(Duration.ofMinutes(2)))), page.content());
+        assertEquals(3, page.totalElements());
+    }
+
+    @Test
+    void activeSessionsArePagedWithTheTotalOnEveryPage() {
+        List<SessionMother.Login> logins = IntStream.range(0, 5)
+                .mapToObj(i -> logInAs(alice, now.minus(Duration.ofMinutes(i))))
+                .toList(); // most recent first
+
+        List<List<SessionId>> pages = new ArrayList<>();
+        for (int number = 0; number < 4; number++) {
+            Page<ActiveSession> page = store.activeSessionsOf(alice.id(), new PageRequest(number, 2, ANY_SORT),
+                    later(1));
+            assertEquals(number, page.page());
+            assertEquals(2, page.size());
+            assertEquals(5, page.totalElements(), "page " + number);
+            pages.add(sessionIds(page));
+        }
+        List<SessionId> ids = logins.stream().map(SessionMother.Login::sessionId).toList();
+        assertEquals(List.of(ids.subList(0, 2), ids.subList(2, 4), ids.subList(4, 5), List.of()), pages);
+    }
+
+    @Test
+    void sessionsUsedAtTheSameInstantArePagedWithoutRepeatsOrGaps() {
+        IntStream.range(0, 7).forEach(i -> logIn());
+
+        Set<SessionId> seen = new HashSet<>();
+        for (int page = 0; page < 4; page++) {
+            seen.addAll(sessionIds(store.activeSessionsOf(alice.id(), new PageRequest(page, 2, ANY_SORT), later(1))));
+        }
+        assertEquals(7, seen.size(), "every session on exactly one page");
+    }
+
+    @Test
+    void theRequestedSortIsIgnored() {
+        SessionMother.Login older = logInAs(alice, now.minus(Duration.ofMinutes(1)));
+        SessionMother.Login newer = logIn();
+        List<ActiveSession> expected = List.of(activeSession(newer, now),
+                activeSession(older, now.minus(Duration.ofMinutes(1))));
+
+        for (Sort sort : List.of(new Sort("createdAt", Sort.Direction.ASC), new Sort("id", Sort.Direction.ASC),
+                new Sort("last_used_at; DROP TABLE sessions", Sort.Direction.ASC))) {
+            assertEquals(expected, store.activeSessionsOf(alice.id(), new PageRequest(0, 10, sort), later(1)).content(),
+                    sort.toString());
+        }
+    }
+
+    @Test
+    void revokedSessionsAreNotActive() {
+        SessionMother.Login loggedOut = logIn();
+        SessionMother.Login kept = logIn();
+        store.revokeSession(loggedOut.sessionId(), RevocationReason.LOGOUT, later(1));
+
+        Page<ActiveSession> page = store.activeSessionsOf(alice.id(), firstPage(), later(1));
+
+        assertEquals(List.of(activeSession(kept, now)), page.content());
+        assertEquals(1, page.totalElements());
+    }
+
+    @Test
+    void aSessionWhoseActiveTokenHasExpiredIsNotActive() {
+        Instant longAgo = now.minus(SessionMother.REFRESH_TOKEN_TTL).minus(Duration.ofDays(1));
+        SessionMother.Login expired = logInAs(alice, longAgo);
+        SessionMother.Login current = logIn();
+
+        Page<ActiveSession> page = store.activeSessionsOf(alice.id(), firstPage(), now);
+
+        assertEquals(List.of(activeSession(current, now)), page.content());
+        assertEquals(1, page.totalElements());
+        assertEquals(Optional.of(expired.session()), store.findSession(expired.sessionId()), "still stored");
+    }
+
+    /** Until the instant it expires, as {@link RefreshToken.Active#isExpiredAt} has it. */
+    @Test
+    void aSessionIsActiveUntilItsActiveTokenExpires() {
+        SessionMother.Login login = logIn();
+        Instant expiry = login.firstToken().expiresAt();
+
+        assertEquals(List.of(activeSession(login, now)),
+                store.activeSessionsOf(alice.id(), firstPage(), expiry.minusMillis(1)).content());
+        assertEquals(List.of(), store.activeSessionsOf(alice.id(), firstPage(), expiry).content());
+    }
+
+    /** Its active token is the successor: the first one's expiry no longer matters. */
+    @Test
+    void aRotatedSessionIsActiveUntilItsSuccessorExpires() {
+        SessionMother.Login login = logIn();
+        RefreshToken.Rotation rotation = rotationOf(login.firstToken(), later(1));
+        store.rotate(rotation);
+
+        assertEquals(List.of(activeSession(login, later(1))),
+                store.activeSessionsOf(alice.id(), firstPage(), login.firstToken().expiresAt()).content());
+        assertEquals(List.of(),
+                store.activeSessionsOf(alice.id(), firstPage(), rotation.successor().expiresAt()).content());
+    }
+
+    @Test
+    void otherUsersSessionsAreNotListed() {
+        UserAccount bob = UserAccountMother.bob();
+        userStore().add(bob);
+        SessionMother.Login ofAlice = logIn();
+        SessionMother.Login ofBob = logInAs(bob, now);
+
+        Page<ActiveSession> alices = store.activeSessionsOf(alice.id(), firstPage(), later(1));
+        Page<ActiveSession> bobs = store.activeSessionsOf(bob.id(), firstPage(), later(1));
+
+        assertEquals(List.of(activeSession(ofAlice, now)), alices.content());
+        assertEquals(1, alices.totalElements());
+        assertEquals(List.of(activeSession(ofBob, now)), bobs.content());
+        assertEquals(1, bobs.totalElements());
+    }
+
     private SessionMother.Login logIn() {
-        SessionMother.Login login = aLoginOf(alice, now);
+        return logInAs(alice, now);
+    }
+
+    private SessionMother.Login logInAs(UserAccount user, Instant at) {
+        SessionMother.Login login = aLoginOf(user, at);
         store.startSession(login.session(), login.firstToken());
         return login;
+    }
+
+    private static ActiveSession activeSession(SessionMother.Login login, Instant lastUsedAt) {
+        return new ActiveSession(login.session(), lastUsedAt);
+    }
+
+    private static PageRequest firstPage() {
+        return new PageRequest(0, PageRequest.DEFAULT_SIZE, ANY_SORT);
+    }
+
+    private static List<SessionId> sessionIds(Page<ActiveSession> page) {
+        return page.content().stream().map(active -> active.session().id()).toList();
     }
 
     private Instant later(int minutes) {

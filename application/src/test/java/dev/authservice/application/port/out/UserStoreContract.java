@@ -4,12 +4,16 @@ import static dev.authservice.application.fixtures.UserAccountMother.aUser;
 import static dev.authservice.application.fixtures.UserAccountMother.alice;
 import static dev.authservice.application.fixtures.UserAccountMother.bob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
+import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
@@ -21,6 +25,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,6 +41,11 @@ import org.junit.jupiter.api.Test;
  * Usernames here are lower case, so that the order they sort in does not depend on a database's collation.
  */
 public abstract class UserStoreContract {
+
+    private static final int RACERS = 8;
+    /** Another Argon2id-shaped hash than the fixtures' one. */
+    private static final PasswordHash OTHER_PASSWORD_HASH =
+            new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$b3RoZXJzYWx0b3RoZXJzYWx0$b3RoZXJoYXNob3RoZXJoYXNo");
 
     private UserStore store;
 
@@ -78,14 +94,175 @@ public abstract class UserStoreContract {
     }
 
     @Test
+    void addingAUserReportsItWasAdded() {
+        assertTrue(store.add(alice()));
+    }
+
+    @Test
     void aTakenUsernameIsRefusedAndTheFirstUserKept() {
         store.add(alice());
-        UserAccount impostor = aUser().named("alice").build();
+        UserAccount impostor = aUser().named("alice").withRoles(Role.ADMIN).build();
 
-        assertThrows(RuntimeException.class, () -> store.add(impostor));
+        assertFalse(store.add(impostor));
 
         assertEquals(Optional.of(alice()), store.findByUsername(new Username("alice")));
         assertEquals(Optional.empty(), store.findById(impostor.id()));
+        assertFalse(store.anyHasRole(Role.ADMIN), "nothing of the impostor is stored");
+    }
+
+    @Test
+    void addingTheSameUserTwiceIsRefusedTheSecondTime() {
+        assertTrue(store.add(alice()));
+
+        assertFalse(store.add(alice()));
+
+        assertEquals(Optional.of(alice()), store.findById(alice().id()));
+    }
+
+    /** Every add on a thread of its own, so on a connection of its own: the store, not the caller, must decide. */
+    @Test
+    void ofManyConcurrentAddsOfOneUsernameExactlyOneWins() throws Exception {
+        for (int round = 0; round < 5; round++) { // a race goes one way or another: run it a few times
+            String username = "racer" + round;
+            List<UserAccount> racers = IntStream.range(0, RACERS)
+                    .mapToObj(i -> aUser().named(username).withProfile("Racer " + i, "Track").build())
+                    .toList();
+
+            List<Boolean> results = atTheSameTime(racers.stream()
+                    .<Callable<Boolean>>map(user -> () -> store.add(user))
+                    .toList());
+
+            assertEquals(1, results.stream().filter(added -> added).count(), "winners among " + results);
+            UserAccount winner = racers.get(results.indexOf(true));
+            assertEquals(Optional.of(winner), store.findByUsername(new Username(username)));
+            for (UserAccount racer : racers) {
+                assertEquals(racer == winner ? Optional.of(winner) : Optional.empty(), store.findById(racer.id()));
+            }
+        }
+    }
+
+    @Test
+    void anUpdateStoresEveryChangeableField() {
+        UserAccount before = aUser().withRoles(Role.USER).withProfile("Dee", "Legal").build();
+        store.add(before);
+        UserAccount after = new UserAccount(before.id(), before.username(), OTHER_PASSWORD_HASH,
+                Set.of(Role.ADMIN, new Role("AUDITOR_2")), "Deedee", "Finance", before.createdAt(), false);
+
+        store.update(after);
+
+        assertEquals(Optional.of(after), store.findById(before.id()));
+        assertEquals(Optional.of(after), store.findByUsername(before.username()));
+    }
+
+    /** One field at a time, so that no field is stored only because another one was. */
+    @Test
+    void anUpdateStoresEachFieldOnItsOwn() {
+        UserAccount current = aUser().withRoles(Role.USER).withProfile("Dee", "Legal").build();
+        store.add(current);
+        List<UnaryOperator<UserAccount>> steps = List.of(
+                user -> user.withPasswordHash(OTHER_PASSWORD_HASH),
+                user -> withRoles(user),
+                user -> withRoles(user, Role.USER, Role.ADMIN),
+                user -> withProfile(user, "Deedee", user.department()),
+                user -> withProfile(user, user.nickname(), "Finance"),
+                user -> user.withEnabled(false),
+                user -> user.withEnabled(true));
+
+        for (UnaryOperator<UserAccount> step : steps) {
+            UserAccount next = step.apply(current);
+            assertNotEquals(current, next, "each step changes one field");
+            store.update(next);
+            assertEquals(Optional.of(next), store.findById(next.id()));
+            current = next;
+        }
+    }
+
+    @Test
+    void anUpdateKeepsTheIdUsernameAndCreationTime() {
+        UserAccount before = aUser().named("dee").createdAt(TestTime.SOME_INSTANT).build();
+        store.add(before);
+        UserAccount renamed = new UserAccount(before.id(), new Username("dee2"), OTHER_PASSWORD_HASH, before.roles(),
+                before.nickname(), before.department(), TestTime.SOME_INSTANT.plus(Duration.ofDays(1)), true);
+
+        store.update(renamed);
+
+        UserAccount stored = store.findById(before.id()).orElseThrow();
+        assertEquals(before.username(), stored.username());
+        assertEquals(before.createdAt(), stored.createdAt());
+        assertEquals(OTHER_PASSWORD_HASH, stored.passwordHash());
+        assertEquals(Optional.empty(), store.findByUsername(new Username("dee2")));
+    }
+
+    @Test
+    void anUpdateChangesNoOtherUser() {
+        store.add(alice());
+        store.add(bob());
+
+        store.update(alice().withEnabled(false).withPasswordHash(OTHER_PASSWORD_HASH));
+
+        assertEquals(Optional.of(bob()), store.findById(bob().id()));
+    }
+
+    @Test
+    void anUpdateOfAnUnknownUserAddsNobody() {
+        store.add(alice());
+        UserAccount stranger = aUser().build();
+
+        store.update(stranger);
+
+        assertEquals(Optional.empty(), store.findById(stranger.id()));
+        assertEquals(Optional.empty(), store.findByUsername(stranger.username()));
+        assertEquals(1, store.findAll(firstPageSortedBy("username", Sort.Direction.ASC)).totalElements());
+    }
+
+    @Test
+    void noUserHasARoleInAnEmptyStore() {
+        assertFalse(store.anyHasRole(Role.ADMIN));
+        assertFalse(store.anyHasRole(Role.USER));
+    }
+
+    @Test
+    void aRoleIsFoundWhereverItSitsAmongAUsersRoles() {
+        // Stored in some order or other: first, middle and last place are all asked.
+        store.add(aUser().withRoles(new Role("AUDITOR"), new Role("BILLING"), new Role("CLERK")).build());
+
+        for (String role : List.of("AUDITOR", "BILLING", "CLERK")) {
+            assertTrue(store.anyHasRole(new Role(role)), role);
+        }
+    }
+
+    /** Nor does an underscore stand for any character, as it would in a LIKE pattern. */
+    @Test
+    void aRoleMatchesOnlyARoleOfExactlyThatName() {
+        store.add(aUser().withRoles(new Role("ADMINISTRATOR"), new Role("SUPER_ADMIN"), new Role("AUDITORX2"))
+                .build());
+        store.add(aUser().withRoles(new Role("XADMINX"), new Role("USERS")).build());
+
+        for (String role : List.of("ADMIN", "USER", "AUDITOR", "AUDITOR_2", "AUDITOR_", "DMIN", "SUPER", "S")) {
+            assertFalse(store.anyHasRole(new Role(role)), role);
+        }
+        assertTrue(store.anyHasRole(new Role("AUDITORX2")));
+        assertTrue(store.anyHasRole(new Role("SUPER_ADMIN")));
+    }
+
+    @Test
+    void aUserWhoseOnlyRoleIsTheOneAskedHasIt() {
+        store.add(aUser().withRoles(Role.ADMIN).build());
+
+        assertTrue(store.anyHasRole(Role.ADMIN));
+        assertFalse(store.anyHasRole(Role.USER));
+    }
+
+    @Test
+    void aRoleTakenAwayByAnUpdateIsNoLongerFound() {
+        store.add(alice());
+        store.add(bob());
+        assertTrue(store.anyHasRole(Role.ADMIN));
+
+        store.update(withRoles(bob(), Role.USER));
+
+        assertFalse(store.anyHasRole(Role.ADMIN));
+        assertTrue(store.anyHasRole(Role.USER));
     }
 
     @Test
@@ -164,6 +341,39 @@ public abstract class UserStoreContract {
         for (String property : List.of("passwordHash", "password_hash", "nickname", "username; DROP TABLE users")) {
             assertThrows(IllegalArgumentException.class,
                     () -> store.findAll(firstPageSortedBy(property, Sort.Direction.ASC)), property);
+        }
+    }
+
+    private static UserAccount withRoles(UserAccount user, Role... roles) {
+        return new UserAccount(user.id(), user.username(), user.passwordHash(), Set.of(roles), user.nickname(),
+                user.department(), user.createdAt(), user.enabled());
+    }
+
+    private static UserAccount withProfile(UserAccount user, String nickname, String department) {
+        return new UserAccount(user.id(), user.username(), user.passwordHash(), user.roles(), nickname, department,
+                user.createdAt(), user.enabled());
+    }
+
+    /** Runs the tasks at the same moment, one thread each, and returns their results in the same order. */
+    private static <T> List<T> atTheSameTime(List<Callable<T>> tasks) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(tasks.size());
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<T>> futures = new ArrayList<>();
+            for (Callable<T> task : tasks) {
+                futures.add(threads.submit(() -> {
+                    start.await();
+                    return task.call();
+                }));
+            }
+            start.countDown();
+            List<T> results = new ArrayList<>();
+            for (Future<T> future : futures) {
+                results.add(future.get(30, TimeUnit.SECONDS));
+            }
+            return results;
+        } finally {
+            threads.shutdownNow();
         }
     }
 

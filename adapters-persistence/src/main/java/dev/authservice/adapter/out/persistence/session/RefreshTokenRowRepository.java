@@ -5,6 +5,7 @@ import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.GenericRepository;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -24,4 +25,9 @@ interface RefreshTokenRowRepository extends GenericRepository<RefreshTokenRow, S
     @Query("UPDATE refresh_tokens SET status = 'REVOKED', revoked_at = :revokedAt"
             + " WHERE session_id = :sessionId AND status <> 'REVOKED'")
     void revokeAllOfSession(UUID sessionId, Instant revokedAt);
+
+    /** {@link #revokeAllOfSession} for each of {@code sessionIds}. */
+    @Query("UPDATE refresh_tokens SET status = 'REVOKED', revoked_at = :revokedAt"
+            + " WHERE session_id IN (:sessionIds) AND status <> 'REVOKED'")
+    void revokeAllOfSessions(Collection<UUID> sessionIds, Instant revokedAt);
 }

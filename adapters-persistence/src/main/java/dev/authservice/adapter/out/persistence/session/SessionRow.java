@@ -1,7 +1,10 @@
 package dev.authservice.adapter.out.persistence.session;
 
+import dev.authservice.domain.token.ActiveSession;
 import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.Session;
+import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.user.UserId;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.data.annotation.Id;
 import io.micronaut.data.annotation.MappedEntity;
@@ -23,5 +26,13 @@ record SessionRow(
     static SessionRow started(Session session) {
         return new SessionRow(session.id().value(), session.userId().value(), session.createdAt(),
                 session.createdAt(), session.clientAddress(), session.userAgent(), null, null);
+    }
+
+    Session toSession() {
+        return new Session(new SessionId(id), new UserId(userId), createdAt, clientAddress, userAgent);
+    }
+
+    ActiveSession toActiveSession() {
+        return new ActiveSession(toSession(), lastUsedAt);
     }
 }

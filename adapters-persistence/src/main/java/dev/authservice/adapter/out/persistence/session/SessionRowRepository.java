@@ -6,13 +6,25 @@ import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.GenericRepository;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 @JdbcRepository(dialect = Dialect.ANSI)
 interface SessionRowRepository extends GenericRepository<SessionRow, UUID> {
 
+    /**
+     * The user's live sessions: not revoked, and holding an ACTIVE refresh token unexpired at {@code now}. Found from
+     * the tokens ({@code refresh_tokens_user_status_expires_idx}), then the sessions by primary key.
+     */
+    String LIVE_SESSIONS_OF_USER = " FROM sessions s WHERE s.user_id = :userId AND s.revoked_at IS NULL"
+            + " AND s.id IN (SELECT t.session_id FROM refresh_tokens t"
+            + " WHERE t.user_id = :userId AND t.status = 'ACTIVE' AND t.expires_at > :now)";
+
     void insert(SessionRow row);
+
+    Optional<SessionRow> findById(UUID id);
 
     /** Also takes the row lock that makes the writes to one session's tokens run one after another. */
     @Query("UPDATE sessions SET last_used_at = :usedAt WHERE id = :id")
@@ -22,6 +34,29 @@ interface SessionRowRepository extends GenericRepository<SessionRow, UUID> {
     @Query("UPDATE sessions SET revoked_at = :revokedAt, revocation_reason = :reason"
             + " WHERE id = :id AND revoked_at IS NULL")
     int markRevoked(UUID id, RevocationReason reason, Instant revokedAt);
+
+    /**
+     * Locks the user's sessions that are not revoked, but {@code except}, in the order of their ids, so that two
+     * callers locking sessions of the same user never wait for each other in a circle. A session revoked by another
+     * transaction while this one waited for its lock is left out ({@code sessions_user_revoked_idx}).
+     */
+    @Query("SELECT id FROM sessions WHERE user_id = :userId AND revoked_at IS NULL AND id <> :except"
+            + " ORDER BY id FOR UPDATE")
+    List<UUID> lockUnrevokedIdsOfUser(UUID userId, UUID except);
+
+    /** {@link #markRevoked} for each of {@code ids}; returns how many were active until now. */
+    @Query("UPDATE sessions SET revoked_at = :revokedAt, revocation_reason = :reason"
+            + " WHERE id IN (:ids) AND revoked_at IS NULL")
+    int markAllRevoked(Collection<UUID> ids, RevocationReason reason, Instant revokedAt);
+
+    /** One page of {@link #LIVE_SESSIONS_OF_USER}, most recently used first; the id breaks ties the same way. */
+    @Query("SELECT s.id, s.user_id, s.created_at, s.last_used_at, s.client_address, s.user_agent, s.revoked_at,"
+            + " s.revocation_reason" + LIVE_SESSIONS_OF_USER
+            + " ORDER BY s.last_used_at DESC, s.id DESC OFFSET :skip ROWS FETCH NEXT :count ROWS ONLY")
+    List<SessionRow> findLiveOfUser(UUID userId, Instant now, long skip, int count);
+
+    @Query("SELECT COUNT(*)" + LIVE_SESSIONS_OF_USER)
+    long countLiveOfUser(UUID userId, Instant now);
 
     List<SessionRevocation> findByRevokedAtGreaterThanEquals(Instant since);
 }

@@ -4,15 +4,20 @@ import dev.authservice.adapter.out.persistence.Paging;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
+import io.micronaut.data.exceptions.DataAccessException;
 import jakarta.inject.Singleton;
+import java.sql.SQLException;
 import java.util.Optional;
 
 @Singleton
 class JdbcUserStore implements UserStore {
 
+    /** SQLSTATE of a unique or primary key violation, on H2 as on PostgreSQL. */
+    private static final String UNIQUE_VIOLATION = "23505";
 
     private final UserRowRepository rows;
 
@@ -36,9 +41,44 @@ class JdbcUserStore implements UserStore {
                 UserRow::toUserAccount);
     }
 
-    /** A taken username breaks the unique constraint: a {@code DataAccessException}, and nothing is stored. */
+    /**
+     * The unique constraint on {@code username} decides, so two instances adding the same name at once get one
+     * {@code true} and one {@code false}: the loser's INSERT fails whole and stores nothing. A unique violation whose
+     * username is not there afterwards was on something else (the id), and is thrown.
+     * Not to be called inside a transaction: on PostgreSQL, the failed INSERT would abort it, the check included.
+     */
     @Override
-    public void add(UserAccount user) {
-        rows.insert(UserRow.of(user));
+    public boolean add(UserAccount user) {
+        try {
+            rows.insert(UserRow.of(user));
+            return true;
+        } catch (DataAccessException e) {
+            if (isUniqueViolation(e) && rows.findByUsername(user.username().value()).isPresent()) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** An unknown id updates nothing: this never adds a user. */
+    @Override
+    public void update(UserAccount user) {
+        UserRow row = UserRow.of(user);
+        rows.updateState(row.id(), row.passwordHash(), row.roles(), row.nickname(), row.department(), row.enabled());
+    }
+
+    /** Reads every row (no index can serve it); asked when an administrator is provisioned, not per request. */
+    @Override
+    public boolean anyHasRole(Role role) {
+        return rows.countWithRole(UserRow.ROLE_SEPARATOR + role.name() + UserRow.ROLE_SEPARATOR) > 0;
+    }
+
+    private static boolean isUniqueViolation(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -24,7 +24,8 @@ record UserRow(
         Instant createdAt,
         boolean enabled) {
 
-    private static final String ROLE_SEPARATOR = ",";
+    /** Never part of a role name (see {@link Role}). */
+    static final String ROLE_SEPARATOR = ",";
 
     static UserRow of(UserAccount user) {
         String roles = user.roles().stream().map(Role::name).sorted().collect(Collectors.joining(ROLE_SEPARATOR));

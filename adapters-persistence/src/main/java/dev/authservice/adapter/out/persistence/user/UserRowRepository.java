@@ -1,5 +1,6 @@
 package dev.authservice.adapter.out.persistence.user;
 
+import io.micronaut.data.annotation.Query;
 import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.Page;
 import io.micronaut.data.model.Pageable;
@@ -18,4 +19,18 @@ interface UserRowRepository extends GenericRepository<UserRow, UUID> {
     Page<UserRow> findAll(Pageable pageable);
 
     void insert(UserRow row);
+
+    /** Everything but the id, the username and the creation time, which never change. Returns the rows updated. */
+    @Query("UPDATE users SET password_hash = :passwordHash, roles = :roles, nickname = :nickname,"
+            + " department = :department, enabled = :enabled WHERE id = :id")
+    int updateState(UUID id, String passwordHash, String roles, String nickname, String department, boolean enabled);
+
+    /**
+     * How many users have the role that {@code delimitedRole} names, written with a separator on each side
+     * ({@code ,ADMIN,}). Bracketing the column with separators too makes every role in it a whole word, so that
+     * ADMIN matches neither ADMINISTRATOR nor SUPER_ADMIN; POSITION rather than LIKE, whose {@code _} would match any
+     * character of a role name.
+     */
+    @Query("SELECT COUNT(*) FROM users WHERE POSITION(:delimitedRole IN ',' || roles || ',') > 0")
+    long countWithRole(String delimitedRole);
 }

@@ -6,6 +6,7 @@ import io.micronaut.http.HttpStatus;
 public enum ErrorCode {
     INVALID_INPUT(HttpStatus.BAD_REQUEST, "The request is not valid"),
     INVALID_PARAMETER(HttpStatus.BAD_REQUEST, "A query parameter is not valid"),
+    WEAK_PASSWORD(HttpStatus.BAD_REQUEST, "The new password is too weak: choose a longer, less common one"),
     INVALID_CREDENTIALS(HttpStatus.UNAUTHORIZED, "Invalid username or password"),
     UNAUTHORIZED(HttpStatus.UNAUTHORIZED, "Authentication is required: send Authorization: Bearer <access token>"),
     INVALID_TOKEN(HttpStatus.UNAUTHORIZED, "The access token is not valid"),
@@ -14,8 +15,10 @@ public enum ErrorCode {
     INVALID_REFRESH_TOKEN(HttpStatus.UNAUTHORIZED, "The refresh token is missing, invalid, expired or revoked: log in again"),
     FORBIDDEN(HttpStatus.FORBIDDEN, "You do not have permission to do this"),
     USER_NOT_FOUND(HttpStatus.NOT_FOUND, "No such user"),
+    SESSION_NOT_FOUND(HttpStatus.NOT_FOUND, "No such session"),
     NOT_FOUND(HttpStatus.NOT_FOUND, "No such resource"),
     METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "This method is not allowed on this resource"),
+    USERNAME_TAKEN(HttpStatus.CONFLICT, "This username is already taken"),
     PAYLOAD_TOO_LARGE(HttpStatus.REQUEST_ENTITY_TOO_LARGE, "The request body is too large"),
     UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json"),
     TOO_MANY_ATTEMPTS(HttpStatus.TOO_MANY_REQUESTS, "Too many failed attempts: try again later"),

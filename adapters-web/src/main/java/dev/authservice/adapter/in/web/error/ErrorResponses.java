@@ -1,9 +1,11 @@
 package dev.authservice.adapter.in.web.error;
 
 import dev.authservice.adapter.in.web.ApiResponse;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
+import java.time.Duration;
 
 /** Builds the envelope response for an error code: the one place that knows how an error looks on the wire. */
 public final class ErrorResponses {
@@ -19,5 +21,14 @@ public final class ErrorResponses {
         return HttpResponse.<ApiResponse<Void>>status(code.status())
                 .contentType(MediaType.APPLICATION_JSON_TYPE)
                 .body(ApiResponse.error(code, message));
+    }
+
+    /**
+     * 429 {@code TOO_MANY_ATTEMPTS} with {@code Retry-After} in whole seconds, rounded up and at least 1, so that a
+     * client that waits exactly that long is never turned away again for a fraction of a second.
+     */
+    public static MutableHttpResponse<ApiResponse<Void>> tooManyAttempts(Duration retryAfter) {
+        long seconds = Math.max(1, (retryAfter.toMillis() + 999) / 1000);
+        return of(ErrorCode.TOO_MANY_ATTEMPTS).header(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
     }
 }

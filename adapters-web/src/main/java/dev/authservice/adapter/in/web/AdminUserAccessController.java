@@ -1,0 +1,57 @@
+package dev.authservice.adapter.in.web;
+
+import dev.authservice.adapter.in.web.error.ApiException;
+import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
+import dev.authservice.application.port.in.SetUserEnabledUseCase;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+
+/**
+ * What an administrator can do to one account's access: disable it (it cannot log in, and every session of it ends
+ * at once), enable it again, or end all its sessions. Each answers 204, or 404 {@code USER_NOT_FOUND} for an unknown
+ * id or one that cannot be an id.
+ */
+@Controller(AdminUsersController.PATH + "/{userId}")
+@Secured("ADMIN")
+class AdminUserAccessController {
+
+    private final SetUserEnabledUseCase setUserEnabled;
+    private final RevokeUserSessionsUseCase revokeUserSessions;
+
+    AdminUserAccessController(SetUserEnabledUseCase setUserEnabled, RevokeUserSessionsUseCase revokeUserSessions) {
+        this.setUserEnabled = setUserEnabled;
+        this.revokeUserSessions = revokeUserSessions;
+    }
+
+    @Post("/disable")
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    HttpResponse<?> disable(@PathVariable String userId) {
+        return noContentIf(setUserEnabled.setEnabled(PathIds.userId(userId), false));
+    }
+
+    @Post("/enable")
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    HttpResponse<?> enable(@PathVariable String userId) {
+        return noContentIf(setUserEnabled.setEnabled(PathIds.userId(userId), true));
+    }
+
+    @Delete("/sessions")
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    HttpResponse<?> revokeSessions(@PathVariable String userId) {
+        return noContentIf(revokeUserSessions.revokeAllSessions(PathIds.userId(userId)));
+    }
+
+    private static HttpResponse<?> noContentIf(boolean userFound) {
+        if (!userFound) {
+            throw new ApiException(ErrorCode.USER_NOT_FOUND);
+        }
+        return HttpResponse.noContent();
+    }
+}

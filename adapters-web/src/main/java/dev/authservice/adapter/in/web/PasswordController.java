@@ -1,0 +1,61 @@
+package dev.authservice.adapter.in.web;
+
+import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.ErrorResponses;
+import dev.authservice.adapter.in.web.security.Caller;
+import dev.authservice.application.port.in.ChangePasswordUseCase;
+import dev.authservice.application.port.in.ChangePasswordUseCase.Result;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Put;
+import io.micronaut.json.tree.JsonNode;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
+import io.micronaut.security.rules.SecurityRule;
+
+/**
+ * The caller changes their own password. The session of the token used stays; every other session of the user ends.
+ * A wrong current password is 401 {@code INVALID_CREDENTIALS} and counts toward the login throttle of the caller's
+ * username and address, so this path is no way around it.
+ */
+@Controller("/api/user/password")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+class PasswordController {
+
+    private final ChangePasswordUseCase changePassword;
+
+    PasswordController(ChangePasswordUseCase changePassword) {
+        this.changePassword = changePassword;
+    }
+
+    /** Body {@code {"currentPassword": ..., "newPassword": ...}}. Blocking: passwords are hashed. */
+    @Put
+    @Consumes(MediaType.APPLICATION_JSON)
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    HttpResponse<?> changePassword(HttpRequest<?> request, Authentication authentication,
+                                   @Body @Nullable JsonNode body) {
+        JsonNode json = JsonBody.object(body, "{\"currentPassword\": ..., \"newPassword\": ...}");
+        Caller caller = Caller.of(authentication);
+        Result result = changePassword.changePassword(new ChangePasswordUseCase.Command(caller.userId(),
+                caller.sessionId(), JsonBody.password(json, "currentPassword"), JsonBody.password(json, "newPassword"),
+                ClientAddress.of(request)));
+
+        if (result instanceof Result.Changed) {
+            return HttpResponse.noContent();
+        }
+        if (result instanceof Result.Throttled throttled) {
+            return ErrorResponses.tooManyAttempts(throttled.retryAfter());
+        }
+        if (result instanceof Result.WeakPassword weak) {
+            return ErrorResponses.of(ErrorCode.WEAK_PASSWORD, weak.reason());
+        }
+        return ErrorResponses.of(ErrorCode.INVALID_CREDENTIALS);
+    }
+}

@@ -1,0 +1,92 @@
+package dev.authservice.adapter.in.web;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.authservice.adapter.in.web.error.ApiException;
+import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.security.Caller;
+import dev.authservice.application.port.in.EndSessionUseCase;
+import dev.authservice.application.port.in.ListMySessionsUseCase;
+import dev.authservice.application.port.in.ListMySessionsUseCase.SessionView;
+import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.paging.Sort;
+import dev.authservice.domain.token.Session;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+
+/**
+ * The caller's own sessions, as a device list shows them; whose sessions is taken from the token. Like every answer
+ * under {@code /api}, never cached ({@code SecurityHeadersFilter}).
+ */
+@Controller("/api/user/sessions")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+class SessionsController {
+
+    /** The one order of the list; the use case keeps it, this names it for the page request. */
+    private static final Sort MOST_RECENTLY_USED_FIRST = new Sort("lastUsedAt", Sort.Direction.DESC);
+
+    private final ListMySessionsUseCase listSessions;
+    private final EndSessionUseCase endSession;
+
+    SessionsController(ListMySessionsUseCase listSessions, EndSessionUseCase endSession) {
+        this.listSessions = listSessions;
+        this.endSession = endSession;
+    }
+
+    /**
+     * Query {@code page} and {@code size} as for the other lists. The order is fixed, most recently used first: a
+     * {@code sort} parameter is 400 {@code INVALID_PARAMETER} rather than silently ignored.
+     */
+    @Get
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    ApiResponse<PageResponse<SessionResponse>> sessions(Authentication authentication,
+                                                        @QueryValue @Nullable String page,
+                                                        @QueryValue @Nullable String size,
+                                                        @QueryValue @Nullable String sort) {
+        if (sort != null) {
+            throw new ApiException(ErrorCode.INVALID_PARAMETER,
+                    "sessions are always listed most recently used first; sort is not supported here");
+        }
+        PageRequest pageRequest = QueryParameters.pageRequest(page, size, MOST_RECENTLY_USED_FIRST);
+        Caller caller = Caller.of(authentication);
+        return ApiResponse.ok(PageResponse.of(
+                listSessions.listSessions(caller.userId(), caller.sessionId(), pageRequest), SessionResponse::of));
+    }
+
+    /**
+     * "Sign out this device": 204, and that session's refresh and access tokens stop working. An unknown id, one
+     * that cannot be an id and another user's session all get the same 404 {@code SESSION_NOT_FOUND}.
+     */
+    @Delete("/{sessionId}")
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    HttpResponse<?> end(Authentication authentication, @PathVariable String sessionId) {
+        if (!endSession.endSession(Caller.of(authentication).userId(), PathIds.sessionId(sessionId))) {
+            throw new ApiException(ErrorCode.SESSION_NOT_FOUND);
+        }
+        return HttpResponse.noContent();
+    }
+
+    /** Client details are {@code null} when the login request did not say (no User-Agent header, for one). */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record SessionResponse(String sessionId, String createdAt, String lastUsedAt, @Nullable String ipAddress,
+                           @Nullable String userAgent, boolean current) {
+
+        static SessionResponse of(SessionView view) {
+            Session session = view.session().session();
+            return new SessionResponse(session.id().toString(), Timestamps.iso(session.createdAt()),
+                    Timestamps.iso(view.session().lastUsedAt()), session.clientAddress(), session.userAgent(),
+                    view.current());
+        }
+    }
+}

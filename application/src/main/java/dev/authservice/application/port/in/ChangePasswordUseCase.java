@@ -1,0 +1,42 @@
+package dev.authservice.application.port.in;
+
+import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.user.Password;
+import dev.authservice.domain.user.UserId;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * A logged-in user changes their password. The current password is checked like a login (a wrong one counts toward
+ * the login throttle), and every other session of the user ends: whoever else was logged in must log in again.
+ */
+public interface ChangePasswordUseCase {
+
+    Result changePassword(Command command);
+
+    /** @param currentSession the session the request comes from, which stays */
+    record Command(UserId userId, SessionId currentSession, Password currentPassword, Password newPassword,
+                   String clientAddress) {
+        public Command {
+            Objects.requireNonNull(userId, "userId");
+            Objects.requireNonNull(currentSession, "currentSession");
+            Objects.requireNonNull(currentPassword, "currentPassword");
+            Objects.requireNonNull(newPassword, "newPassword");
+            Objects.requireNonNull(clientAddress, "clientAddress");
+        }
+    }
+
+    sealed interface Result {
+        record Changed() implements Result {
+        }
+
+        record InvalidCredentials() implements Result {
+        }
+
+        record Throttled(Duration retryAfter) implements Result {
+        }
+
+        record WeakPassword(String reason) implements Result {
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package dev.authservice.application.port.in;
+
+import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.user.UserId;
+
+/** A user ends one of their own sessions ("sign out this device"); its refresh and access tokens stop working. */
+public interface EndSessionUseCase {
+
+    /**
+     * Returns {@code false} when {@code sessionId} is not an active session of {@code userId}: unknown and someone
+     * else's look the same, so session ids cannot be probed.
+     */
+    boolean endSession(UserId userId, SessionId sessionId);
+}

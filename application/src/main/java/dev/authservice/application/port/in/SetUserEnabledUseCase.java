@@ -1,0 +1,13 @@
+package dev.authservice.application.port.in;
+
+import dev.authservice.domain.user.UserId;
+
+/**
+ * An administrator disables or enables an account. A disabled user cannot log in, and every session of theirs ends
+ * at once: refresh tokens and access tokens alike.
+ */
+public interface SetUserEnabledUseCase {
+
+    /** Returns {@code false} when there is no such user. */
+    boolean setEnabled(UserId userId, boolean enabled);
+}

@@ -1,0 +1,180 @@
+package dev.authservice.application.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.lenient;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.when;
+
+import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.port.in.ChangePasswordUseCase.Command;
+import dev.authservice.application.port.in.ChangePasswordUseCase.Result;
+import dev.authservice.application.port.out.LoginAttemptLog;
+import dev.authservice.application.port.out.PasswordHasher;
+import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.login.LoginAttemptKey;
+import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.user.Password;
+import dev.authservice.domain.user.PasswordHash;
+import dev.authservice.domain.user.PasswordPolicy;
+import dev.authservice.domain.user.UserAccount;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mockito.Mock;
+import org.mockito.junit.jupiter.MockitoExtension;
+
+@ExtendWith(MockitoExtension.class)
+class ChangePasswordServiceTest {
+
+    private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
+    private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+    private static final PasswordPolicy POLICY = new PasswordPolicy(15, Set.of("passwordpassword"));
+
+    private static final UserAccount ALICE = UserAccountMother.alice();
+    private static final PasswordHash CURRENT_HASH = ALICE.passwordHash();
+    private static final SessionId CURRENT_SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
+    private static final String CLIENT = "203.0.113.7";
+    private static final LoginAttemptKey ALICE_FROM_CLIENT = new LoginAttemptKey(ALICE.username(), CLIENT);
+
+    private static final Password CURRENT = new Password("alices-current-password");
+    private static final Password WRONG = new Password("not-alices-password");
+    private static final Password NEW = new Password("a-brand-new-long-passphrase");
+    private static final PasswordHash NEW_HASH = new PasswordHash("$argon2id$new");
+
+    @Mock private UserStore users;
+    @Mock private PasswordHasher hasher;
+    @Mock private LoginAttemptLog attempts;
+    @Mock private RefreshTokenStore refreshTokens;
+
+    private ChangePasswordService service;
+
+    @BeforeEach
+    void setUp() {
+        lenient().when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE));
+        lenient().when(attempts.tryAttempt(any(), any())).thenReturn(Optional.empty());
+        lenient().when(hasher.verify(CURRENT, CURRENT_HASH)).thenReturn(true);
+        lenient().when(hasher.hash(NEW)).thenReturn(NEW_HASH);
+        service = new ChangePasswordService(users, hasher, POLICY, attempts, refreshTokens, CLOCK);
+    }
+
+    @Test
+    void theRightCurrentPasswordAndAStrongNewOneChangeThePassword() {
+        Result result = service.changePassword(command(CURRENT, NEW));
+
+        assertEquals(new Result.Changed(), result);
+        verify(users).update(ALICE.withPasswordHash(NEW_HASH));
+    }
+
+    @Test
+    void aChangeEndsEveryOtherSessionOfTheUserButNotTheCurrentOne() {
+        service.changePassword(command(CURRENT, NEW));
+
+        verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.of(CURRENT_SESSION),
+                RevocationReason.PASSWORD_CHANGED, NOW);
+    }
+
+    @Test
+    void aChangeClearsTheAttemptCountedForTheCurrentPassword() {
+        service.changePassword(command(CURRENT, NEW));
+
+        verify(attempts).tryAttempt(ALICE_FROM_CLIENT, NOW);
+        verify(attempts).clear(ALICE_FROM_CLIENT);
+    }
+
+    @Test
+    void aWrongCurrentPasswordIsInvalidCredentialsAndCountsTowardTheLoginThrottle() {
+        Result result = service.changePassword(command(WRONG, NEW));
+
+        assertEquals(new Result.InvalidCredentials(), result);
+        // The same key as a login of that username from that address: the attempt stays counted.
+        verify(attempts).tryAttempt(ALICE_FROM_CLIENT, NOW);
+        verify(attempts, never()).clear(any());
+    }
+
+    @Test
+    void aWrongCurrentPasswordChangesNothing() {
+        service.changePassword(command(WRONG, NEW));
+
+        verify(hasher, never()).hash(any());
+        verify(users, never()).update(any());
+        verifyNoInteractions(refreshTokens);
+    }
+
+    @Test
+    void aThrottledAttemptWaitsAsLongAsTheLogSaysWithoutCheckingThePassword() {
+        when(attempts.tryAttempt(ALICE_FROM_CLIENT, NOW)).thenReturn(Optional.of(Duration.ofMinutes(5)));
+
+        Result result = service.changePassword(command(CURRENT, NEW));
+
+        assertEquals(new Result.Throttled(Duration.ofMinutes(5)), result);
+        verifyNoInteractions(hasher, refreshTokens);
+        verify(attempts, never()).clear(any());
+        verify(users, never()).update(any());
+    }
+
+    @Test
+    void aWeakNewPasswordIsRefusedWithTheReasonAndChangesNothing() {
+        Result result = service.changePassword(command(CURRENT, new Password("too-short")));
+
+        assertEquals(new Result.WeakPassword("the password must be at least 15 characters long"), result);
+        verify(hasher, never()).hash(any());
+        verify(users, never()).update(any());
+        verifyNoInteractions(refreshTokens);
+    }
+
+    @Test
+    void aWeakNewPasswordStillClearsTheAttemptBecauseTheCurrentPasswordWasRight() {
+        service.changePassword(command(CURRENT, new Password("too-short")));
+
+        verify(attempts).clear(ALICE_FROM_CLIENT);
+    }
+
+    @Test
+    void aNewPasswordContainingTheUsernameOrFromTheCommonListIsWeak() {
+        assertEquals(new Result.WeakPassword("the password must not contain the username"),
+                service.changePassword(command(CURRENT, new Password("still-ALICE-after-all-these-years"))));
+        assertInstanceOf(Result.WeakPassword.class,
+                service.changePassword(command(CURRENT, new Password("PASSWORDpassword"))));
+        verify(users, never()).update(any());
+        verifyNoInteractions(refreshTokens);
+    }
+
+    @Test
+    void aDisabledUserIsInvalidCredentialsAndNothingIsChecked() {
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withEnabled(false)));
+
+        Result result = service.changePassword(command(CURRENT, NEW));
+
+        assertEquals(new Result.InvalidCredentials(), result);
+        verifyNoInteractions(hasher, refreshTokens);
+        verify(users, never()).update(any());
+    }
+
+    @Test
+    void aUserThatNoLongerExistsIsInvalidCredentials() {
+        when(users.findById(ALICE.id())).thenReturn(Optional.empty());
+
+        Result result = service.changePassword(command(CURRENT, NEW));
+
+        assertEquals(new Result.InvalidCredentials(), result);
+        verifyNoInteractions(hasher, refreshTokens);
+        verify(users, never()).update(any());
+    }
+
+    private static Command command(Password current, Password next) {
+        return new Command(ALICE.id(), CURRENT_SESSION, current, next, CLIENT);
+    }
+}

@@ -1,0 +1,158 @@
+package dev.authservice.application.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.lenient;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.when;
+
+import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.port.in.CreateUserUseCase.Command;
+import dev.authservice.application.port.in.CreateUserUseCase.Result;
+import dev.authservice.application.port.in.UserSummary;
+import dev.authservice.application.port.out.PasswordHasher;
+import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.user.Password;
+import dev.authservice.domain.user.PasswordHash;
+import dev.authservice.domain.user.PasswordPolicy;
+import dev.authservice.domain.user.Role;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
+import dev.authservice.domain.user.Username;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mockito.ArgumentCaptor;
+import org.mockito.Mock;
+import org.mockito.junit.jupiter.MockitoExtension;
+
+@ExtendWith(MockitoExtension.class)
+class CreateUserServiceTest {
+
+    private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
+    private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+    private static final PasswordPolicy POLICY = new PasswordPolicy(15, Set.of("passwordpassword"));
+
+    private static final UUID NEW_ID = UUID.fromString("ca201000-0000-4000-8000-000000000003");
+    private static final Username CAROL = new Username("carol");
+    private static final Password STRONG = new Password("wind-over-the-quiet-fjord");
+    private static final PasswordHash STRONG_HASH = new PasswordHash("$argon2id$carol");
+
+    @Mock private UserStore users;
+    @Mock private PasswordHasher hasher;
+    @Mock private RandomSource random;
+
+    private CreateUserService service;
+
+    @BeforeEach
+    void setUp() {
+        lenient().when(random.uuid()).thenReturn(NEW_ID);
+        lenient().when(hasher.hash(STRONG)).thenReturn(STRONG_HASH);
+        lenient().when(users.findByUsername(any())).thenReturn(Optional.empty());
+        lenient().when(users.add(any())).thenReturn(true);
+        service = new CreateUserService(users, hasher, POLICY, random, CLOCK);
+    }
+
+    @Test
+    void aNewUserIsCreatedAndSummarised() {
+        Result result = service.createUser(carol(STRONG));
+
+        assertEquals(new Result.Created(new UserSummary(new UserId(NEW_ID), CAROL, Set.of(Role.USER), NOW)), result);
+    }
+
+    @Test
+    void theStoredAccountHoldsTheHashNotThePasswordIsEnabledAndWasCreatedNow() {
+        service.createUser(carol(STRONG));
+
+        assertEquals(new UserAccount(new UserId(NEW_ID), CAROL, STRONG_HASH, Set.of(Role.USER), "Carol", "Finance",
+                NOW, true), storedAccount());
+    }
+
+    @Test
+    void theRolesAreStoredAsGiven() {
+        Result result = service.createUser(new Command(CAROL, STRONG, Set.of(Role.USER, Role.ADMIN), "Carol",
+                "Finance"));
+
+        assertEquals(Set.of(Role.USER, Role.ADMIN), assertInstanceOf(Result.Created.class, result).user().roles());
+        assertEquals(Set.of(Role.USER, Role.ADMIN), storedAccount().roles());
+    }
+
+    @Test
+    void aTooShortPasswordIsWeakWithTheReasonAndNothingIsHashedOrStored() {
+        Result result = service.createUser(carol(new Password("short-one")));
+
+        assertEquals(new Result.WeakPassword("the password must be at least 15 characters long"), result);
+        verifyNoInteractions(hasher);
+        verify(users, never()).add(any());
+    }
+
+    @Test
+    void aCommonPasswordIsWeak() {
+        Result result = service.createUser(carol(new Password("PasswordPassword")));
+
+        assertInstanceOf(Result.WeakPassword.class, result);
+        verifyNoInteractions(hasher);
+        verify(users, never()).add(any());
+    }
+
+    @Test
+    void aPasswordContainingTheNewUsernameIsWeak() {
+        Result result = service.createUser(carol(new Password("Carol-loves-long-passwords")));
+
+        assertEquals(new Result.WeakPassword("the password must not contain the username"), result);
+        verifyNoInteractions(hasher);
+        verify(users, never()).add(any());
+    }
+
+    @Test
+    void aTakenUsernameIsRefusedWithoutSpendingAHash() {
+        when(users.findByUsername(CAROL)).thenReturn(Optional.of(UserAccountMother.aUser().named("carol").build()));
+
+        Result result = service.createUser(carol(STRONG));
+
+        assertEquals(new Result.UsernameTaken(), result);
+        verifyNoInteractions(hasher);
+        verify(users, never()).add(any());
+    }
+
+    @Test
+    void aUsernameTakenByARequestThatWonTheRaceIsRefusedAsTaken() {
+        // Free when looked up, taken by the time it is added: the store's answer counts.
+        when(users.add(any())).thenReturn(false);
+
+        Result result = service.createUser(carol(STRONG));
+
+        assertEquals(new Result.UsernameTaken(), result);
+    }
+
+    @Test
+    void anInvalidNicknameIsRefusedNamingItAndNothingIsStored() {
+        InvalidValueException e = assertThrows(InvalidValueException.class,
+                () -> service.createUser(new Command(CAROL, STRONG, Set.of(Role.USER), " ", "Finance")));
+
+        assertEquals("nickname", e.field());
+        verify(users, never()).add(any());
+    }
+
+    private UserAccount storedAccount() {
+        ArgumentCaptor<UserAccount> account = ArgumentCaptor.forClass(UserAccount.class);
+        verify(users).add(account.capture());
+        return account.getValue();
+    }
+
+    private static Command carol(Password password) {
+        return new Command(CAROL, password, Set.of(Role.USER), "Carol", "Finance");
+    }
+}

@@ -1,0 +1,87 @@
+package dev.authservice.application.service;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import dev.authservice.application.fixtures.SessionMother;
+import dev.authservice.application.fixtures.TestTime;
+import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.token.Session;
+import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.user.UserAccount;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mockito.Mock;
+import org.mockito.junit.jupiter.MockitoExtension;
+
+@ExtendWith(MockitoExtension.class)
+class EndSessionServiceTest {
+
+    private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
+    private static final UserAccount ALICE = UserAccountMother.alice();
+    private static final UserAccount BOB = UserAccountMother.bob();
+
+    @Mock private RefreshTokenStore refreshTokens;
+
+    private EndSessionService service;
+
+    @BeforeEach
+    void setUp() {
+        service = new EndSessionService(refreshTokens, Clock.fixed(NOW, ZoneOffset.UTC));
+    }
+
+    @Test
+    void aUserEndsTheirOwnSessionAsASignOutAtTheCurrentTime() {
+        Session alices = givenSessionOf(ALICE);
+        when(refreshTokens.revokeSession(alices.id(), RevocationReason.SIGNED_OUT, NOW)).thenReturn(true);
+
+        assertTrue(service.endSession(ALICE.id(), alices.id()));
+
+        verify(refreshTokens).revokeSession(alices.id(), RevocationReason.SIGNED_OUT, NOW);
+    }
+
+    @Test
+    void anotherUsersSessionIsNotFoundAndStaysActive() {
+        Session bobs = givenSessionOf(BOB);
+
+        assertFalse(service.endSession(ALICE.id(), bobs.id()));
+
+        verify(refreshTokens, never()).revokeSession(any(), any(), any());
+    }
+
+    @Test
+    void anUnknownSessionIsNotFound() {
+        SessionId unknown = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-00000000dead"));
+        when(refreshTokens.findSession(unknown)).thenReturn(Optional.empty());
+
+        assertFalse(service.endSession(ALICE.id(), unknown));
+
+        verify(refreshTokens, never()).revokeSession(any(), any(), any());
+    }
+
+    @Test
+    void anOwnSessionThatHadAlreadyEndedIsNotFoundLikeAnUnknownOne() {
+        Session alices = givenSessionOf(ALICE);
+        when(refreshTokens.revokeSession(alices.id(), RevocationReason.SIGNED_OUT, NOW)).thenReturn(false);
+
+        assertFalse(service.endSession(ALICE.id(), alices.id()));
+    }
+
+    private Session givenSessionOf(UserAccount user) {
+        Session session = SessionMother.aLoginOf(user, TestTime.SOME_INSTANT).session();
+        when(refreshTokens.findSession(session.id())).thenReturn(Optional.of(session));
+        return session;
+    }
+}

@@ -1,0 +1,92 @@
+package dev.authservice.application.service;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.when;
+
+import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mockito.Mock;
+import org.mockito.junit.jupiter.MockitoExtension;
+
+@ExtendWith(MockitoExtension.class)
+class SetUserEnabledServiceTest {
+
+    private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
+    private static final UserAccount ALICE = UserAccountMother.alice();
+
+    @Mock private UserStore users;
+    @Mock private RefreshTokenStore refreshTokens;
+
+    private SetUserEnabledService service;
+
+    @BeforeEach
+    void setUp() {
+        service = new SetUserEnabledService(users, refreshTokens, Clock.fixed(NOW, ZoneOffset.UTC));
+    }
+
+    @Test
+    void disablingStoresTheAccountDisabledAndNothingElseChanged() {
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE));
+
+        assertTrue(service.setEnabled(ALICE.id(), false));
+
+        verify(users).update(ALICE.withEnabled(false));
+    }
+
+    @Test
+    void disablingEndsEverySessionOfTheUserAtOnce() {
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE));
+
+        service.setEnabled(ALICE.id(), false);
+
+        verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
+    }
+
+    @Test
+    void enablingStoresTheAccountEnabledAndEndsNoSession() {
+        UserAccount disabled = ALICE.withEnabled(false);
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(disabled));
+
+        assertTrue(service.setEnabled(ALICE.id(), true));
+
+        verify(users).update(ALICE);
+        verifyNoInteractions(refreshTokens);
+    }
+
+    @Test
+    void disablingADisabledUserIsNoErrorAndStillEndsWhateverSessionIsLeft() {
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withEnabled(false)));
+
+        assertTrue(service.setEnabled(ALICE.id(), false));
+
+        verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
+    }
+
+    @Test
+    void anUnknownUserIsReportedAndNothingChanges() {
+        UserId nobody = new UserId(UUID.fromString("00000000-0000-4000-8000-00000000dead"));
+        when(users.findById(nobody)).thenReturn(Optional.empty());
+
+        assertFalse(service.setEnabled(nobody, false));
+
+        verify(users, never()).update(any());
+        verifyNoInteractions(refreshTokens);
+    }
+}
