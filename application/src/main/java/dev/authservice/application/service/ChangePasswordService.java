@@ -56,7 +56,10 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
         if (weakness.isPresent()) {
             return new Result.WeakPassword(weakness.get());
         }
-        users.update(user.withPasswordHash(hasher.hash(command.newPassword())));
+        if (!users.replacePasswordHash(user.id(), user.passwordHash(), hasher.hash(command.newPassword()))) {
+            // Changed by another request since we verified it: the current password we checked is no longer current.
+            return new Result.InvalidCredentials();
+        }
         refreshTokens.revokeSessionsOf(user.id(), Optional.of(command.currentSession()),
                 RevocationReason.PASSWORD_CHANGED, now);
         return new Result.Changed();

@@ -59,13 +59,13 @@ public final class LogInService implements LogInUseCase {
             return new Result.InvalidCredentials();
         }
         attempts.clear(key);
-        UserAccount account = user.get();
-        if (hasher.needsRehash(account.passwordHash())) {
-            // The only moment the clear password is at hand: upgrade the hash to the current parameters.
-            account = account.withPasswordHash(hasher.hash(command.credentials().password()));
-            users.update(account);
+        if (hasher.needsRehash(user.get().passwordHash())) {
+            // The only moment the clear password is at hand: upgrade the hash to the current parameters. Lost to a
+            // password change in the meantime, it is simply dropped.
+            users.replacePasswordHash(user.get().id(), user.get().passwordHash(),
+                    hasher.hash(command.credentials().password()));
         }
-        return new Result.LoggedIn(startSession(account, command, now));
+        return new Result.LoggedIn(startSession(user.get(), command, now));
     }
 
     private IssuedTokens startSession(UserAccount user, Command command, Instant now) {

@@ -20,7 +20,7 @@ public final class ProvisionFirstAdministratorService implements ProvisionFirstA
 
     @Override
     public Result provision(Username username, Password password) {
-        if (users.anyHasRole(Role.ADMIN)) {
+        if (users.anyEnabledUserHasRole(Role.ADMIN)) {
             return new Result.AdministratorExists();
         }
         CreateUserUseCase.Result created = createUser.createUser(new CreateUserUseCase.Command(

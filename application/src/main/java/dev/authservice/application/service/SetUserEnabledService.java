@@ -4,7 +4,6 @@ import dev.authservice.application.port.in.SetUserEnabledUseCase;
 import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.token.RevocationReason;
-import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import java.time.Clock;
 import java.util.Optional;
@@ -23,11 +22,9 @@ public final class SetUserEnabledService implements SetUserEnabledUseCase {
 
     @Override
     public boolean setEnabled(UserId userId, boolean enabled) {
-        Optional<UserAccount> user = users.findById(userId);
-        if (user.isEmpty()) {
+        if (!users.setEnabled(userId, enabled)) {
             return false;
         }
-        users.update(user.get().withEnabled(enabled));
         if (!enabled) {
             // Disabled first, so that no refresh can start a new token between the revocation and the update.
             refreshTokens.revokeSessionsOf(userId, Optional.empty(), RevocationReason.USER_DISABLED, clock.instant());

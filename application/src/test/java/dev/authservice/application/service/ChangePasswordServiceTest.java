@@ -7,6 +7,7 @@ import static org.mockito.Mockito.lenient;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.mockito.Mockito.when;
 
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -67,6 +68,7 @@ class ChangePasswordServiceTest {
         lenient().when(attempts.tryAttempt(any(), any())).thenReturn(Optional.empty());
         lenient().when(hasher.verify(CURRENT, CURRENT_HASH)).thenReturn(true);
         lenient().when(hasher.hash(NEW)).thenReturn(NEW_HASH);
+        lenient().when(users.replacePasswordHash(ALICE.id(), CURRENT_HASH, NEW_HASH)).thenReturn(true);
         service = new ChangePasswordService(users, hasher, POLICY, attempts, refreshTokens, CLOCK);
     }
 
@@ -75,7 +77,28 @@ class ChangePasswordServiceTest {
         Result result = service.changePassword(command(CURRENT, NEW));
 
         assertEquals(new Result.Changed(), result);
-        verify(users).update(ALICE.withPasswordHash(NEW_HASH));
+        verify(users).replacePasswordHash(ALICE.id(), CURRENT_HASH, NEW_HASH);
+    }
+
+    /** Expecting the hash the current password was checked against, the change cannot undo a change made since. */
+    @Test
+    void theNewHashReplacesOnlyTheHashTheCurrentPasswordWasVerifiedAgainst() {
+        service.changePassword(command(CURRENT, NEW));
+
+        verify(hasher).verify(CURRENT, CURRENT_HASH);
+        verify(users).replacePasswordHash(ALICE.id(), CURRENT_HASH, NEW_HASH);
+        verify(users).findById(ALICE.id());
+        verifyNoMoreInteractions(users);
+    }
+
+    @Test
+    void aPasswordChangedByAnotherRequestInTheMeantimeIsInvalidCredentialsAndEndsNoSession() {
+        when(users.replacePasswordHash(ALICE.id(), CURRENT_HASH, NEW_HASH)).thenReturn(false);
+
+        Result result = service.changePassword(command(CURRENT, NEW));
+
+        assertEquals(new Result.InvalidCredentials(), result);
+        verifyNoInteractions(refreshTokens);
     }
 
     @Test
@@ -109,7 +132,7 @@ class ChangePasswordServiceTest {
         service.changePassword(command(WRONG, NEW));
 
         verify(hasher, never()).hash(any());
-        verify(users, never()).update(any());
+        verify(users, never()).replacePasswordHash(any(), any(), any());
         verifyNoInteractions(refreshTokens);
     }
 
@@ -122,7 +145,7 @@ class ChangePasswordServiceTest {
         assertEquals(new Result.Throttled(Duration.ofMinutes(5)), result);
         verifyNoInteractions(hasher, refreshTokens);
         verify(attempts, never()).clear(any());
-        verify(users, never()).update(any());
+        verify(users, never()).replacePasswordHash(any(), any(), any());
     }
 
     @Test
@@ -131,7 +154,7 @@ class ChangePasswordServiceTest {
 
         assertEquals(new Result.WeakPassword("the password must be at least 15 characters long"), result);
         verify(hasher, never()).hash(any());
-        verify(users, never()).update(any());
+        verify(users, never()).replacePasswordHash(any(), any(), any());
         verifyNoInteractions(refreshTokens);
     }
 
@@ -148,7 +171,7 @@ class ChangePasswordServiceTest {
                 service.changePassword(command(CURRENT, new Password("still-ALICE-after-all-these-years"))));
         assertInstanceOf(Result.WeakPassword.class,
                 service.changePassword(command(CURRENT, new Password("PASSWORDpassword"))));
-        verify(users, never()).update(any());
+        verify(users, never()).replacePasswordHash(any(), any(), any());
         verifyNoInteractions(refreshTokens);
     }
 
@@ -160,7 +183,7 @@ class ChangePasswordServiceTest {
 
         assertEquals(new Result.InvalidCredentials(), result);
         verifyNoInteractions(hasher, refreshTokens);
-        verify(users, never()).update(any());
+        verify(users, never()).replacePasswordHash(any(), any(), any());
     }
 
     @Test
@@ -171,7 +194,7 @@ class ChangePasswordServiceTest {
 
         assertEquals(new Result.InvalidCredentials(), result);
         verifyNoInteractions(hasher, refreshTokens);
-        verify(users, never()).update(any());
+        verify(users, never()).replacePasswordHash(any(), any(), any());
     }
 
     private static Command command(Password current, Password next) {

@@ -11,6 +11,7 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.mockito.Mockito.when;
 
 import dev.authservice.domain.token.TokenPolicy;
@@ -261,13 +262,48 @@ class LogInServiceTest {
         givenTokensCanBeSigned();
         when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
         when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
+        when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(true);
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
 
-        verify(users).update(ALICE.withPasswordHash(REHASHED));
+        verify(users).replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED);
         IssuedTokens tokens = assertInstanceOf(Result.LoggedIn.class, result).tokens();
         assertEquals(new IssuedTokens("signed-access-token", REFRESH_TOKEN, REFRESH_TTL), tokens);
         assertEquals(ALICE.id(), startedSession().userId());
+    }
+
+    /** The rehash expects the hash the password was verified against: it cannot undo a password change since. */
+    @Test
+    void theRehashReplacesOnlyTheHashThePasswordWasVerifiedAgainst() {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+        when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
+        when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
+
+        service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        verify(users).findByUsername(ALICE.username());
+        verify(users).replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED);
+        verifyNoMoreInteractions(users);
+    }
+
+    /** The password was right when verified; the store keeps the newer hash, and the rehash is simply dropped. */
+    @Test
+    void aRehashLostToAPasswordChangeInTheMeantimeStillLogsIn() {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+        when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
+        when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
+        when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(false);
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        IssuedTokens tokens = assertInstanceOf(Result.LoggedIn.class, result).tokens();
+        assertEquals(new IssuedTokens("signed-access-token", REFRESH_TOKEN, REFRESH_TTL), tokens);
+        assertEquals(ALICE.id(), startedSession().userId());
+        verify(users, times(1)).replacePasswordHash(any(), any(), any());
     }
 
     @Test
@@ -280,7 +316,7 @@ class LogInServiceTest {
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
 
         assertInstanceOf(Result.LoggedIn.class, result);
-        verify(users, never()).update(any());
+        verify(users, never()).replacePasswordHash(any(), any(), any());
         verify(hasher, never()).hash(ALICE_PASSWORD);
     }
 
@@ -292,7 +328,7 @@ class LogInServiceTest {
 
         service.logIn(aliceFromClient(WRONG_PASSWORD));
 
-        verify(users, never()).update(any());
+        verify(users, never()).replacePasswordHash(any(), any(), any());
         verify(hasher, never()).hash(WRONG_PASSWORD);
     }
 
@@ -304,7 +340,7 @@ class LogInServiceTest {
 
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
-        verify(users, never()).update(any());
+        verify(users, never()).replacePasswordHash(any(), any(), any());
         verify(hasher, never()).hash(ALICE_PASSWORD);
     }
 

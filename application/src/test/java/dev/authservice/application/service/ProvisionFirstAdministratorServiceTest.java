@@ -3,6 +3,7 @@ package dev.authservice.application.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyBoolean;
 import static org.mockito.Mockito.lenient;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
@@ -66,7 +67,7 @@ class ProvisionFirstAdministratorServiceTest {
 
     @Test
     void withoutAnAdministratorTheUserIsCreatedWithTheRolesUserAndAdmin() {
-        when(users.anyHasRole(Role.ADMIN)).thenReturn(false);
+        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
 
         Result result = service.provision(ROOT, STRONG);
 
@@ -76,7 +77,7 @@ class ProvisionFirstAdministratorServiceTest {
 
     @Test
     void theFirstAdministratorIsStoredEnabledWithTheHashedPassword() {
-        when(users.anyHasRole(Role.ADMIN)).thenReturn(false);
+        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
 
         service.provision(ROOT, STRONG);
 
@@ -88,7 +89,7 @@ class ProvisionFirstAdministratorServiceTest {
 
     @Test
     void whenAnAdministratorExistsNothingIsCreated() {
-        when(users.anyHasRole(Role.ADMIN)).thenReturn(true);
+        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(true);
 
         Result result = service.provision(ROOT, STRONG);
 
@@ -99,27 +100,28 @@ class ProvisionFirstAdministratorServiceTest {
 
     @Test
     void anExistingAdministratorWinsEvenOverAWeakPassword() {
-        when(users.anyHasRole(Role.ADMIN)).thenReturn(true);
+        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(true);
 
         assertEquals(new Result.AdministratorExists(), service.provision(ROOT, new Password("short")));
     }
 
     @Test
     void aUsernameHeldByAUserWithoutAdminIsLeftAlone() {
-        when(users.anyHasRole(Role.ADMIN)).thenReturn(false);
+        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
         when(users.findByUsername(ROOT)).thenReturn(Optional.of(UserAccountMother.aUser().named("root-admin").build()));
 
         Result result = service.provision(ROOT, STRONG);
 
         assertEquals(new Result.UsernameTaken(), result);
         verify(users, never()).add(any());
-        verify(users, never()).update(any());
+        verify(users, never()).replacePasswordHash(any(), any(), any());
+        verify(users, never()).setEnabled(any(), anyBoolean());
         verifyNoInteractions(hasher);
     }
 
     @Test
     void aUsernameTakenByAnotherInstanceAtTheSameMomentIsUsernameTaken() {
-        when(users.anyHasRole(Role.ADMIN)).thenReturn(false);
+        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
         when(users.add(any())).thenReturn(false);
 
         assertEquals(new Result.UsernameTaken(), service.provision(ROOT, STRONG));
@@ -127,7 +129,7 @@ class ProvisionFirstAdministratorServiceTest {
 
     @Test
     void aWeakPasswordIsRefusedWithTheReasonAndNothingIsCreated() {
-        when(users.anyHasRole(Role.ADMIN)).thenReturn(false);
+        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
 
         Result result = service.provision(ROOT, new Password("admin"));
 
@@ -138,7 +140,7 @@ class ProvisionFirstAdministratorServiceTest {
 
     @Test
     void aPasswordContainingTheUsernameIsWeak() {
-        when(users.anyHasRole(Role.ADMIN)).thenReturn(false);
+        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
 
         assertInstanceOf(Result.WeakPassword.class, service.provision(ROOT, new Password("ROOT-ADMIN-password-2025")));
         verify(users, never()).add(any());

@@ -2,10 +2,9 @@ package dev.authservice.application.service;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.mockito.Mockito.when;
 
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -67,7 +66,8 @@ class RevokeUserSessionsServiceTest {
 
         service.revokeAllSessions(ALICE.id());
 
-        verify(users, never()).update(any());
+        verify(users).findById(ALICE.id());
+        verifyNoMoreInteractions(users);
     }
 
     @Test

@@ -2,10 +2,11 @@ package dev.authservice.application.service;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.inOrder;
+import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.mockito.Mockito.when;
 
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -22,6 +23,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.mockito.InOrder;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
@@ -30,6 +32,7 @@ class SetUserEnabledServiceTest {
 
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
     private static final UserAccount ALICE = UserAccountMother.alice();
+    private static final UserId NOBODY = new UserId(UUID.fromString("00000000-0000-4000-8000-00000000dead"));
 
     @Mock private UserStore users;
     @Mock private RefreshTokenStore refreshTokens;
@@ -41,52 +44,77 @@ class SetUserEnabledServiceTest {
         service = new SetUserEnabledService(users, refreshTokens, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
+    /** Only the flag is written: nothing read beforehand and written back whole can undo another change. */
     @Test
-    void disablingStoresTheAccountDisabledAndNothingElseChanged() {
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE));
+    void disablingSetsOnlyTheFlag() {
+        when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
 
         assertTrue(service.setEnabled(ALICE.id(), false));
 
-        verify(users).update(ALICE.withEnabled(false));
+        verify(users).setEnabled(ALICE.id(), false);
+        verifyNoMoreInteractions(users);
     }
 
     @Test
     void disablingEndsEverySessionOfTheUserAtOnce() {
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE));
+        when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
 
         service.setEnabled(ALICE.id(), false);
 
         verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
     }
 
+    /** Disabled first, so that no refresh can start a new token between the revocation and the disabling. */
     @Test
-    void enablingStoresTheAccountEnabledAndEndsNoSession() {
-        UserAccount disabled = ALICE.withEnabled(false);
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(disabled));
+    void theUserIsDisabledBeforeTheSessionsEnd() {
+        when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
+
+        service.setEnabled(ALICE.id(), false);
+
+        InOrder order = inOrder(users, refreshTokens);
+        order.verify(users).setEnabled(ALICE.id(), false);
+        order.verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED,
+                NOW);
+    }
+
+    @Test
+    void enablingSetsOnlyTheFlagAndEndsNoSession() {
+        when(users.setEnabled(ALICE.id(), true)).thenReturn(true);
 
         assertTrue(service.setEnabled(ALICE.id(), true));
 
-        verify(users).update(ALICE);
+        verify(users).setEnabled(ALICE.id(), true);
+        verifyNoMoreInteractions(users);
+        verifyNoInteractions(refreshTokens);
+    }
+
+    /** The store answers true for a user already disabled: known, and any session left over still ends. */
+    @Test
+    void disablingADisabledUserIsNoErrorAndStillEndsWhateverSessionIsLeft() {
+        when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
+
+        assertTrue(service.setEnabled(ALICE.id(), false));
+        assertTrue(service.setEnabled(ALICE.id(), false));
+
+        verify(refreshTokens, times(2))
+                .revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
+    }
+
+    @Test
+    void disablingAnUnknownUserIsReportedAndNothingIsRevoked() {
+        when(users.setEnabled(NOBODY, false)).thenReturn(false);
+
+        assertFalse(service.setEnabled(NOBODY, false));
+
         verifyNoInteractions(refreshTokens);
     }
 
     @Test
-    void disablingADisabledUserIsNoErrorAndStillEndsWhateverSessionIsLeft() {
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withEnabled(false)));
+    void enablingAnUnknownUserIsReported() {
+        when(users.setEnabled(NOBODY, true)).thenReturn(false);
 
-        assertTrue(service.setEnabled(ALICE.id(), false));
+        assertFalse(service.setEnabled(NOBODY, true));
 
-        verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
-    }
-
-    @Test
-    void anUnknownUserIsReportedAndNothingChanges() {
-        UserId nobody = new UserId(UUID.fromString("00000000-0000-4000-8000-00000000dead"));
-        when(users.findById(nobody)).thenReturn(Optional.empty());
-
-        assertFalse(service.setEnabled(nobody, false));
-
-        verify(users, never()).update(any());
         verifyNoInteractions(refreshTokens);
     }
 }

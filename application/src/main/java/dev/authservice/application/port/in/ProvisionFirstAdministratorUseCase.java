@@ -4,7 +4,7 @@ import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.Username;
 
 /**
- * How a deployment that seeds nothing gets its first login: when no user holds {@code ADMIN} yet, creates one with
+ * How a deployment that seeds nothing gets its first login: when no enabled user holds {@code ADMIN}, creates one with
  * the roles {@code USER} and {@code ADMIN}. Never touches an existing user.
  */
 public interface ProvisionFirstAdministratorUseCase {

@@ -2,6 +2,7 @@ package dev.authservice.application.port.out;
 
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
@@ -21,8 +22,15 @@ public interface UserStore {
     /** Adds a new user, unless the username is taken: then nothing is stored and the answer is {@code false}. */
     boolean add(UserAccount user);
 
-    /** Stores the account's new state: password hash, roles, profile, enabled. Its id, username and creation stay. */
-    void update(UserAccount user);
+    /**
+     * Sets a new password hash, but only if the stored one is still {@code expected}: a compare-and-set, so that a
+     * rehash at login racing a password change cannot bring the old password back. Returns whether it was replaced.
+     */
+    boolean replacePasswordHash(UserId id, PasswordHash expected, PasswordHash replacement);
 
-    boolean anyHasRole(Role role);
+    /** Returns {@code false} when there is no such user. Touches nothing else of the account. */
+    boolean setEnabled(UserId id, boolean enabled);
+
+    /** Whether an enabled user holds {@code role}: a disabled administrator administers nothing. */
+    boolean anyEnabledUserHasRole(Role role);
 }

@@ -1,11 +1,11 @@
 package dev.authservice.application.port.out;
 
+import static dev.authservice.application.fixtures.UserAccountMother.SOME_PASSWORD_HASH;
 import static dev.authservice.application.fixtures.UserAccountMother.aUser;
 import static dev.authservice.application.fixtures.UserAccountMother.alice;
 import static dev.authservice.application.fixtures.UserAccountMother.bob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,7 +31,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,6 +45,9 @@ public abstract class UserStoreContract {
     /** Another Argon2id-shaped hash than the fixtures' one. */
     private static final PasswordHash OTHER_PASSWORD_HASH =
             new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$b3RoZXJzYWx0b3RoZXJzYWx0$b3RoZXJoYXNob3RoZXJoYXNo");
+    /** And a third. */
+    private static final PasswordHash THIRD_PASSWORD_HASH =
+            new PasswordHash("$argon2id$v=19$m=65536,t=3,p=4$dGhpcmRzYWx0dGhpcmRzYWx0$dGhpcmRoYXNodGhpcmRoYXNo");
 
     private UserStore store;
 
@@ -107,7 +109,7 @@ public abstract class UserStoreContract {
 
         assertEquals(Optional.of(alice()), store.findByUsername(new Username("alice")));
         assertEquals(Optional.empty(), store.findById(impostor.id()));
-        assertFalse(store.anyHasRole(Role.ADMIN), "nothing of the impostor is stored");
+        assertFalse(store.anyEnabledUserHasRole(Role.ADMIN), "nothing of the impostor is stored");
     }
 
     @Test
@@ -142,83 +144,171 @@ public abstract class UserStoreContract {
     }
 
     @Test
-    void anUpdateStoresEveryChangeableField() {
-        UserAccount before = aUser().withRoles(Role.USER).withProfile("Dee", "Legal").build();
-        store.add(before);
-        UserAccount after = new UserAccount(before.id(), before.username(), OTHER_PASSWORD_HASH,
-                Set.of(Role.ADMIN, new Role("AUDITOR_2")), "Deedee", "Finance", before.createdAt(), false);
+    void aPasswordHashIsReplacedWhileTheExpectedOneIsStored() {
+        store.add(dee());
 
-        store.update(after);
+        assertTrue(store.replacePasswordHash(dee().id(), SOME_PASSWORD_HASH, OTHER_PASSWORD_HASH));
 
-        assertEquals(Optional.of(after), store.findById(before.id()));
-        assertEquals(Optional.of(after), store.findByUsername(before.username()));
+        assertEquals(Optional.of(dee().withPasswordHash(OTHER_PASSWORD_HASH)), store.findById(dee().id()));
+        assertEquals(Optional.of(dee().withPasswordHash(OTHER_PASSWORD_HASH)), store.findByUsername(dee().username()));
     }
 
-    /** One field at a time, so that no field is stored only because another one was. */
     @Test
-    void anUpdateStoresEachFieldOnItsOwn() {
-        UserAccount current = aUser().withRoles(Role.USER).withProfile("Dee", "Legal").build();
-        store.add(current);
-        List<UnaryOperator<UserAccount>> steps = List.of(
-                user -> user.withPasswordHash(OTHER_PASSWORD_HASH),
-                user -> withRoles(user),
-                user -> withRoles(user, Role.USER, Role.ADMIN),
-                user -> withProfile(user, "Deedee", user.department()),
-                user -> withProfile(user, user.nickname(), "Finance"),
-                user -> user.withEnabled(false),
-                user -> user.withEnabled(true));
+    void aPasswordHashIsReplacedOnADisabledUserAsWell() {
+        UserAccount disabled = aUser().disabled().build();
+        store.add(disabled);
 
-        for (UnaryOperator<UserAccount> step : steps) {
-            UserAccount next = step.apply(current);
-            assertNotEquals(current, next, "each step changes one field");
-            store.update(next);
-            assertEquals(Optional.of(next), store.findById(next.id()));
-            current = next;
+        assertTrue(store.replacePasswordHash(disabled.id(), SOME_PASSWORD_HASH, OTHER_PASSWORD_HASH));
+
+        assertEquals(Optional.of(disabled.withPasswordHash(OTHER_PASSWORD_HASH)), store.findById(disabled.id()));
+    }
+
+    /** Every fixture has the same hash: only the id may pick the row. */
+    @Test
+    void replacingAPasswordHashChangesNoOtherUserEvenOneWithTheSameHash() {
+        store.add(alice());
+        store.add(bob());
+
+        store.replacePasswordHash(alice().id(), SOME_PASSWORD_HASH, OTHER_PASSWORD_HASH);
+
+        assertEquals(Optional.of(bob()), store.findById(bob().id()));
+    }
+
+    /** A rehash at login that lost to a password change: it must not bring the old password back. */
+    @Test
+    void aReplacementExpectingAHashReplacedSinceChangesNothing() {
+        store.add(dee());
+        store.replacePasswordHash(dee().id(), SOME_PASSWORD_HASH, OTHER_PASSWORD_HASH);
+
+        assertFalse(store.replacePasswordHash(dee().id(), SOME_PASSWORD_HASH, THIRD_PASSWORD_HASH));
+
+        assertEquals(Optional.of(dee().withPasswordHash(OTHER_PASSWORD_HASH)), store.findById(dee().id()));
+    }
+
+    @Test
+    void aReplacementExpectingAHashNeverStoredChangesNothing() {
+        store.add(dee());
+
+        assertFalse(store.replacePasswordHash(dee().id(), OTHER_PASSWORD_HASH, THIRD_PASSWORD_HASH));
+
+        assertEquals(Optional.of(dee()), store.findById(dee().id()));
+    }
+
+    @Test
+    void replacingThePasswordHashOfAnUnknownUserIsFalseAndAddsNobody() {
+        store.add(alice());
+        UserAccount stranger = aUser().build();
+
+        assertFalse(store.replacePasswordHash(stranger.id(), SOME_PASSWORD_HASH, OTHER_PASSWORD_HASH));
+
+        assertEquals(Optional.empty(), store.findById(stranger.id()));
+        assertEquals(Optional.of(alice()), store.findById(alice().id()));
+        assertEquals(1, store.findAll(firstPageSortedBy("username", Sort.Direction.ASC)).totalElements());
+    }
+
+    /** Each replacement on a thread, so on a connection, of its own: the store, not the caller, must decide. */
+    @Test
+    void ofManyConcurrentReplacementsExpectingTheSameHashExactlyOneWins() throws Exception {
+        for (int round = 0; round < 5; round++) { // a race goes one way or another: run it a few times
+            UserAccount user = aUser().build();
+            store.add(user);
+            List<PasswordHash> replacements = IntStream.range(0, RACERS)
+                    .mapToObj(i -> new PasswordHash(OTHER_PASSWORD_HASH.encoded() + "-" + i))
+                    .toList();
+
+            List<Boolean> results = atTheSameTime(replacements.stream()
+                    .<Callable<Boolean>>map(hash -> () -> store.replacePasswordHash(user.id(), SOME_PASSWORD_HASH,
+                            hash))
+                    .toList());
+
+            assertEquals(1, results.stream().filter(replaced -> replaced).count(), "winners among " + results);
+            PasswordHash winner = replacements.get(results.indexOf(true));
+            assertEquals(Optional.of(user.withPasswordHash(winner)), store.findById(user.id()));
         }
     }
 
     @Test
-    void anUpdateKeepsTheIdUsernameAndCreationTime() {
-        UserAccount before = aUser().named("dee").createdAt(TestTime.SOME_INSTANT).build();
-        store.add(before);
-        UserAccount renamed = new UserAccount(before.id(), new Username("dee2"), OTHER_PASSWORD_HASH, before.roles(),
-                before.nickname(), before.department(), TestTime.SOME_INSTANT.plus(Duration.ofDays(1)), true);
+    void disablingAndEnablingAgainIsStoredAndTouchesNothingElse() {
+        store.add(dee());
 
-        store.update(renamed);
+        assertTrue(store.setEnabled(dee().id(), false));
+        assertEquals(Optional.of(dee().withEnabled(false)), store.findById(dee().id()));
+        assertEquals(Optional.of(dee().withEnabled(false)), store.findByUsername(dee().username()));
 
-        UserAccount stored = store.findById(before.id()).orElseThrow();
-        assertEquals(before.username(), stored.username());
-        assertEquals(before.createdAt(), stored.createdAt());
-        assertEquals(OTHER_PASSWORD_HASH, stored.passwordHash());
-        assertEquals(Optional.empty(), store.findByUsername(new Username("dee2")));
+        assertTrue(store.setEnabled(dee().id(), true));
+        assertEquals(Optional.of(dee()), store.findById(dee().id()));
     }
 
     @Test
-    void anUpdateChangesNoOtherUser() {
+    void enablingAUserAddedDisabledIsStored() {
+        UserAccount disabled = aUser().disabled().withProfile("Dee", "Legal").build();
+        store.add(disabled);
+
+        assertTrue(store.setEnabled(disabled.id(), true));
+
+        assertEquals(Optional.of(disabled.withEnabled(true)), store.findById(disabled.id()));
+    }
+
+    /** {@code false} means an unknown user, nothing else: a user already in that state is known all the same. */
+    @Test
+    void settingTheStateAUserIsAlreadyInIsTrueAndChangesNothing() {
+        store.add(dee());
+        UserAccount disabled = aUser().disabled().build();
+        store.add(disabled);
+
+        assertTrue(store.setEnabled(dee().id(), true));
+        assertTrue(store.setEnabled(disabled.id(), false));
+
+        assertEquals(Optional.of(dee()), store.findById(dee().id()));
+        assertEquals(Optional.of(disabled), store.findById(disabled.id()));
+    }
+
+    @Test
+    void disablingAUserChangesNoOtherUser() {
         store.add(alice());
         store.add(bob());
 
-        store.update(alice().withEnabled(false).withPasswordHash(OTHER_PASSWORD_HASH));
+        store.setEnabled(alice().id(), false);
 
         assertEquals(Optional.of(bob()), store.findById(bob().id()));
     }
 
     @Test
-    void anUpdateOfAnUnknownUserAddsNobody() {
+    void settingTheStateOfAnUnknownUserIsFalseAndAddsNobody() {
         store.add(alice());
         UserAccount stranger = aUser().build();
 
-        store.update(stranger);
+        assertFalse(store.setEnabled(stranger.id(), false));
+        assertFalse(store.setEnabled(stranger.id(), true));
 
         assertEquals(Optional.empty(), store.findById(stranger.id()));
-        assertEquals(Optional.empty(), store.findByUsername(stranger.username()));
+        assertEquals(Optional.of(alice()), store.findById(alice().id()));
         assertEquals(1, store.findAll(firstPageSortedBy("username", Sort.Direction.ASC)).totalElements());
+    }
+
+    /** A password change and a disabling, in either order: neither brings back what the other replaced. */
+    @Test
+    void aPasswordChangeAndADisablingKeepEachOther() {
+        UserAccount first = aUser().build();
+        UserAccount second = aUser().build();
+        store.add(first);
+        store.add(second);
+
+        store.replacePasswordHash(first.id(), SOME_PASSWORD_HASH, OTHER_PASSWORD_HASH);
+        store.setEnabled(first.id(), false);
+        store.setEnabled(second.id(), false);
+        store.replacePasswordHash(second.id(), SOME_PASSWORD_HASH, OTHER_PASSWORD_HASH);
+
+        UserAccount expectedFirst = first.withPasswordHash(OTHER_PASSWORD_HASH).withEnabled(false);
+        UserAccount expectedSecond = second.withPasswordHash(OTHER_PASSWORD_HASH).withEnabled(false);
+        assertEquals(Optional.of(expectedFirst), store.findById(first.id()));
+        assertEquals(Optional.of(expectedSecond), store.findById(second.id()));
     }
 
     @Test
     void noUserHasARoleInAnEmptyStore() {
-        assertFalse(store.anyHasRole(Role.ADMIN));
-        assertFalse(store.anyHasRole(Role.USER));
+        assertFalse(store.anyEnabledUserHasRole(Role.ADMIN));
+        assertFalse(store.anyEnabledUserHasRole(Role.USER));
     }
 
     @Test
@@ -227,7 +317,7 @@ public abstract class UserStoreContract {
         store.add(aUser().withRoles(new Role("AUDITOR"), new Role("BILLING"), new Role("CLERK")).build());
 
         for (String role : List.of("AUDITOR", "BILLING", "CLERK")) {
-            assertTrue(store.anyHasRole(new Role(role)), role);
+            assertTrue(store.anyEnabledUserHasRole(new Role(role)), role);
         }
     }
 
@@ -239,30 +329,60 @@ public abstract class UserStoreContract {
         store.add(aUser().withRoles(new Role("XADMINX"), new Role("USERS")).build());
 
         for (String role : List.of("ADMIN", "USER", "AUDITOR", "AUDITOR_2", "AUDITOR_", "DMIN", "SUPER", "S")) {
-            assertFalse(store.anyHasRole(new Role(role)), role);
+            assertFalse(store.anyEnabledUserHasRole(new Role(role)), role);
         }
-        assertTrue(store.anyHasRole(new Role("AUDITORX2")));
-        assertTrue(store.anyHasRole(new Role("SUPER_ADMIN")));
+        assertTrue(store.anyEnabledUserHasRole(new Role("AUDITORX2")));
+        assertTrue(store.anyEnabledUserHasRole(new Role("SUPER_ADMIN")));
     }
 
     @Test
     void aUserWhoseOnlyRoleIsTheOneAskedHasIt() {
         store.add(aUser().withRoles(Role.ADMIN).build());
 
-        assertTrue(store.anyHasRole(Role.ADMIN));
-        assertFalse(store.anyHasRole(Role.USER));
+        assertTrue(store.anyEnabledUserHasRole(Role.ADMIN));
+        assertFalse(store.anyEnabledUserHasRole(Role.USER));
     }
 
     @Test
-    void aRoleTakenAwayByAnUpdateIsNoLongerFound() {
+    void aDisabledHolderOfARoleDoesNotCount() {
+        store.add(aUser().withRoles(Role.USER, Role.ADMIN).disabled().build());
+        store.add(alice());
+
+        assertFalse(store.anyEnabledUserHasRole(Role.ADMIN));
+        assertTrue(store.anyEnabledUserHasRole(Role.USER), "alice is enabled");
+    }
+
+    @Test
+    void aDisabledHolderHidesNoEnabledOne() {
+        store.add(aUser().withRoles(Role.ADMIN).disabled().build());
+        store.add(aUser().withRoles(Role.ADMIN).build());
+
+        assertTrue(store.anyEnabledUserHasRole(Role.ADMIN));
+    }
+
+    /** Both filters at once: the disabled user holds the role, the enabled one only a name containing it. */
+    @Test
+    void anEnabledUserWithALookalikeRoleDoesNotStandInForADisabledHolder() {
+        store.add(aUser().withRoles(Role.ADMIN).disabled().build());
+        store.add(aUser().withRoles(new Role("ADMINISTRATOR"), new Role("SUPER_ADMIN")).build());
+
+        assertFalse(store.anyEnabledUserHasRole(Role.ADMIN));
+    }
+
+    @Test
+    void aHolderDisabledNoLongerCountsAndCountsAgainOnceReEnabled() {
         store.add(alice());
         store.add(bob());
-        assertTrue(store.anyHasRole(Role.ADMIN));
+        assertTrue(store.anyEnabledUserHasRole(Role.ADMIN));
 
-        store.update(withRoles(bob(), Role.USER));
+        store.setEnabled(bob().id(), false);
 
-        assertFalse(store.anyHasRole(Role.ADMIN));
-        assertTrue(store.anyHasRole(Role.USER));
+        assertFalse(store.anyEnabledUserHasRole(Role.ADMIN));
+        assertTrue(store.anyEnabledUserHasRole(Role.USER), "alice still holds USER");
+
+        store.setEnabled(bob().id(), true);
+
+        assertTrue(store.anyEnabledUserHasRole(Role.ADMIN));
     }
 
     @Test
@@ -344,14 +464,11 @@ public abstract class UserStoreContract {
         }
     }
 
-    private static UserAccount withRoles(UserAccount user, Role... roles) {
-        return new UserAccount(user.id(), user.username(), user.passwordHash(), Set.of(roles), user.nickname(),
-                user.department(), user.createdAt(), user.enabled());
-    }
-
-    private static UserAccount withProfile(UserAccount user, String nickname, String department) {
-        return new UserAccount(user.id(), user.username(), user.passwordHash(), user.roles(), nickname, department,
-                user.createdAt(), user.enabled());
+    /** The same user on every call, each field set apart from the defaults, so that a write touching it shows. */
+    private static UserAccount dee() {
+        return aUser().withId(UserId.of("dee00000-0000-4000-8000-000000000003")).named("dee")
+                .withRoles(Role.USER, Role.ADMIN, new Role("AUDITOR_2")).withProfile("Dee", "Legal")
+                .createdAt(TestTime.SOME_INSTANT.minus(Duration.ofDays(7))).build();
     }
 
     /** Runs the tasks at the same moment, one thread each, and returns their results in the same order. */

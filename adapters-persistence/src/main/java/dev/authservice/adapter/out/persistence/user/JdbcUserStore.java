@@ -4,6 +4,7 @@ import dev.authservice.adapter.out.persistence.Paging;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
@@ -60,17 +61,20 @@ class JdbcUserStore implements UserStore {
         }
     }
 
-    /** An unknown id updates nothing: this never adds a user. */
     @Override
-    public void update(UserAccount user) {
-        UserRow row = UserRow.of(user);
-        rows.updateState(row.id(), row.passwordHash(), row.roles(), row.nickname(), row.department(), row.enabled());
+    public boolean replacePasswordHash(UserId id, PasswordHash expected, PasswordHash replacement) {
+        return rows.replacePasswordHash(id.value(), expected.encoded(), replacement.encoded()) == 1;
+    }
+
+    @Override
+    public boolean setEnabled(UserId id, boolean enabled) {
+        return rows.updateEnabled(id.value(), enabled) == 1;
     }
 
     /** Reads every row (no index can serve it); asked when an administrator is provisioned, not per request. */
     @Override
-    public boolean anyHasRole(Role role) {
-        return rows.countWithRole(UserRow.ROLE_SEPARATOR + role.name() + UserRow.ROLE_SEPARATOR) > 0;
+    public boolean anyEnabledUserHasRole(Role role) {
+        return rows.countEnabledWithRole(UserRow.ROLE_SEPARATOR + role.name() + UserRow.ROLE_SEPARATOR) > 0;
     }
 
     private static boolean isUniqueViolation(Throwable e) {

@@ -20,17 +20,19 @@ interface UserRowRepository extends GenericRepository<UserRow, UUID> {
 
     void insert(UserRow row);
 
-    /** Everything but the id, the username and the creation time, which never change. Returns the rows updated. */
-    @Query("UPDATE users SET password_hash = :passwordHash, roles = :roles, nickname = :nickname,"
-            + " department = :department, enabled = :enabled WHERE id = :id")
-    int updateState(UUID id, String passwordHash, String roles, String nickname, String department, boolean enabled);
+    /** A compare-and-set on the hash: returns 0 when the stored hash is no longer {@code expected}. */
+    @Query("UPDATE users SET password_hash = :replacement WHERE id = :id AND password_hash = :expected")
+    int replacePasswordHash(UUID id, String expected, String replacement);
+
+    @Query("UPDATE users SET enabled = :enabled WHERE id = :id")
+    int updateEnabled(UUID id, boolean enabled);
 
     /**
-     * How many users have the role that {@code delimitedRole} names, written with a separator on each side
+     * How many enabled users have the role that {@code delimitedRole} names, written with a separator on each side
      * ({@code ,ADMIN,}). Bracketing the column with separators too makes every role in it a whole word, so that
      * ADMIN matches neither ADMINISTRATOR nor SUPER_ADMIN; POSITION rather than LIKE, whose {@code _} would match any
      * character of a role name.
      */
-    @Query("SELECT COUNT(*) FROM users WHERE POSITION(:delimitedRole IN ',' || roles || ',') > 0")
-    long countWithRole(String delimitedRole);
+    @Query("SELECT COUNT(*) FROM users WHERE enabled = TRUE AND POSITION(:delimitedRole IN ',' || roles || ',') > 0")
+    long countEnabledWithRole(String delimitedRole);
 }
