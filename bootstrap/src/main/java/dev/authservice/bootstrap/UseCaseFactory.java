@@ -44,6 +44,7 @@ import dev.authservice.application.service.TokenIssuer;
 import dev.authservice.domain.login.LoginThrottlePolicy;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.PasswordPolicy;
+import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
 import jakarta.inject.Singleton;
@@ -114,9 +115,14 @@ class UseCaseFactory {
         return new AuthenticateService(codec, revokedSessions, policy, clock);
     }
 
-    @Singleton
+    /** Built with the context, so that a bad minimum stops the start instead of the first password change. */
+    @Context
     PasswordPolicy passwordPolicy(@Property(name = "auth.password.min-length") int minLength) {
-        return new PasswordPolicy(minLength, CommonPasswords.load());
+        try {
+            return new PasswordPolicy(minLength, CommonPasswords.load());
+        } catch (IllegalArgumentException e) {
+            throw new MisconfigurationException("auth.password.min-length (AUTH_PASSWORD_MIN_LENGTH): " + e.getMessage());
+        }
     }
 
     @Singleton

@@ -83,18 +83,33 @@ class EndToEndIT {
 
     @Test
     void prodRefusesToStartWithoutASigningSecretInOneClearLine() throws Exception {
+        String output = refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", "prod"));
+
+        assertTrue(output.contains("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is required"),
+                output);
+    }
+
+    @Test
+    void aPasswordMinimumBelowNistsIsRefusedAtStart() throws Exception {
+        String output = refusedStart(Map.of("AUTH_JWT_SECRET", Tokens.TEST_SECRET, "AUTH_PASSWORD_MIN_LENGTH", "6"));
+
+        assertTrue(output.contains("auth-service refuses to start: auth.password.min-length"), output);
+    }
+
+    /** Starts the jar with {@code environment}, expects it to exit non-zero with one line and no stack trace. */
+    private String refusedStart(Map<String, String> environment) throws Exception {
         ProcessBuilder builder = javaJar().redirectErrorStream(true);
-        builder.environment().put("MICRONAUT_ENVIRONMENTS", "prod");
         builder.environment().remove("AUTH_JWT_SECRET");
+        builder.environment().remove("MICRONAUT_ENVIRONMENTS");
+        builder.environment().putAll(environment);
         builder.environment().put("MICRONAUT_SERVER_PORT", Integer.toString(freePort()));
         Process refused = builder.start();
         String output = new String(refused.getInputStream().readAllBytes());
 
         assertTrue(refused.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
         assertTrue(refused.exitValue() != 0, "exit code " + refused.exitValue());
-        assertTrue(output.contains("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is required"),
-                output);
         assertTrue(!output.contains("\tat "), "no stack trace: " + output);
+        return output;
     }
 
     @Test

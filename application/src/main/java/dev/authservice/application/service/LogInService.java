@@ -8,6 +8,7 @@ import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.login.LoginAttemptKey;
+import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.Session;
 import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.Password;
@@ -59,17 +60,37 @@ public final class LogInService implements LogInUseCase {
             return new Result.InvalidCredentials();
         }
         attempts.clear(key);
-        if (hasher.needsRehash(user.get().passwordHash())) {
+        PasswordHash checked = user.get().passwordHash();
+        if (hasher.needsRehash(checked)) {
             // The only moment the clear password is at hand: upgrade the hash to the current parameters. Lost to a
             // password change in the meantime, it is simply dropped.
-            users.replacePasswordHash(user.get().id(), user.get().passwordHash(),
-                    hasher.hash(command.credentials().password()));
+            PasswordHash upgraded = hasher.hash(command.credentials().password());
+            if (users.replacePasswordHash(user.get().id(), checked, upgraded)) {
+                checked = upgraded;
+            }
         }
-        return new Result.LoggedIn(startSession(user.get(), command, now));
+        SessionId sessionId = new SessionId(random.uuid());
+        IssuedTokens tokens = startSession(sessionId, user.get(), command, now);
+        // A password change or a disable may have ended every session of the user between our check and our start,
+        // before this one existed: look again, so that ours cannot outlive it.
+        Optional<RevocationReason> outdated = outdatedBy(users.findById(user.get().id()), checked);
+        if (outdated.isPresent()) {
+            refreshTokens.revokeSession(sessionId, outdated.get(), now);
+            return new Result.InvalidCredentials();
+        }
+        return new Result.LoggedIn(tokens);
     }
 
-    private IssuedTokens startSession(UserAccount user, Command command, Instant now) {
-        SessionId sessionId = new SessionId(random.uuid());
+    private static Optional<RevocationReason> outdatedBy(Optional<UserAccount> current, PasswordHash checked) {
+        if (current.isEmpty() || !current.get().enabled()) {
+            return Optional.of(RevocationReason.USER_DISABLED);
+        }
+        return current.get().passwordHash().equals(checked)
+                ? Optional.empty()
+                : Optional.of(RevocationReason.PASSWORD_CHANGED);
+    }
+
+    private IssuedTokens startSession(SessionId sessionId, UserAccount user, Command command, Instant now) {
         TokenIssuer.FirstRefreshToken refreshToken = tokens.firstRefreshToken(sessionId, user.id(), now);
         refreshTokens.startSession(
                 new Session(sessionId, user.id(), now, command.clientAddress(), command.userAgent()),

@@ -28,7 +28,9 @@ import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.token.RefreshToken;
 import dev.authservice.domain.token.RefreshTokenHash;
+import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.Session;
+import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.Credentials;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
@@ -263,6 +265,7 @@ class LogInServiceTest {
         when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
         when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
         when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(true);
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(REHASHED)));
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
 
@@ -280,17 +283,20 @@ class LogInServiceTest {
         givenTokensCanBeSigned();
         when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
         when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
+        when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(true);
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(REHASHED)));
 
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
         verify(users).findByUsername(ALICE.username());
         verify(users).replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED);
+        verify(users).findById(ALICE.id());
         verifyNoMoreInteractions(users);
     }
 
-    /** The password was right when verified; the store keeps the newer hash, and the rehash is simply dropped. */
+    /** Another login of the same user rehashed first: the hash it stored is as good, and this rehash is dropped. */
     @Test
-    void aRehashLostToAPasswordChangeInTheMeantimeStillLogsIn() {
+    void aRehashLostToAnotherLoginsRehashStillLogsIn() {
         givenUser(ALICE);
         givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
         givenTokensCanBeSigned();
@@ -304,6 +310,34 @@ class LogInServiceTest {
         assertEquals(new IssuedTokens("signed-access-token", REFRESH_TOKEN, REFRESH_TTL), tokens);
         assertEquals(ALICE.id(), startedSession().userId());
         verify(users, times(1)).replacePasswordHash(any(), any(), any());
+    }
+
+    @Test
+    void aPasswordChangeBetweenTheCheckAndTheSessionStartEndsTheNewSession() {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(REHASHED)));
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertEquals(new Result.InvalidCredentials(), result);
+        SessionId started = startedSession().id();
+        verify(refreshTokens).revokeSession(started, RevocationReason.PASSWORD_CHANGED, NOW);
+    }
+
+    @Test
+    void aDisableBetweenTheCheckAndTheSessionStartEndsTheNewSession() {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withEnabled(false)));
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertEquals(new Result.InvalidCredentials(), result);
+        SessionId started = startedSession().id();
+        verify(refreshTokens).revokeSession(started, RevocationReason.USER_DISABLED, NOW);
     }
 
     @Test
@@ -357,6 +391,8 @@ class LogInServiceTest {
 
     private void givenUser(UserAccount user) {
         when(users.findByUsername(user.username())).thenReturn(Optional.of(user));
+        // Read again after the session started, to see whether the account changed meanwhile: here it did not.
+        lenient().when(users.findById(user.id())).thenReturn(Optional.of(user));
     }
 
     private void givenPasswordMatches(Password password, PasswordHash hash) {

@@ -19,7 +19,7 @@ public interface AuthenticateUseCase {
         /** Not a token of this service: malformed, wrong algorithm or signature, wrong issuer, from the future. */
         INVALID,
         EXPIRED,
-        /** Its session was ended (logout, reuse detection). */
+        /** Its session was ended: logout, reuse detection, a password change, a disabled account, ... */
         REVOKED
     }
 }
