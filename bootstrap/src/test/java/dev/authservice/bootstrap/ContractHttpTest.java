@@ -521,6 +521,13 @@ class ContractHttpTest {
         }
 
         @Test
+        void pingAnswersWithoutAToken() {
+            Http.Answer answer = http.get("/api/ping");
+            assertEquals(200, answer.status(), answer.toString());
+            assertEquals("ok", answer.json().get("status"));
+        }
+
+        @Test
         void everyAnswerCarriesTheSecurityHeadersAndApiAnswersAreNeverCached() {
             for (Http.Answer answer : List.of(http.get("/health"), http.get("/api/nothing-here"),
                     http.get("/api/user/profile", "Authorization", bearer(accessTokenOf("alice"))),

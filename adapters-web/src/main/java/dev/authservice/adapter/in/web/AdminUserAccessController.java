@@ -12,6 +12,9 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 
 /**
  * What an administrator can do to one account's access: disable it (it cannot log in, and every session of it ends
@@ -20,6 +23,11 @@ import io.micronaut.security.annotation.Secured;
  */
 @Controller(AdminUsersController.PATH + "/{userId}")
 @Secured("ADMIN")
+@Tag(name = ApiDocs.TAG_ADMIN)
+@ApiDocs.BearerToken
+@ApiDocs.AdminRole
+@ApiDocs.UserNotFound
+@ApiDocs.InternalError
 class AdminUserAccessController {
 
     private final SetUserEnabledUseCase setUserEnabled;
@@ -31,18 +39,24 @@ class AdminUserAccessController {
     }
 
     @Post("/disable")
+    @Operation(summary = "Disable a user", description = "The user cannot log in, and every session of it ends at once.")
+    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> disable(@PathVariable String userId) {
         return noContentIf(setUserEnabled.setEnabled(PathIds.userId(userId), false));
     }
 
     @Post("/enable")
+    @Operation(summary = "Enable a user")
+    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> enable(@PathVariable String userId) {
         return noContentIf(setUserEnabled.setEnabled(PathIds.userId(userId), true));
     }
 
     @Delete("/sessions")
+    @Operation(summary = "End every session of a user")
+    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> revokeSessions(@PathVariable String userId) {
         return noContentIf(revokeUserSessions.revokeAllSessions(PathIds.userId(userId)));

@@ -27,6 +27,13 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.List;
 import java.util.Set;
@@ -39,6 +46,10 @@ import java.util.stream.Collectors;
  */
 @Controller(AdminUsersController.PATH)
 @Secured("ADMIN")
+@Tag(name = ApiDocs.TAG_ADMIN)
+@ApiDocs.BearerToken
+@ApiDocs.AdminRole
+@ApiDocs.InternalError
 class AdminUsersController {
 
     static final String PATH = "/api/admin/users";
@@ -54,9 +65,12 @@ class AdminUsersController {
     }
 
     @Get
+    @Operation(summary = "The user accounts")
+    @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    ApiResponse<PageResponse<UserResponse>> users(@QueryValue @Nullable String page,
-                                                  @QueryValue @Nullable String size,
+    ApiResponse<PageResponse<UserResponse>> users(@Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
+                                                  @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
+                                                  @Parameter(description = "username or createdAt, then ,asc or ,desc")
                                                   @QueryValue @Nullable String sort) {
         return ApiResponse.ok(PageResponse.of(
                 listUsers.listUsers(QueryParameters.pageRequest(page, size, sort, UserAccount.SORTABLE,
@@ -66,6 +80,8 @@ class AdminUsersController {
 
     /** An unknown id, or one that cannot be an id: 404 {@code USER_NOT_FOUND}. */
     @Get("/{userId}")
+    @Operation(summary = "One user account")
+    @ApiDocs.UserNotFound
     @ExecuteOn(TaskExecutors.BLOCKING)
     ApiResponse<UserResponse> user(@PathVariable String userId) {
         return getUser.user(PathIds.userId(userId))
@@ -80,9 +96,20 @@ class AdminUsersController {
      * permissions the new account gets. Blocking: the password is hashed.
      */
     @Post
+    @Operation(summary = "Create a user account", description = "Every field is required; roles has no default, "
+            + "so that an administrator always says which permissions the new account gets.")
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "201", description = "Created",
+            headers = @Header(name = "Location", description = "The new user's path", schema = @Schema(type = "string")),
+            content = @Content(mediaType = ApiDocs.JSON,
+                    schema = @Schema(ref = "#/components/schemas/ApiResponse_AdminUsersController.UserResponse_")))
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "409", description = "USERNAME_TAKEN",
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ApiResponse.class)))
+    @ApiDocs.InvalidInputOrWeakPassword
+    @ApiDocs.JsonRequest
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> create(@Body @Nullable JsonNode body) {
+    HttpResponse<?> create(@Body @Nullable @RequestBody(required = true, content = @Content(
+            schema = @Schema(implementation = ApiDocs.CreateUserRequest.class))) JsonNode body) {
         Result result = createUser.createUser(command(body));
 
         if (result instanceof Result.Created created) {
@@ -113,6 +140,7 @@ class AdminUsersController {
     }
 
     @Serdeable
+    @Schema(name = "UserResponse")
     record UserResponse(String userId, String username, List<String> roles, String createdAt) {
 
         static UserResponse of(UserSummary user) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.authservice.adapter.in.web.error.ErrorCode;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 
 /**
@@ -11,6 +12,8 @@ import java.time.Instant;
  * {@code {"success": ..., "data": ..., "error": {"code", "message"}, "timestamp": "<ISO 8601 UTC>"}}.
  */
 @Serdeable
+@Schema(description = "The envelope: success, data (null on an error), error (null on a success: a code and a "
+        + "message), timestamp (ISO 8601 UTC)")
 @JsonInclude(JsonInclude.Include.ALWAYS) // "data": null and "error": null are part of the contract
 public record ApiResponse<T>(boolean success, @Nullable T data, @Nullable Error error, String timestamp) {
 
@@ -27,6 +30,7 @@ public record ApiResponse<T>(boolean success, @Nullable T data, @Nullable Error 
     }
 
     @Serdeable
+    @Schema(description = "code: one of the API's error codes (INVALID_INPUT, UNAUTHORIZED, ...); message: for people")
     public record Error(String code, String message) {
     }
 }

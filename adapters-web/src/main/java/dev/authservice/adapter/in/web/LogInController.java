@@ -21,9 +21,17 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
 
 @Controller("/api/login")
 @Secured(SecurityRule.IS_ANONYMOUS)
+@Tag(name = ApiDocs.TAG_AUTH)
+@ApiDocs.InternalError
 class LogInController {
 
     private final LogInUseCase logIn;
@@ -34,9 +42,23 @@ class LogInController {
 
     /** Blocking: the password hash takes tens of milliseconds of CPU on purpose. */
     @Post
+    @Operation(summary = "Log in", description = "Answers an access token, and the refresh token as an HttpOnly "
+            + "cookie. A wrong password and an unknown username get the same 401.")
+    @ApiResponse(responseCode = "200", description = "Logged in",
+            headers = @io.swagger.v3.oas.annotations.headers.Header(name = "Set-Cookie", description = RefreshTokenCookie.NAME
+                    + "=<opaque>; Max-Age=<refresh ttl in s>; Path=" + RefreshTokenCookie.PATH
+                    + "; Secure; HttpOnly; SameSite=Strict", schema = @Schema(type = "string")),
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = LogInResponse.class)))
+    @ApiResponse(responseCode = "401", description = "INVALID_CREDENTIALS: wrong username or password",
+            content = @Content(mediaType = ApiDocs.JSON,
+                    schema = @Schema(implementation = dev.authservice.adapter.in.web.ApiResponse.class)))
+    @ApiDocs.InvalidInput
+    @ApiDocs.JsonRequest
+    @ApiDocs.Throttled
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> logIn(HttpRequest<?> request, @Body @Nullable JsonNode body,
+    HttpResponse<?> logIn(HttpRequest<?> request, @Body @Nullable @RequestBody(required = true, content = @Content(
+                                  schema = @Schema(implementation = ApiDocs.LogInRequest.class))) JsonNode body,
                           @Header(HttpHeaders.USER_AGENT) @Nullable String userAgent) {
         Result result = logIn.logIn(new LogInUseCase.Command(credentials(body), ClientAddress.of(request), userAgent));
 
@@ -58,6 +80,7 @@ class LogInController {
     }
 
     @Serdeable
+    @Schema(name = "LogInResponse")
     record LogInResponse(String message, String accessToken) {
     }
 }

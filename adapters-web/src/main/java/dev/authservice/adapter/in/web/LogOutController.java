@@ -10,9 +10,15 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 
 @Controller("/api/logout")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@Tag(name = ApiDocs.TAG_AUTH)
+@ApiDocs.BearerToken
+@ApiDocs.InternalError
 class LogOutController {
 
     private final LogOutUseCase logOut;
@@ -23,6 +29,9 @@ class LogOutController {
 
     /** Ends the session of the access token used; its refresh tokens and access tokens are refused from now on. */
     @Post
+    @Operation(summary = "Log out", description = "Ends the session of the access token used: its refresh and access "
+            + "tokens are refused from now on. Clears the refresh-token cookie.")
+    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> logOut(Authentication authentication) {
         logOut.logOut(Caller.of(authentication).sessionId());

@@ -14,11 +14,18 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Optional;
 
 /** The caller's own orders; whose orders is taken from the token, never from the request. */
 @Controller("/api/user/orders")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@Tag(name = ApiDocs.TAG_USER)
+@ApiDocs.BearerToken
+@ApiDocs.InternalError
 class OrdersController {
 
     private final ListMyOrdersUseCase listOrders;
@@ -28,11 +35,15 @@ class OrdersController {
     }
 
     @Get
+    @Operation(summary = "The caller's orders", description = "A page past the last is 200 with empty content.")
+    @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
     ApiResponse<PageResponse<OrderResponse>> orders(Authentication authentication,
-                                                    @QueryValue @Nullable String page,
-                                                    @QueryValue @Nullable String size,
-                                                    @QueryValue @Nullable String sort,
+                                                    @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
+                                                    @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
+                                                    @Parameter(description = "createdAt, totalAmount or status, then ,asc or ,desc; "
+                                                            + "default createdAt,desc") @QueryValue @Nullable String sort,
+                                                    @Parameter(description = "Only orders in this status")
                                                     @QueryValue @Nullable String status) {
         ListMyOrdersUseCase.Query query = new ListMyOrdersUseCase.Query(
                 Caller.of(authentication).userId(),
@@ -42,6 +53,7 @@ class OrdersController {
     }
 
     @Serdeable
+    @Schema(name = "OrderResponse")
     record OrderResponse(String id, String status, String totalAmount, String currency, String createdAt) {
 
         static OrderResponse of(Order order) {

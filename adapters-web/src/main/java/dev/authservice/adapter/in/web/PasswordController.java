@@ -19,6 +19,12 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 
 /**
  * The caller changes their own password. The session of the token used stays; every other session of the user ends.
@@ -27,6 +33,8 @@ import io.micronaut.security.rules.SecurityRule;
  */
 @Controller("/api/user/password")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@Tag(name = ApiDocs.TAG_USER)
+@ApiDocs.InternalError
 class PasswordController {
 
     private final ChangePasswordUseCase changePassword;
@@ -37,10 +45,23 @@ class PasswordController {
 
     /** Body {@code {"currentPassword": ..., "newPassword": ...}}. Blocking: passwords are hashed. */
     @Put
+    @Operation(summary = "Change the caller's password", description = "Every other session of the user ends; the one "
+            + "of the token used stays. A wrong current password counts toward the login throttle.")
+    @ApiDocs.BearerToken
+    @ApiResponse(responseCode = "401", description = "INVALID_CREDENTIALS (wrong current password), or a token "
+            + "problem: UNAUTHORIZED, INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_REVOKED",
+            content = @Content(mediaType = ApiDocs.JSON,
+                    schema = @Schema(implementation = dev.authservice.adapter.in.web.ApiResponse.class)))
+    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
+    @ApiDocs.InvalidInputOrWeakPassword
+    @ApiDocs.JsonRequest
+    @ApiDocs.Throttled
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> changePassword(HttpRequest<?> request, Authentication authentication,
-                                   @Body @Nullable JsonNode body) {
+                                   @Body @Nullable @RequestBody(required = true, content = @Content(
+                                           schema = @Schema(implementation = ApiDocs.ChangePasswordRequest.class)))
+                                   JsonNode body) {
         JsonNode json = JsonBody.object(body, "{\"currentPassword\": ..., \"newPassword\": ...}");
         Caller caller = Caller.of(authentication);
         Result result = changePassword.changePassword(new ChangePasswordUseCase.Command(caller.userId(),

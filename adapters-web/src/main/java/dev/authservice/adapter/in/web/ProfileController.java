@@ -14,10 +14,16 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 
 @Controller("/api/user/profile")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@Tag(name = ApiDocs.TAG_USER)
+@ApiDocs.BearerToken
+@ApiDocs.InternalError
 class ProfileController {
 
     private final GetProfileUseCase getProfile;
@@ -27,6 +33,8 @@ class ProfileController {
     }
 
     @Get
+    @Operation(summary = "The caller's profile")
+    @ApiDocs.UserNotFound
     @ExecuteOn(TaskExecutors.BLOCKING)
     ApiResponse<ProfileResponse> profile(Authentication authentication) {
         return getProfile.profileOf(Caller.of(authentication).userId())
@@ -36,6 +44,7 @@ class ProfileController {
     }
 
     @Serdeable
+    @Schema(name = "ProfileResponse")
     record ProfileResponse(String userId, String username, String nickname, String department, List<String> roles) {
 
         static ProfileResponse of(UserProfile profile) {

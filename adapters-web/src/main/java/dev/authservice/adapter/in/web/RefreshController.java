@@ -15,10 +15,20 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 
 /** Authenticated by the refresh-token cookie alone; no Authorization header is expected here. */
 @Controller(RefreshTokenCookie.PATH)
 @Secured(SecurityRule.IS_ANONYMOUS)
+@Tag(name = ApiDocs.TAG_AUTH)
+@ApiDocs.InternalError
 class RefreshController {
 
     private final RefreshAccessTokenUseCase refresh;
@@ -28,8 +38,23 @@ class RefreshController {
     }
 
     @Post
+    @Operation(summary = "Refresh the access token", description = "Reads the refresh-token cookie only. Rotates it: "
+            + "the presented token is invalid from then on, and presenting it again ends its whole session.")
+    @SecurityRequirement(name = ApiDocs.REFRESH_COOKIE)
+    @ApiResponse(responseCode = "200", description = "A new access token, and a new refresh-token cookie",
+            headers = @Header(name = "Set-Cookie", description = RefreshTokenCookie.NAME
+                    + "=<opaque>; Max-Age=<refresh ttl in s>; Path=" + RefreshTokenCookie.PATH
+                    + "; Secure; HttpOnly; SameSite=Strict", schema = @Schema(type = "string")),
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = RefreshResponse.class)))
+    @ApiResponse(responseCode = "401", description = "INVALID_REFRESH_TOKEN: the cookie is missing, unknown, expired, "
+            + "revoked or reused; the answer clears it (Max-Age=0)",
+            headers = @Header(name = "Set-Cookie", description = RefreshTokenCookie.NAME + "=; Max-Age=0; Path="
+                    + RefreshTokenCookie.PATH + "; Secure; HttpOnly; SameSite=Strict", schema = @Schema(type = "string")),
+            content = @Content(mediaType = ApiDocs.JSON,
+                    schema = @Schema(implementation = dev.authservice.adapter.in.web.ApiResponse.class)))
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> refresh(@CookieValue(RefreshTokenCookie.NAME) @Nullable String refreshToken) {
+    HttpResponse<?> refresh(@Parameter(hidden = true) // the refreshCookie security scheme
+                                 @CookieValue(RefreshTokenCookie.NAME) @Nullable String refreshToken) {
         if (refresh.refresh(refreshToken) instanceof Result.Refreshed refreshed) {
             return RefreshTokenCookie.set(
                     HttpResponse.ok(new RefreshResponse(refreshed.tokens().accessToken()))
@@ -40,6 +65,7 @@ class RefreshController {
     }
 
     @Serdeable
+    @Schema(name = "RefreshResponse")
     record RefreshResponse(String accessToken) {
     }
 }

@@ -23,6 +23,11 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
 
 /**
  * The caller's own sessions, as a device list shows them; whose sessions is taken from the token. Like every answer
@@ -30,6 +35,9 @@ import io.micronaut.serde.annotation.Serdeable;
  */
 @Controller("/api/user/sessions")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@Tag(name = ApiDocs.TAG_USER)
+@ApiDocs.BearerToken
+@ApiDocs.InternalError
 class SessionsController {
 
     /** The one order of the list; the use case keeps it, this names it for the page request. */
@@ -48,10 +56,15 @@ class SessionsController {
      * {@code sort} parameter is 400 {@code INVALID_PARAMETER} rather than silently ignored.
      */
     @Get
+    @Operation(summary = "The caller's active sessions", description = "Most recently used first; current is true "
+            + "for the session of the token used.")
+    @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
     ApiResponse<PageResponse<SessionResponse>> sessions(Authentication authentication,
-                                                        @QueryValue @Nullable String page,
-                                                        @QueryValue @Nullable String size,
+                                                        @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
+                                                        @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
+                                                        @Parameter(description = "Not supported: the order is fixed, "
+                                                                + "and any value is 400 INVALID_PARAMETER")
                                                         @QueryValue @Nullable String sort) {
         if (sort != null) {
             throw new ApiException(ErrorCode.INVALID_PARAMETER,
@@ -68,6 +81,12 @@ class SessionsController {
      * that cannot be an id and another user's session all get the same 404 {@code SESSION_NOT_FOUND}.
      */
     @Delete("/{sessionId}")
+    @Operation(summary = "Sign out one of the caller's sessions", description = "Its refresh and access tokens "
+            + "stop working at once.")
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "204", description = ApiDocs.DONE)
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "404",
+            description = "SESSION_NOT_FOUND: no such session of the caller (another user's gets the same answer)",
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ApiResponse.class)))
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> end(Authentication authentication, @PathVariable String sessionId) {
         if (!endSession.endSession(Caller.of(authentication).userId(), PathIds.sessionId(sessionId))) {

@@ -1,0 +1,158 @@
+package dev.authservice.adapter.in.web;
+
+import static java.lang.annotation.ElementType.METHOD;
+import static java.lang.annotation.ElementType.TYPE;
+import static java.lang.annotation.RetentionPolicy.RUNTIME;
+
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import java.lang.annotation.Documented;
+import java.lang.annotation.Retention;
+import java.lang.annotation.Target;
+import java.util.List;
+
+/**
+ * The parts of the OpenAPI description that many operations share, as meta-annotations micronaut-openapi reads like
+ * the swagger annotations they carry: one line on a controller says "Bearer token required, and here is its 401".
+ * Every error is documented with the envelope ({@link ApiResponse} with {@code success: false} and
+ * {@code error: {code, message}}); the description names the codes it can carry.
+ */
+final class ApiDocs {
+
+    static final String BEARER = "bearerAuth";
+    static final String REFRESH_COOKIE = "refreshCookie";
+
+    static final String TAG_AUTH = "auth";
+    static final String TAG_USER = "user";
+    static final String TAG_ADMIN = "admin";
+    static final String TAG_OPS = "ops";
+
+    static final String JSON = "application/json";
+
+    /** The description of a 204; put on the operation itself, so that no default 200 is added beside it. */
+    static final String DONE = "Done: no body";
+
+    static final String PAGE = "Page number, 0-indexed; default 0";
+    static final String SIZE = "Page size, 1 to 100; default 20";
+
+    private ApiDocs() {
+    }
+
+    /** A protected path: needs the access token, and says which 401 it answers without a good one. */
+    @Documented
+    @Retention(RUNTIME)
+    @Target({TYPE, METHOD})
+    @SecurityRequirement(name = BEARER)
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "401",
+            description = "UNAUTHORIZED (no or malformed Authorization), INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_REVOKED",
+            headers = @Header(name = "WWW-Authenticate", description = "Bearer, or Bearer error=\"invalid_token\"",
+                    schema = @Schema(type = "string")),
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+    @interface BearerToken {
+    }
+
+    /** Only for a token with the ADMIN role. */
+    @Documented
+    @Retention(RUNTIME)
+    @Target({TYPE, METHOD})
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "403",
+            description = "FORBIDDEN: the token does not carry the ADMIN role",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+    @interface AdminRole {
+    }
+
+    /** Anything unexpected; every operation can answer it. */
+    @Documented
+    @Retention(RUNTIME)
+    @Target({TYPE, METHOD})
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "500",
+            description = "INTERNAL_ERROR",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+    @interface InternalError {
+    }
+
+    /** A JSON body: refused when too large or not JSON. Its 400 is on the operation, which knows its codes. */
+    @Documented
+    @Retention(RUNTIME)
+    @Target(METHOD)
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "413",
+            description = "PAYLOAD_TOO_LARGE: the body is over 16 KiB",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "415",
+            description = "UNSUPPORTED_MEDIA_TYPE: the body is not application/json",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+    @interface JsonRequest {
+    }
+
+    /** Malformed JSON, a missing, blank, wrong-typed or over-long field. */
+    @Documented
+    @Retention(RUNTIME)
+    @Target(METHOD)
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "400",
+            description = "INVALID_INPUT: malformed JSON, or a missing, blank, wrong-typed or over-long field",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+    @interface InvalidInput {
+    }
+
+    /** A body with a new password: bad input, or a password the rules refuse. */
+    @Documented
+    @Retention(RUNTIME)
+    @Target(METHOD)
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "400",
+            description = "INVALID_INPUT (malformed JSON, a missing, blank, wrong-typed or over-long field) or "
+                    + "WEAK_PASSWORD (too short, too common or containing the username; the message says which)",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+    @interface InvalidInputOrWeakPassword {
+    }
+
+    /** A list with paging, sorting or filtering in the query. */
+    @Documented
+    @Retention(RUNTIME)
+    @Target(METHOD)
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "400",
+            description = "INVALID_PARAMETER: a page or size out of range, an unknown sort or filter value",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+    @interface InvalidParameter {
+    }
+
+    /** Too many failed password checks for this username from this address. */
+    @Documented
+    @Retention(RUNTIME)
+    @Target(METHOD)
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "429",
+            description = "TOO_MANY_ATTEMPTS: too many failed attempts for this username from this address",
+            headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                    schema = @Schema(type = "integer")),
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+    @interface Throttled {
+    }
+
+    /** An administrator's path naming a user. */
+    @Documented
+    @Retention(RUNTIME)
+    @Target({TYPE, METHOD})
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "404",
+            description = "USER_NOT_FOUND: no user with this id, or not an id",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+    @interface UserNotFound {
+    }
+
+    /** The body of {@code POST /api/login}; the controller reads it as a JSON tree, so this only documents it. */
+    @Schema(name = "LogInRequest")
+    record LogInRequest(String username, String password) {
+    }
+
+    /** The body of {@code PUT /api/user/password}. */
+    @Schema(name = "ChangePasswordRequest")
+    record ChangePasswordRequest(String currentPassword, String newPassword) {
+    }
+
+    /** The body of {@code POST /api/admin/users}: every field required. */
+    @Schema(name = "CreateUserRequest")
+    record CreateUserRequest(String username, String password,
+                             @Schema(example = "[\"USER\"]") List<String> roles,
+                             String nickname, String department) {
+    }
+}

@@ -1,0 +1,73 @@
+package dev.authservice.benchmarks;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** What the benchmark runs on, and the process statistics it reads from the operating system. */
+final class Machine {
+
+    private Machine() {
+    }
+
+    /** CPU time used so far by this JVM (all its threads), in nanoseconds. */
+    static long processCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return -1;
+    }
+
+    /** Peak resident set size of a process, in MiB, from {@code /proc/<pid>/status} (VmHWM); NaN if unreadable. */
+    static double peakRssMib(long pid) {
+        return procStatusKib(pid, "VmHWM:").map(kib -> kib / 1024.0).orElse(Double.NaN);
+    }
+
+    private static Optional<Long> procStatusKib(long pid, String field) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith(field)) {
+                    return Optional.of(Long.parseLong(line.substring(field.length()).trim().split("\\s+")[0]));
+                }
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            // not Linux, or the process is gone
+        }
+        return Optional.empty();
+    }
+
+    /** nproc, CPU model, memory, operating system, JDK and the load average when the benchmark started. */
+    static Map<String, String> describe() {
+        Map<String, String> machine = new LinkedHashMap<>();
+        machine.put("nproc", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        machine.put("cpu", firstValue(Path.of("/proc/cpuinfo"), "model name").orElse(System.getProperty("os.arch")));
+        machine.put("memory_mib", firstValue(Path.of("/proc/meminfo"), "MemTotal")
+                .map(kib -> Long.toString(Long.parseLong(kib.split("\\s+")[0]) / 1024)).orElse("unknown"));
+        machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        machine.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"));
+        machine.put("java_home", System.getProperty("java.home"));
+        machine.put("loadavg_at_start", read(Path.of("/proc/loadavg"))
+                .map(text -> String.join(" ", List.of(text.trim().split("\\s+")).subList(0, 3))).orElse("unknown"));
+        return machine;
+    }
+
+    private static Optional<String> firstValue(Path file, String key) {
+        return read(file).flatMap(text -> text.lines()
+                .filter(line -> line.startsWith(key))
+                .map(line -> line.substring(line.indexOf(':') + 1).trim())
+                .findFirst());
+    }
+
+    private static Optional<String> read(Path file) {
+        try {
+            return Optional.of(Files.readString(file));
+        } catch (IOException | RuntimeException unreadable) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,190 @@
+package dev.authservice.benchmarks;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The virtual clients of each HTTP scenario. Every client has its own keep-alive connection, from its own loopback
+ * address where the system has them (Linux routes all of 127.0.0.0/8 to the loopback interface), as if each were
+ * another device. That matters for logins: the service counts a login attempt against its username and client
+ * address before checking the password, so 32 concurrent logins of alice from one address would be throttled after 5
+ * (429), right password or not. An answer other than the expected one counts as a failure, never as throughput.
+ */
+final class Scenarios {
+
+    private static final String LOGIN_BODY =
+            "{\"username\":\"" + Benchmark.USERNAME + "\",\"password\":\"" + Benchmark.PASSWORD + "\"}";
+
+    private final String host;
+    private final int port;
+    private final String hostHeader;
+    private final int concurrency;
+    private final byte[] login;
+    private final boolean ownAddresses;
+
+    Scenarios(String host, int port, int concurrency) {
+        this.host = host;
+        this.port = port;
+        this.hostHeader = host + ":" + port;
+        this.concurrency = concurrency;
+        this.login = HttpConnection.request("POST", "/api/login", hostHeader, LOGIN_BODY,
+                "Content-Type: application/json");
+        this.ownAddresses = loopbackAliasesWork(host, port);
+    }
+
+    /** Whether this system accepts connections from loopback addresses other than 127.0.0.1. */
+    private static boolean loopbackAliasesWork(String host, int port) {
+        try (Socket probe = new Socket()) {
+            probe.bind(new InetSocketAddress(clientAddress(0), 0));
+            probe.connect(new InetSocketAddress(host, port), 2_000);
+            return true;
+        } catch (IOException notHere) {
+            System.err.println("every virtual client connects from one address (" + notHere + "); concurrent logins"
+                    + " beyond the login throttle's limit will be refused with 429");
+            return false;
+        }
+    }
+
+    /** 127.1.0.1, 127.1.0.2, … 127.1.0.250, 127.1.1.1, …: one loopback address per virtual client. */
+    private static InetAddress clientAddress(int client) throws UnknownHostException {
+        return InetAddress.getByAddress(new byte[] {127, 1, (byte) (client / 250), (byte) (1 + client % 250)});
+    }
+
+    /** {@code GET /api/ping}: no token, no I/O; the ceiling for protected reads. */
+    List<ClosedLoop.VirtualClient> ping() {
+        return fixed(HttpConnection.request("GET", "/api/ping", hostHeader, null));
+    }
+
+    /** {@code GET /api/user/profile} with a valid Bearer token (one login, shared by the clients). */
+    List<ClosedLoop.VirtualClient> profile() throws IOException {
+        String accessToken;
+        try (HttpConnection connection = connection()) {
+            accessToken = logIn(connection).jsonString("accessToken");
+        }
+        return fixed(HttpConnection.request("GET", "/api/user/profile", hostHeader, null,
+                "Authorization: Bearer " + accessToken));
+    }
+
+    /** {@code POST /api/login} with alice's right password, so that the failed-login throttle never applies. */
+    List<ClosedLoop.VirtualClient> login() {
+        return fixed(login);
+    }
+
+    /**
+     * {@code POST /api/refresh}: each client logs in once, then refreshes with the cookie it was last given, so every
+     * request is a real rotation of its own chain, never a replay.
+     */
+    List<ClosedLoop.VirtualClient> refresh() throws IOException {
+        List<ClosedLoop.VirtualClient> clients = new ArrayList<>(concurrency);
+        for (int i = 0; i < concurrency; i++) {
+            clients.add(new RotationChain(connection(i)));
+        }
+        return clients;
+    }
+
+    private List<ClosedLoop.VirtualClient> fixed(byte[] request) {
+        List<ClosedLoop.VirtualClient> clients = new ArrayList<>(concurrency);
+        for (int i = 0; i < concurrency; i++) {
+            clients.add(new FixedRequest(connection(i), request));
+        }
+        return clients;
+    }
+
+    private HttpConnection connection() {
+        return new HttpConnection(host, port);
+    }
+
+    private HttpConnection connection(int client) {
+        try {
+            return new HttpConnection(host, port, ownAddresses ? clientAddress(client) : null);
+        } catch (UnknownHostException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
+    private HttpConnection.Response logIn(HttpConnection connection) throws IOException {
+        HttpConnection.Response answer = connection.exchange(login);
+        if (answer.status() != 200 || answer.refreshCookie() == null) {
+            throw new IOException("login as " + Benchmark.USERNAME + " answered " + answer.status() + ": "
+                    + answer.bodyText());
+        }
+        return answer;
+    }
+
+    private static String describe(HttpConnection.Response answer) {
+        String body = answer.bodyText();
+        return answer.status() + " " + (body.length() > 300 ? body.substring(0, 300) + "…" : body);
+    }
+
+    /** The same request again and again; 200 is the expected answer. */
+    private static final class FixedRequest implements ClosedLoop.VirtualClient {
+        private final HttpConnection connection;
+        private final byte[] request;
+        private volatile String lastFailure = "";
+
+        FixedRequest(HttpConnection connection, byte[] request) {
+            this.connection = connection;
+            this.request = request;
+        }
+
+        @Override
+        public boolean call() throws IOException {
+            HttpConnection.Response answer = connection.exchange(request);
+            if (answer.status() == 200) {
+                return true;
+            }
+            lastFailure = describe(answer);
+            return false;
+        }
+
+        @Override
+        public String lastFailure() {
+            return lastFailure;
+        }
+    }
+
+    /** One login, then one refresh after the other with the newest cookie; a broken chain starts again with a login. */
+    private final class RotationChain implements ClosedLoop.VirtualClient {
+        private final HttpConnection connection;
+        private String refreshToken;
+        private volatile String lastFailure = "";
+
+        RotationChain(HttpConnection connection) throws IOException {
+            this.connection = connection;
+            this.refreshToken = logIn(connection).refreshCookie();
+        }
+
+        @Override
+        public boolean call() throws IOException {
+            if (refreshToken == null) {
+                refreshToken = logIn(connection).refreshCookie();
+            }
+            HttpConnection.Response answer;
+            try {
+                answer = connection.exchange(HttpConnection.request("POST", "/api/refresh", hostHeader, null,
+                        "Cookie: refreshToken=" + refreshToken));
+            } catch (IOException lost) {
+                // Whether the server rotated the token is unknown; presenting it again could be reuse.
+                refreshToken = null;
+                throw lost;
+            }
+            if (answer.status() == 200 && answer.refreshCookie() != null) {
+                refreshToken = answer.refreshCookie();
+                return true;
+            }
+            lastFailure = describe(answer);
+            refreshToken = null;
+            return false;
+        }
+
+        @Override
+        public String lastFailure() {
+            return lastFailure;
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package dev.authservice.benchmarks;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The real service: {@code java -jar auth-service.jar} as a child process, in a fresh temporary working directory (so
+ * H2 starts empty and seeds the demo users), on a free port, with a fixed signing secret. When
+ * {@code DATASOURCES_DEFAULT_URL} is set in the environment, the child inherits it (and the user name and password)
+ * and runs on that database instead.
+ */
+final class ServiceProcess implements AutoCloseable {
+
+    static final String JWT_SECRET = "benchmark-secret-that-is-at-least-32-bytes-long";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+    private final Process process;
+    private final Path workingDirectory;
+    private final int port;
+    private final long startupNanos;
+    private final Thread cleanup;
+
+    private ServiceProcess(Process process, Path workingDirectory, int port, long startupNanos, Thread cleanup) {
+        this.process = process;
+        this.workingDirectory = workingDirectory;
+        this.port = port;
+        this.startupNanos = startupNanos;
+        this.cleanup = cleanup;
+    }
+
+    /** Starts the jar and returns once {@code /health} has answered 200; the time until then is the startup time. */
+    static ServiceProcess start(Path jar, List<String> jvmOptions) throws IOException, InterruptedException {
+        Path workingDirectory = Files.createTempDirectory("auth-service-benchmark-");
+        int port = freePort();
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.add("-jar");
+        command.add(jar.toAbsolutePath().toString());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workingDirectory.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(workingDirectory.resolve("service.log").toFile());
+        Map<String, String> environment = builder.environment();
+        environment.put("MICRONAUT_SERVER_PORT", Integer.toString(port));
+        environment.put("AUTH_JWT_SECRET", JWT_SECRET);
+        // The development environment: it seeds the demo users the benchmark logs in as.
+        environment.remove("MICRONAUT_ENVIRONMENTS");
+
+        long started = System.nanoTime();
+        Process process = builder.start();
+        Thread cleanup = new Thread(() -> destroy(process), "stop-auth-service");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+
+        HttpConnection health = new HttpConnection("127.0.0.1", port);
+        byte[] request = HttpConnection.request("GET", "/health", "127.0.0.1:" + port, null);
+        long deadline = started + START_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IOException("the service exited with " + process.exitValue() + ":\n"
+                        + tail(workingDirectory.resolve("service.log")));
+            }
+            try {
+                if (health.exchange(request).status() == 200) {
+                    long startup = System.nanoTime() - started;
+                    health.close();
+                    return new ServiceProcess(process, workingDirectory, port, startup, cleanup);
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(5);
+        }
+        destroy(process);
+        throw new IOException("the service did not answer /health within " + START_TIMEOUT + ":\n"
+                + tail(workingDirectory.resolve("service.log")));
+    }
+
+    int port() {
+        return port;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    double startupMillis() {
+        return startupNanos / 1e6;
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    String log() {
+        return tail(workingDirectory.resolve("service.log"));
+    }
+
+    @Override
+    public void close() throws IOException {
+        destroy(process);
+        try {
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs anyway
+        }
+        try (Stream<Path> files = Files.walk(workingDirectory)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+
+    private static void destroy(Process process) {
+        process.destroy();
+        try {
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException | RuntimeException unreadable) {
+            return "(no log: " + unreadable + ")";
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
