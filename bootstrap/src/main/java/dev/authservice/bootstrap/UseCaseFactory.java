@@ -2,12 +2,14 @@ package dev.authservice.bootstrap;
 
 import dev.authservice.adapter.out.crypto.Argon2idPasswordHasher;
 import dev.authservice.adapter.out.crypto.SecureRandomSource;
+import dev.authservice.adapter.out.telemetry.TimedPasswordHasher;
 import dev.authservice.application.port.in.AuthenticateUseCase;
 import dev.authservice.application.port.in.ChangePasswordUseCase;
 import dev.authservice.application.port.in.CreateUserUseCase;
 import dev.authservice.application.port.in.EndSessionUseCase;
 import dev.authservice.application.port.in.GetProfileUseCase;
 import dev.authservice.application.port.in.GetUserUseCase;
+import dev.authservice.application.port.in.ListAuditEventsUseCase;
 import dev.authservice.application.port.in.ListMyOrdersUseCase;
 import dev.authservice.application.port.in.ListMySessionsUseCase;
 import dev.authservice.application.port.in.ListUsersUseCase;
@@ -18,6 +20,8 @@ import dev.authservice.application.port.in.RefreshAccessTokenUseCase;
 import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
 import dev.authservice.application.port.in.SetUserEnabledUseCase;
 import dev.authservice.application.port.out.AccessTokenCodec;
+import dev.authservice.application.port.out.AuditEvents;
+import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.OrderStore;
 import dev.authservice.application.port.out.PasswordHasher;
@@ -31,6 +35,7 @@ import dev.authservice.application.service.CreateUserService;
 import dev.authservice.application.service.EndSessionService;
 import dev.authservice.application.service.GetProfileService;
 import dev.authservice.application.service.GetUserService;
+import dev.authservice.application.service.ListAuditEventsService;
 import dev.authservice.application.service.ListMyOrdersService;
 import dev.authservice.application.service.ListMySessionsService;
 import dev.authservice.application.service.ListUsersService;
@@ -44,6 +49,7 @@ import dev.authservice.application.service.TokenIssuer;
 import dev.authservice.domain.login.LoginThrottlePolicy;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.PasswordPolicy;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
@@ -68,9 +74,10 @@ class UseCaseFactory {
         return new SecureRandomSource();
     }
 
+    /** Timed, so that the metrics show what the one deliberately slow step of a login costs. */
     @Singleton
-    PasswordHasher passwordHasher() {
-        return new Argon2idPasswordHasher();
+    PasswordHasher passwordHasher(MeterRegistry registry) {
+        return new TimedPasswordHasher(new Argon2idPasswordHasher(), registry);
     }
 
     @Singleton
@@ -94,19 +101,20 @@ class UseCaseFactory {
 
     @Singleton
     LogInUseCase logIn(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
-                       RefreshTokenStore refreshTokens, TokenIssuer tokens, RandomSource random, Clock clock) {
-        return new LogInService(users, hasher, attempts, refreshTokens, tokens, random, clock);
+                       RefreshTokenStore refreshTokens, TokenIssuer tokens, RandomSource random, AuditLog audit,
+                       Clock clock) {
+        return new LogInService(users, hasher, attempts, refreshTokens, tokens, random, audit, clock);
     }
 
     @Singleton
     RefreshAccessTokenUseCase refreshAccessToken(RefreshTokenStore refreshTokens, UserStore users,
-                                                 TokenIssuer tokens, Clock clock) {
-        return new RefreshAccessTokenService(refreshTokens, users, tokens, clock);
+                                                 TokenIssuer tokens, AuditLog audit, Clock clock) {
+        return new RefreshAccessTokenService(refreshTokens, users, tokens, audit, clock);
     }
 
     @Singleton
-    LogOutUseCase logOut(RefreshTokenStore refreshTokens, Clock clock) {
-        return new LogOutService(refreshTokens, clock);
+    LogOutUseCase logOut(RefreshTokenStore refreshTokens, AuditLog audit, Clock clock) {
+        return new LogOutService(refreshTokens, audit, clock);
     }
 
     @Singleton
@@ -127,8 +135,8 @@ class UseCaseFactory {
 
     @Singleton
     CreateUserUseCase createUser(UserStore users, PasswordHasher hasher, PasswordPolicy passwords, RandomSource random,
-                                 Clock clock) {
-        return new CreateUserService(users, hasher, passwords, random, clock);
+                                 AuditLog audit, Clock clock) {
+        return new CreateUserService(users, hasher, passwords, random, audit, clock);
     }
 
     @Singleton
@@ -142,14 +150,16 @@ class UseCaseFactory {
     }
 
     @Singleton
-    SetUserEnabledUseCase setUserEnabled(UserStore users, RefreshTokenStore refreshTokens, Clock clock) {
-        return new SetUserEnabledService(users, refreshTokens, clock);
+    SetUserEnabledUseCase setUserEnabled(UserStore users, RefreshTokenStore refreshTokens, AuditLog audit,
+                                         Clock clock) {
+        return new SetUserEnabledService(users, refreshTokens, audit, clock);
     }
 
     @Singleton
     ChangePasswordUseCase changePassword(UserStore users, PasswordHasher hasher, PasswordPolicy passwords,
-                                         LoginAttemptLog attempts, RefreshTokenStore refreshTokens, Clock clock) {
-        return new ChangePasswordService(users, hasher, passwords, attempts, refreshTokens, clock);
+                                         LoginAttemptLog attempts, RefreshTokenStore refreshTokens, AuditLog audit,
+                                         Clock clock) {
+        return new ChangePasswordService(users, hasher, passwords, attempts, refreshTokens, audit, clock);
     }
 
     @Singleton
@@ -158,13 +168,14 @@ class UseCaseFactory {
     }
 
     @Singleton
-    EndSessionUseCase endSession(RefreshTokenStore refreshTokens, Clock clock) {
-        return new EndSessionService(refreshTokens, clock);
+    EndSessionUseCase endSession(RefreshTokenStore refreshTokens, AuditLog audit, Clock clock) {
+        return new EndSessionService(refreshTokens, audit, clock);
     }
 
     @Singleton
-    RevokeUserSessionsUseCase revokeUserSessions(UserStore users, RefreshTokenStore refreshTokens, Clock clock) {
-        return new RevokeUserSessionsService(users, refreshTokens, clock);
+    RevokeUserSessionsUseCase revokeUserSessions(UserStore users, RefreshTokenStore refreshTokens, AuditLog audit,
+                                                 Clock clock) {
+        return new RevokeUserSessionsService(users, refreshTokens, audit, clock);
     }
 
     @Singleton
@@ -180,5 +191,10 @@ class UseCaseFactory {
     @Singleton
     ListUsersUseCase listUsers(UserStore users) {
         return new ListUsersService(users);
+    }
+
+    @Singleton
+    ListAuditEventsUseCase listAuditEvents(AuditEvents events) {
+        return new ListAuditEventsService(events);
     }
 }

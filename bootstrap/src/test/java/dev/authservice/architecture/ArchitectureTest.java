@@ -38,7 +38,7 @@ class ArchitectureTest {
     @Test
     void everyLayerTheRulesNameHasClasses() {
         for (String layer : List.of("domain", "application.port.in", "application.port.out", "application.service",
-                "adapter.in.web", "adapter.out.persistence", "adapter.out.crypto", "bootstrap")) {
+                "adapter.in.web", "adapter.out.persistence", "adapter.out.crypto", "adapter.out.telemetry", "bootstrap")) {
             String pkg = ROOT + "." + layer;
             assertTrue(PRODUCTION.stream().anyMatch(c -> c.getPackageName().startsWith(pkg)),
                     "no classes in " + pkg + ": a rule about it would pass without checking anything");

@@ -103,6 +103,7 @@ class EndToEndIT {
         builder.environment().remove("MICRONAUT_ENVIRONMENTS");
         builder.environment().putAll(environment);
         builder.environment().put("MICRONAUT_SERVER_PORT", Integer.toString(freePort()));
+        builder.environment().put("AUTH_MANAGEMENT_PORT", Integer.toString(freePort()));
         Process refused = builder.start();
         String output = new String(refused.getInputStream().readAllBytes());
 
@@ -146,6 +147,7 @@ class EndToEndIT {
                 .redirectErrorStream(true)
                 .redirectOutput(workingDirectory.resolve("service-" + port + ".log").toFile());
         builder.environment().put("MICRONAUT_SERVER_PORT", Integer.toString(port));
+        builder.environment().put("AUTH_MANAGEMENT_PORT", Integer.toString(freePort()));
         // A fixed secret, so that access tokens from before a restart still verify after it.
         builder.environment().put("AUTH_JWT_SECRET", Tokens.TEST_SECRET);
         builder.environment().remove("MICRONAUT_ENVIRONMENTS");

@@ -20,6 +20,11 @@ public final class Require {
         return value;
     }
 
+    /** The text, cut to its first {@code maxLength} characters; null stays null. For details kept, not judged. */
+    public static String truncate(String text, int maxLength) {
+        return text == null || text.length() <= maxLength ? text : text.substring(0, maxLength);
+    }
+
     public static int range(String field, int value, int min, int max) {
         if (value < min || value > max) {
             throw new InvalidValueException(field, field + " must be between " + min + " and " + max);

@@ -1,10 +1,13 @@
 package dev.authservice.application.service;
 
 import dev.authservice.application.port.in.ChangePasswordUseCase;
+import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.user.PasswordPolicy;
@@ -16,20 +19,29 @@ import java.util.Optional;
 
 public final class ChangePasswordService implements ChangePasswordUseCase {
 
+    /** Why a change was refused, for the audit trail. */
+    static final String THROTTLED = "THROTTLED";
+    static final String WRONG_PASSWORD = "WRONG_PASSWORD";
+    static final String WEAK_PASSWORD = "WEAK_PASSWORD";
+    static final String CHANGED_MEANWHILE = "CHANGED_MEANWHILE";
+
     private final UserStore users;
     private final PasswordHasher hasher;
     private final PasswordPolicy passwords;
     private final LoginAttemptLog attempts;
     private final RefreshTokenStore refreshTokens;
+    private final AuditLog audit;
     private final Clock clock;
 
     public ChangePasswordService(UserStore users, PasswordHasher hasher, PasswordPolicy passwords,
-                                 LoginAttemptLog attempts, RefreshTokenStore refreshTokens, Clock clock) {
+                                 LoginAttemptLog attempts, RefreshTokenStore refreshTokens, AuditLog audit,
+                                 Clock clock) {
         this.users = users;
         this.hasher = hasher;
         this.passwords = passwords;
         this.attempts = attempts;
         this.refreshTokens = refreshTokens;
+        this.audit = audit;
         this.clock = clock;
     }
 
@@ -42,26 +54,34 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
         UserAccount user = found.get();
         Instant now = clock.instant();
         // The current password is guessed like a login, so it is throttled like one, under the same key.
-        LoginAttemptKey key = new LoginAttemptKey(user.username(), command.clientAddress());
+        SecurityEvent event = SecurityEvent.of(SecurityEventType.PASSWORD_CHANGE_FAILED, now, command.requester())
+                .about(user.id()).inSession(command.currentSession());
+        LoginAttemptKey key = new LoginAttemptKey(user.username(), command.requester().clientAddress());
         Optional<Duration> wait = attempts.tryAttempt(key, now);
         if (wait.isPresent()) {
+            audit.record(event.detail(THROTTLED));
             return new Result.Throttled(wait.get());
         }
         if (!hasher.verify(command.currentPassword(), user.passwordHash())) {
+            audit.record(event.detail(WRONG_PASSWORD));
             return new Result.InvalidCredentials();
         }
         attempts.clear(key);
 
         Optional<String> weakness = passwords.problemWith(command.newPassword(), user.username());
         if (weakness.isPresent()) {
+            audit.record(event.detail(WEAK_PASSWORD));
             return new Result.WeakPassword(weakness.get());
         }
         if (!users.replacePasswordHash(user.id(), user.passwordHash(), hasher.hash(command.newPassword()))) {
             // Changed by another request since we verified it: the current password we checked is no longer current.
+            audit.record(event.detail(CHANGED_MEANWHILE));
             return new Result.InvalidCredentials();
         }
         refreshTokens.revokeSessionsOf(user.id(), Optional.of(command.currentSession()),
                 RevocationReason.PASSWORD_CHANGED, now);
+        audit.record(SecurityEvent.of(SecurityEventType.PASSWORD_CHANGED, now, command.requester())
+                .about(user.id()).inSession(command.currentSession()));
         return new Result.Changed();
     }
 }

@@ -2,13 +2,18 @@ package dev.authservice.application.service;
 
 import dev.authservice.application.port.in.CreateUserUseCase;
 import dev.authservice.application.port.in.UserSummary;
+import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.Requester;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.user.PasswordPolicy;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 
 public final class CreateUserService implements CreateUserUseCase {
@@ -17,19 +22,21 @@ public final class CreateUserService implements CreateUserUseCase {
     private final PasswordHasher hasher;
     private final PasswordPolicy passwords;
     private final RandomSource random;
+    private final AuditLog audit;
     private final Clock clock;
 
     public CreateUserService(UserStore users, PasswordHasher hasher, PasswordPolicy passwords, RandomSource random,
-                             Clock clock) {
+                             AuditLog audit, Clock clock) {
         this.users = users;
         this.hasher = hasher;
         this.passwords = passwords;
         this.random = random;
+        this.audit = audit;
         this.clock = clock;
     }
 
     @Override
-    public Result createUser(Command command) {
+    public Result createUser(Command command, Requester requester) {
         Optional<String> weakness = passwords.problemWith(command.password(), command.username());
         if (weakness.isPresent()) {
             return new Result.WeakPassword(weakness.get());
@@ -38,9 +45,13 @@ public final class CreateUserService implements CreateUserUseCase {
         if (users.findByUsername(command.username()).isPresent()) {
             return new Result.UsernameTaken();
         }
+        Instant now = clock.instant();
         UserAccount user = new UserAccount(new UserId(random.uuid()), command.username(),
-                hasher.hash(command.password()), command.roles(), command.nickname(), command.department(),
-                clock.instant(), true);
-        return users.add(user) ? new Result.Created(UserSummary.of(user)) : new Result.UsernameTaken();
+                hasher.hash(command.password()), command.roles(), command.nickname(), command.department(), now, true);
+        if (!users.add(user)) {
+            return new Result.UsernameTaken();
+        }
+        audit.record(SecurityEvent.of(SecurityEventType.USER_CREATED, now, requester).about(user.id()));
+        return new Result.Created(UserSummary.of(user));
     }
 }

@@ -2,11 +2,15 @@ package dev.authservice.application.service;
 
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.in.LogInUseCase;
+import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.Requester;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.Session;
@@ -27,18 +31,26 @@ public final class LogInService implements LogInUseCase {
     private final RefreshTokenStore refreshTokens;
     private final TokenIssuer tokens;
     private final RandomSource random;
+    private final AuditLog audit;
     private final Clock clock;
+    /** Why a login failed, for the audit trail only: the client gets the same answer for each. */
+    static final String UNKNOWN_USER = "UNKNOWN_USER";
+    static final String WRONG_PASSWORD = "WRONG_PASSWORD";
+    static final String ACCOUNT_DISABLED = "ACCOUNT_DISABLED";
+
     /** Verified against when the user is unknown, so that an unknown user costs exactly one hash like a known one. */
     private final PasswordHash unknownUserHash;
 
     public LogInService(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
-                        RefreshTokenStore refreshTokens, TokenIssuer tokens, RandomSource random, Clock clock) {
+                        RefreshTokenStore refreshTokens, TokenIssuer tokens, RandomSource random, AuditLog audit,
+                        Clock clock) {
         this.users = users;
         this.hasher = hasher;
         this.attempts = attempts;
         this.refreshTokens = refreshTokens;
         this.tokens = tokens;
         this.random = random;
+        this.audit = audit;
         this.clock = clock;
         this.unknownUserHash = hasher.hash(new Password(random.refreshTokenValue()));
     }
@@ -46,10 +58,12 @@ public final class LogInService implements LogInUseCase {
     @Override
     public Result logIn(Command command) {
         Instant now = clock.instant();
+        Requester requester = Requester.anonymous(command.clientAddress(), command.userAgent());
         LoginAttemptKey key = new LoginAttemptKey(command.credentials().username(), command.clientAddress());
         // Counted before the password is checked, so that a burst of parallel guesses cannot slip past the limit.
         Optional<Duration> wait = attempts.tryAttempt(key, now);
         if (wait.isPresent()) {
+            audit.record(SecurityEvent.of(SecurityEventType.LOGIN_THROTTLED, now, requester));
             return new Result.Throttled(wait.get());
         }
 
@@ -57,6 +71,9 @@ public final class LogInService implements LogInUseCase {
         boolean passwordMatches = hasher.verify(command.credentials().password(),
                 user.map(UserAccount::passwordHash).orElse(unknownUserHash));
         if (!passwordMatches || user.isEmpty() || !user.get().enabled()) {
+            SecurityEvent failed = SecurityEvent.of(SecurityEventType.LOGIN_FAILED, now, requester);
+            audit.record(user.isEmpty() ? failed.detail(UNKNOWN_USER)
+                    : failed.about(user.get().id()).detail(passwordMatches ? ACCOUNT_DISABLED : WRONG_PASSWORD));
             return new Result.InvalidCredentials();
         }
         attempts.clear(key);
@@ -76,8 +93,12 @@ public final class LogInService implements LogInUseCase {
         Optional<RevocationReason> outdated = outdatedBy(users.findById(user.get().id()), checked);
         if (outdated.isPresent()) {
             refreshTokens.revokeSession(sessionId, outdated.get(), now);
+            audit.record(SecurityEvent.of(SecurityEventType.LOGIN_FAILED, now, requester)
+                    .about(user.get().id()).inSession(sessionId).detail(outdated.get()));
             return new Result.InvalidCredentials();
         }
+        audit.record(SecurityEvent.of(SecurityEventType.LOGIN_SUCCEEDED, now, requester)
+                .about(user.get().id()).inSession(sessionId));
         return new Result.LoggedIn(tokens);
     }
 

@@ -3,6 +3,7 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.in.CreateUserUseCase;
 import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.Username;
@@ -24,7 +25,7 @@ public final class ProvisionFirstAdministratorService implements ProvisionFirstA
             return new Result.AdministratorExists();
         }
         CreateUserUseCase.Result created = createUser.createUser(new CreateUserUseCase.Command(
-                username, password, Set.of(Role.USER, Role.ADMIN), username.value(), "Administration"));
+                username, password, Set.of(Role.USER, Role.ADMIN), username.value(), "Administration"), Requester.SERVICE);
         if (created instanceof CreateUserUseCase.Result.Created user) {
             return new Result.Created(user.user());
         }

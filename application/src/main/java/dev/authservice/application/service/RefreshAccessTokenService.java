@@ -1,8 +1,12 @@
 package dev.authservice.application.service;
 
 import dev.authservice.application.port.in.RefreshAccessTokenUseCase;
+import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.Requester;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.token.RefreshToken;
 import dev.authservice.domain.token.RefreshTokenHash;
 import dev.authservice.domain.token.RevocationReason;
@@ -16,52 +20,71 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
     /** Longer than anything {@code RandomSource} makes; anything longer is not worth hashing. */
     private static final int MAX_TOKEN_LENGTH = 256;
 
+    /** Why a refresh was rejected, for the audit trail; the client gets the same answer for each. */
+    static final String UNKNOWN_TOKEN = "UNKNOWN_TOKEN";
+    static final String ACCOUNT_DISABLED = "ACCOUNT_DISABLED";
+
     private final RefreshTokenStore refreshTokens;
     private final UserStore users;
     private final TokenIssuer tokens;
+    private final AuditLog audit;
     private final Clock clock;
 
     public RefreshAccessTokenService(RefreshTokenStore refreshTokens, UserStore users, TokenIssuer tokens,
-                                     Clock clock) {
+                                     AuditLog audit, Clock clock) {
         this.refreshTokens = refreshTokens;
         this.users = users;
         this.tokens = tokens;
+        this.audit = audit;
         this.clock = clock;
     }
 
     @Override
-    public Result refresh(String presented) {
+    public Result refresh(String presented, Requester requester) {
+        Instant now = clock.instant();
         if (presented == null || presented.isEmpty() || presented.length() > MAX_TOKEN_LENGTH) {
-            return new Result.Rejected();
+            return rejected(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, requester), UNKNOWN_TOKEN);
         }
         Optional<RefreshToken> found = refreshTokens.findByHash(RefreshTokenHash.of(presented));
         if (found.isEmpty()) {
-            return new Result.Rejected();
+            return rejected(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, requester), UNKNOWN_TOKEN);
         }
         RefreshToken token = found.get();
-        Instant now = clock.instant();
-        return switch (token.presentedAt(now)) {
-            case ACCEPTED -> rotate((RefreshToken.Active) token, now);
-            case REUSED -> revokeSession(token, now);
-            case EXPIRED, REVOKED -> new Result.Rejected();
+        RefreshToken.Presentation presentation = token.presentedAt(now);
+        return switch (presentation) {
+            case ACCEPTED -> rotate((RefreshToken.Active) token, now, requester);
+            case REUSED -> revokeSession(token, now, requester);
+            case EXPIRED, REVOKED -> rejected(event(SecurityEventType.REFRESH_REJECTED, token, now, requester),
+                    presentation.name());
         };
     }
 
-    private Result rotate(RefreshToken.Active token, Instant now) {
+    private Result rotate(RefreshToken.Active token, Instant now, Requester requester) {
         Optional<UserAccount> user = users.findById(token.userId()).filter(UserAccount::enabled);
         if (user.isEmpty()) {
-            return new Result.Rejected();
+            return rejected(event(SecurityEventType.REFRESH_REJECTED, token, now, requester), ACCOUNT_DISABLED);
         }
         TokenIssuer.SuccessorRefreshToken successor = tokens.rotate(token, now);
         if (!refreshTokens.rotate(successor.rotation())) {
             // Someone rotated this token between our read and our write: it was presented twice, which is reuse.
-            return revokeSession(token, now);
+            return revokeSession(token, now, requester);
         }
+        audit.record(event(SecurityEventType.TOKEN_REFRESHED, token, now, requester));
         return new Result.Refreshed(tokens.issue(user.get(), token.sessionId(), successor.value(), now));
     }
 
-    private Result revokeSession(RefreshToken token, Instant now) {
+    private Result revokeSession(RefreshToken token, Instant now, Requester requester) {
         refreshTokens.revokeSession(token.sessionId(), RevocationReason.REUSE_DETECTED, now);
+        audit.record(event(SecurityEventType.REFRESH_TOKEN_REUSED, token, now, requester));
         return new Result.Rejected();
+    }
+
+    private Result rejected(SecurityEvent event, String why) {
+        audit.record(event.detail(why));
+        return new Result.Rejected();
+    }
+
+    private static SecurityEvent event(SecurityEventType type, RefreshToken token, Instant now, Requester requester) {
+        return SecurityEvent.of(type, now, requester).about(token.userId()).inSession(token.sessionId());
     }
 }

@@ -1,34 +1,44 @@
 package dev.authservice.application.service;
 
 import dev.authservice.application.port.in.SetUserEnabledUseCase;
+import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.Requester;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.user.UserId;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 
 public final class SetUserEnabledService implements SetUserEnabledUseCase {
 
     private final UserStore users;
     private final RefreshTokenStore refreshTokens;
+    private final AuditLog audit;
     private final Clock clock;
 
-    public SetUserEnabledService(UserStore users, RefreshTokenStore refreshTokens, Clock clock) {
+    public SetUserEnabledService(UserStore users, RefreshTokenStore refreshTokens, AuditLog audit, Clock clock) {
         this.users = users;
         this.refreshTokens = refreshTokens;
+        this.audit = audit;
         this.clock = clock;
     }
 
     @Override
-    public boolean setEnabled(UserId userId, boolean enabled) {
+    public boolean setEnabled(UserId userId, boolean enabled, Requester requester) {
         if (!users.setEnabled(userId, enabled)) {
             return false;
         }
+        Instant now = clock.instant();
         if (!enabled) {
             // Disabled first, so that no refresh can start a new token between the revocation and the update.
-            refreshTokens.revokeSessionsOf(userId, Optional.empty(), RevocationReason.USER_DISABLED, clock.instant());
+            refreshTokens.revokeSessionsOf(userId, Optional.empty(), RevocationReason.USER_DISABLED, now);
         }
+        audit.record(SecurityEvent.of(enabled ? SecurityEventType.USER_ENABLED : SecurityEventType.USER_DISABLED,
+                now, requester).about(userId));
         return true;
     }
 }

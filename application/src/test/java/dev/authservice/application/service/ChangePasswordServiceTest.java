@@ -2,6 +2,7 @@ package dev.authservice.application.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.lenient;
 import static org.mockito.Mockito.never;
@@ -10,6 +11,8 @@ import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.in.ChangePasswordUseCase.Command;
 import dev.authservice.application.port.in.ChangePasswordUseCase.Result;
@@ -17,6 +20,8 @@ import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.SessionId;
@@ -61,6 +66,7 @@ class ChangePasswordServiceTest {
     @Mock private RefreshTokenStore refreshTokens;
 
     private ChangePasswordService service;
+    private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @BeforeEach
     void setUp() {
@@ -69,7 +75,7 @@ class ChangePasswordServiceTest {
         lenient().when(hasher.verify(CURRENT, CURRENT_HASH)).thenReturn(true);
         lenient().when(hasher.hash(NEW)).thenReturn(NEW_HASH);
         lenient().when(users.replacePasswordHash(ALICE.id(), CURRENT_HASH, NEW_HASH)).thenReturn(true);
-        service = new ChangePasswordService(users, hasher, POLICY, attempts, refreshTokens, CLOCK);
+        service = new ChangePasswordService(users, hasher, POLICY, attempts, refreshTokens, audit, CLOCK);
     }
 
     @Test
@@ -99,6 +105,7 @@ class ChangePasswordServiceTest {
 
         assertEquals(new Result.InvalidCredentials(), result);
         verifyNoInteractions(refreshTokens);
+        assertEquals(Optional.of(ChangePasswordService.CHANGED_MEANWHILE), audit.only().detail());
     }
 
     @Test
@@ -107,6 +114,8 @@ class ChangePasswordServiceTest {
 
         verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.of(CURRENT_SESSION),
                 RevocationReason.PASSWORD_CHANGED, NOW);
+        assertEquals(SecurityEvent.of(SecurityEventType.PASSWORD_CHANGED, NOW, RequesterMother.ALICE)
+                .about(ALICE.id()).inSession(CURRENT_SESSION), audit.only());
     }
 
     @Test
@@ -125,6 +134,9 @@ class ChangePasswordServiceTest {
         // The same key as a login of that username from that address: the attempt stays counted.
         verify(attempts).tryAttempt(ALICE_FROM_CLIENT, NOW);
         verify(attempts, never()).clear(any());
+        assertEquals(SecurityEvent.of(SecurityEventType.PASSWORD_CHANGE_FAILED, NOW, RequesterMother.ALICE)
+                .about(ALICE.id()).inSession(CURRENT_SESSION).detail(ChangePasswordService.WRONG_PASSWORD),
+                audit.only());
     }
 
     @Test
@@ -143,6 +155,7 @@ class ChangePasswordServiceTest {
         Result result = service.changePassword(command(CURRENT, NEW));
 
         assertEquals(new Result.Throttled(Duration.ofMinutes(5)), result);
+        assertEquals(Optional.of(ChangePasswordService.THROTTLED), audit.only().detail());
         verifyNoInteractions(hasher, refreshTokens);
         verify(attempts, never()).clear(any());
         verify(users, never()).replacePasswordHash(any(), any(), any());
@@ -153,6 +166,7 @@ class ChangePasswordServiceTest {
         Result result = service.changePassword(command(CURRENT, new Password("too-short")));
 
         assertEquals(new Result.WeakPassword("the password must be at least 15 characters long"), result);
+        assertEquals(Optional.of(ChangePasswordService.WEAK_PASSWORD), audit.only().detail());
         verify(hasher, never()).hash(any());
         verify(users, never()).replacePasswordHash(any(), any(), any());
         verifyNoInteractions(refreshTokens);
@@ -198,6 +212,6 @@ class ChangePasswordServiceTest {
     }
 
     private static Command command(Password current, Password next) {
-        return new Command(ALICE.id(), CURRENT_SESSION, current, next, CLIENT);
+        return new Command(ALICE.id(), CURRENT_SESSION, current, next, RequesterMother.ALICE);
     }
 }

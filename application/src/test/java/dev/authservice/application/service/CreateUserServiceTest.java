@@ -3,6 +3,7 @@ package dev.authservice.application.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.lenient;
 import static org.mockito.Mockito.never;
@@ -10,6 +11,8 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.in.CreateUserUseCase.Command;
 import dev.authservice.application.port.in.CreateUserUseCase.Result;
@@ -18,6 +21,8 @@ import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.PasswordPolicy;
@@ -55,6 +60,7 @@ class CreateUserServiceTest {
     @Mock private RandomSource random;
 
     private CreateUserService service;
+    private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @BeforeEach
     void setUp() {
@@ -62,19 +68,21 @@ class CreateUserServiceTest {
         lenient().when(hasher.hash(STRONG)).thenReturn(STRONG_HASH);
         lenient().when(users.findByUsername(any())).thenReturn(Optional.empty());
         lenient().when(users.add(any())).thenReturn(true);
-        service = new CreateUserService(users, hasher, POLICY, random, CLOCK);
+        service = new CreateUserService(users, hasher, POLICY, random, audit, CLOCK);
     }
 
     @Test
     void aNewUserIsCreatedAndSummarised() {
-        Result result = service.createUser(carol(STRONG));
+        Result result = service.createUser(carol(STRONG), RequesterMother.ADMINISTRATOR);
 
         assertEquals(new Result.Created(new UserSummary(new UserId(NEW_ID), CAROL, Set.of(Role.USER), NOW)), result);
+        assertEquals(SecurityEvent.of(SecurityEventType.USER_CREATED, NOW, RequesterMother.ADMINISTRATOR)
+                .about(new UserId(NEW_ID)), audit.only());
     }
 
     @Test
     void theStoredAccountHoldsTheHashNotThePasswordIsEnabledAndWasCreatedNow() {
-        service.createUser(carol(STRONG));
+        service.createUser(carol(STRONG), RequesterMother.ADMINISTRATOR);
 
         assertEquals(new UserAccount(new UserId(NEW_ID), CAROL, STRONG_HASH, Set.of(Role.USER), "Carol", "Finance",
                 NOW, true), storedAccount());
@@ -83,7 +91,7 @@ class CreateUserServiceTest {
     @Test
     void theRolesAreStoredAsGiven() {
         Result result = service.createUser(new Command(CAROL, STRONG, Set.of(Role.USER, Role.ADMIN), "Carol",
-                "Finance"));
+                "Finance"), RequesterMother.ADMINISTRATOR);
 
         assertEquals(Set.of(Role.USER, Role.ADMIN), assertInstanceOf(Result.Created.class, result).user().roles());
         assertEquals(Set.of(Role.USER, Role.ADMIN), storedAccount().roles());
@@ -91,7 +99,7 @@ class CreateUserServiceTest {
 
     @Test
     void aTooShortPasswordIsWeakWithTheReasonAndNothingIsHashedOrStored() {
-        Result result = service.createUser(carol(new Password("short-one")));
+        Result result = service.createUser(carol(new Password("short-one")), RequesterMother.ADMINISTRATOR);
 
         assertEquals(new Result.WeakPassword("the password must be at least 15 characters long"), result);
         verifyNoInteractions(hasher);
@@ -100,7 +108,7 @@ class CreateUserServiceTest {
 
     @Test
     void aCommonPasswordIsWeak() {
-        Result result = service.createUser(carol(new Password("PasswordPassword")));
+        Result result = service.createUser(carol(new Password("PasswordPassword")), RequesterMother.ADMINISTRATOR);
 
         assertInstanceOf(Result.WeakPassword.class, result);
         verifyNoInteractions(hasher);
@@ -109,7 +117,7 @@ class CreateUserServiceTest {
 
     @Test
     void aPasswordContainingTheNewUsernameIsWeak() {
-        Result result = service.createUser(carol(new Password("Carol-loves-long-passwords")));
+        Result result = service.createUser(carol(new Password("Carol-loves-long-passwords")), RequesterMother.ADMINISTRATOR);
 
         assertEquals(new Result.WeakPassword("the password must not contain the username"), result);
         verifyNoInteractions(hasher);
@@ -120,11 +128,12 @@ class CreateUserServiceTest {
     void aTakenUsernameIsRefusedWithoutSpendingAHash() {
         when(users.findByUsername(CAROL)).thenReturn(Optional.of(UserAccountMother.aUser().named("carol").build()));
 
-        Result result = service.createUser(carol(STRONG));
+        Result result = service.createUser(carol(STRONG), RequesterMother.ADMINISTRATOR);
 
         assertEquals(new Result.UsernameTaken(), result);
         verifyNoInteractions(hasher);
         verify(users, never()).add(any());
+        assertTrue(audit.events().isEmpty());
     }
 
     @Test
@@ -132,15 +141,17 @@ class CreateUserServiceTest {
         // Free when looked up, taken by the time it is added: the store's answer counts.
         when(users.add(any())).thenReturn(false);
 
-        Result result = service.createUser(carol(STRONG));
+        Result result = service.createUser(carol(STRONG), RequesterMother.ADMINISTRATOR);
 
         assertEquals(new Result.UsernameTaken(), result);
+        assertTrue(audit.events().isEmpty());
     }
 
     @Test
     void anInvalidNicknameIsRefusedNamingItAndNothingIsStored() {
         InvalidValueException e = assertThrows(InvalidValueException.class,
-                () -> service.createUser(new Command(CAROL, STRONG, Set.of(Role.USER), " ", "Finance")));
+                () -> service.createUser(new Command(CAROL, STRONG, Set.of(Role.USER), " ", "Finance"),
+                        RequesterMother.ADMINISTRATOR));
 
         assertEquals("nickname", e.field());
         verify(users, never()).add(any());

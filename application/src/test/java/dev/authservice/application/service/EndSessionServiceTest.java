@@ -1,5 +1,6 @@
 package dev.authservice.application.service;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
@@ -7,10 +8,14 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.Session;
 import dev.authservice.domain.token.SessionId;
@@ -36,10 +41,11 @@ class EndSessionServiceTest {
     @Mock private RefreshTokenStore refreshTokens;
 
     private EndSessionService service;
+    private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @BeforeEach
     void setUp() {
-        service = new EndSessionService(refreshTokens, Clock.fixed(NOW, ZoneOffset.UTC));
+        service = new EndSessionService(refreshTokens, audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     @Test
@@ -47,18 +53,21 @@ class EndSessionServiceTest {
         Session alices = givenSessionOf(ALICE);
         when(refreshTokens.revokeSession(alices.id(), RevocationReason.SIGNED_OUT, NOW)).thenReturn(true);
 
-        assertTrue(service.endSession(ALICE.id(), alices.id()));
+        assertTrue(service.endSession(ALICE.id(), alices.id(), RequesterMother.ALICE));
 
         verify(refreshTokens).revokeSession(alices.id(), RevocationReason.SIGNED_OUT, NOW);
+        assertEquals(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, NOW, RequesterMother.ALICE)
+                .about(ALICE.id()).inSession(alices.id()).detail(RevocationReason.SIGNED_OUT), audit.only());
     }
 
     @Test
     void anotherUsersSessionIsNotFoundAndStaysActive() {
         Session bobs = givenSessionOf(BOB);
 
-        assertFalse(service.endSession(ALICE.id(), bobs.id()));
+        assertFalse(service.endSession(ALICE.id(), bobs.id(), RequesterMother.ALICE));
 
         verify(refreshTokens, never()).revokeSession(any(), any(), any());
+        assertTrue(audit.events().isEmpty());
     }
 
     @Test
@@ -66,7 +75,7 @@ class EndSessionServiceTest {
         SessionId unknown = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-00000000dead"));
         when(refreshTokens.findSession(unknown)).thenReturn(Optional.empty());
 
-        assertFalse(service.endSession(ALICE.id(), unknown));
+        assertFalse(service.endSession(ALICE.id(), unknown, RequesterMother.ALICE));
 
         verify(refreshTokens, never()).revokeSession(any(), any(), any());
     }
@@ -76,7 +85,8 @@ class EndSessionServiceTest {
         Session alices = givenSessionOf(ALICE);
         when(refreshTokens.revokeSession(alices.id(), RevocationReason.SIGNED_OUT, NOW)).thenReturn(false);
 
-        assertFalse(service.endSession(ALICE.id(), alices.id()));
+        assertFalse(service.endSession(ALICE.id(), alices.id(), RequesterMother.ALICE));
+        assertTrue(audit.events().isEmpty());
     }
 
     private Session givenSessionOf(UserAccount user) {

@@ -14,6 +14,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.in.LogInUseCase.Command;
@@ -24,6 +25,9 @@ import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.Requester;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.token.RefreshToken;
@@ -84,6 +88,7 @@ class LogInServiceTest {
     @Mock private AccessTokenCodec codec;
 
     private LogInService service;
+    private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @BeforeEach
     void setUp() {
@@ -91,7 +96,7 @@ class LogInServiceTest {
         when(hasher.hash(new Password(DUMMY_PASSWORD))).thenReturn(DUMMY_HASH);
         lenient().when(attempts.tryAttempt(any(), any())).thenReturn(Optional.empty());
         service = new LogInService(users, hasher, attempts, refreshTokens,
-                new TokenIssuer(codec, random, POLICY), random, CLOCK);
+                new TokenIssuer(codec, random, POLICY), random, audit, CLOCK);
     }
 
     @Test
@@ -388,6 +393,79 @@ class LogInServiceTest {
         verify(hasher, never()).hash(ALICE_PASSWORD);
     }
 
+
+    // The audit trail: one event per attempt, with the client as the request gave it.
+
+    @Test
+    void aLoginIsRecordedWithTheUserTheSessionAndTheClient() {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+
+        service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertEquals(SecurityEvent.of(SecurityEventType.LOGIN_SUCCEEDED, NOW, Requester.anonymous(CLIENT, USER_AGENT))
+                .about(ALICE.id()).inSession(startedSession().id()), audit.only());
+    }
+
+    @Test
+    void aWrongPasswordIsRecordedAsAFailureOfThatUser() {
+        givenUser(ALICE);
+        when(hasher.verify(WRONG_PASSWORD, ALICE_HASH)).thenReturn(false);
+
+        service.logIn(aliceFromClient(WRONG_PASSWORD));
+
+        assertEquals(SecurityEvent.of(SecurityEventType.LOGIN_FAILED, NOW, Requester.anonymous(CLIENT, USER_AGENT))
+                .about(ALICE.id()).detail(LogInService.WRONG_PASSWORD), audit.only());
+    }
+
+    @Test
+    void anUnknownUserIsRecordedAsAFailureOfNobody() {
+        Username nobody = new Username("nobody");
+        when(users.findByUsername(nobody)).thenReturn(Optional.empty());
+
+        service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), CLIENT, USER_AGENT));
+
+        SecurityEvent failed = audit.only();
+        assertEquals(SecurityEventType.LOGIN_FAILED, failed.type());
+        assertEquals(Optional.empty(), failed.userId());
+        assertEquals(Optional.of(LogInService.UNKNOWN_USER), failed.detail());
+    }
+
+    @Test
+    void aDisabledAccountIsRecordedAsSuchThoughTheClientIsNotTold() {
+        givenUser(account("alice", ALICE_HASH, false));
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+
+        service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertEquals(Optional.of(LogInService.ACCOUNT_DISABLED), audit.only().detail());
+    }
+
+    @Test
+    void aThrottledAttemptIsRecordedWithItsClient() {
+        givenThrottled(ALICE_FROM_CLIENT, Duration.ofMinutes(5));
+
+        service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertEquals(SecurityEvent.of(SecurityEventType.LOGIN_THROTTLED, NOW, Requester.anonymous(CLIENT, USER_AGENT)),
+                audit.only());
+    }
+
+    @Test
+    void aLoginUndoneByAConcurrentDisableIsRecordedAsAFailureWithItsReason() {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withEnabled(false)));
+
+        service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        SecurityEvent failed = audit.only();
+        assertEquals(SecurityEventType.LOGIN_FAILED, failed.type());
+        assertEquals(Optional.of(startedSession().id()), failed.sessionId());
+        assertEquals(Optional.of("USER_DISABLED"), failed.detail());
+    }
 
     private void givenUser(UserAccount user) {
         when(users.findByUsername(user.username())).thenReturn(Optional.of(user));

@@ -1,15 +1,21 @@
 package dev.authservice.application.service;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.SessionId;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -23,18 +29,24 @@ class LogOutServiceTest {
     private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
 
     @Mock private RefreshTokenStore refreshTokens;
+    private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @Test
     void loggingOutRevokesTheSessionAsALogoutAtTheCurrentTime() {
-        new LogOutService(refreshTokens, Clock.fixed(NOW, ZoneOffset.UTC)).logOut(SESSION);
+        when(refreshTokens.revokeSession(SESSION, RevocationReason.LOGOUT, NOW)).thenReturn(true);
+
+        new LogOutService(refreshTokens, audit, Clock.fixed(NOW, ZoneOffset.UTC)).logOut(SESSION, RequesterMother.ALICE);
 
         verify(refreshTokens).revokeSession(SESSION, RevocationReason.LOGOUT, NOW);
+        assertEquals(SecurityEvent.of(SecurityEventType.LOGGED_OUT, NOW, RequesterMother.ALICE)
+                .about(RequesterMother.ALICE.userId().orElseThrow()).inSession(SESSION), audit.only());
     }
 
     @Test
     void loggingOutOfASessionThatAlreadyEndedIsNoError() {
         when(refreshTokens.revokeSession(SESSION, RevocationReason.LOGOUT, NOW)).thenReturn(false);
 
-        assertDoesNotThrow(() -> new LogOutService(refreshTokens, Clock.fixed(NOW, ZoneOffset.UTC)).logOut(SESSION));
+        assertDoesNotThrow(() -> new LogOutService(refreshTokens, audit, Clock.fixed(NOW, ZoneOffset.UTC)).logOut(SESSION, RequesterMother.ALICE));
+        assertEquals(List.of(), audit.events(), "nothing ended, so nothing to record");
     }
 }

@@ -10,6 +10,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase.Result;
 import dev.authservice.application.port.in.UserSummary;
@@ -53,6 +54,7 @@ class ProvisionFirstAdministratorServiceTest {
     @Mock private RandomSource random;
 
     private ProvisionFirstAdministratorService service;
+    private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @BeforeEach
     void setUp() {
@@ -60,7 +62,7 @@ class ProvisionFirstAdministratorServiceTest {
         lenient().when(hasher.hash(STRONG)).thenReturn(STRONG_HASH);
         lenient().when(users.findByUsername(any())).thenReturn(Optional.empty());
         lenient().when(users.add(any())).thenReturn(true);
-        CreateUserService createUser = new CreateUserService(users, hasher, POLICY, random,
+        CreateUserService createUser = new CreateUserService(users, hasher, POLICY, random, audit,
                 Clock.fixed(NOW, ZoneOffset.UTC));
         service = new ProvisionFirstAdministratorService(users, createUser);
     }

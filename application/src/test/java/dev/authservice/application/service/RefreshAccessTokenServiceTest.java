@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.reset;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.in.RefreshAccessTokenUseCase.Result;
@@ -17,6 +21,8 @@ import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.token.RefreshToken;
 import dev.authservice.domain.token.RefreshTokenHash;
@@ -30,6 +36,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -69,22 +76,24 @@ class RefreshAccessTokenServiceTest {
     @Mock private AccessTokenCodec codec;
 
     private RefreshAccessTokenService service;
+    private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @BeforeEach
     void setUp() {
-        service = new RefreshAccessTokenService(refreshTokens, users, new TokenIssuer(codec, random, POLICY), CLOCK);
+        service = new RefreshAccessTokenService(refreshTokens, users, new TokenIssuer(codec, random, POLICY), audit,
+                CLOCK);
     }
 
     @ParameterizedTest
     @NullAndEmptySource
     void aMissingTokenIsRejectedWithoutAskingTheStore(String presented) {
-        assertEquals(new Result.Rejected(), service.refresh(presented));
+        assertEquals(new Result.Rejected(), service.refresh(presented, RequesterMother.ANONYMOUS));
         verifyNoInteractions(refreshTokens, users, codec);
     }
 
     @Test
     void anOverlongTokenIsRejectedWithoutAskingTheStore() {
-        assertEquals(new Result.Rejected(), service.refresh("x".repeat(257)));
+        assertEquals(new Result.Rejected(), service.refresh("x".repeat(257), RequesterMother.ANONYMOUS));
         verifyNoInteractions(refreshTokens, users, codec);
     }
 
@@ -93,14 +102,14 @@ class RefreshAccessTokenServiceTest {
         String longest = "x".repeat(256);
         when(refreshTokens.findByHash(RefreshTokenHash.of(longest))).thenReturn(Optional.empty());
 
-        assertEquals(new Result.Rejected(), service.refresh(longest));
+        assertEquals(new Result.Rejected(), service.refresh(longest, RequesterMother.ANONYMOUS));
     }
 
     @Test
     void anUnknownTokenIsRejected() {
         when(refreshTokens.findByHash(PRESENTED_HASH)).thenReturn(Optional.empty());
 
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
         verify(refreshTokens, never()).rotate(any());
         verify(refreshTokens, never()).revokeSession(any(), any(), any());
     }
@@ -111,7 +120,7 @@ class RefreshAccessTokenServiceTest {
         givenUser(ALICE);
         givenRotationSucceeds();
 
-        Result result = service.refresh(PRESENTED);
+        Result result = service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
 
         IssuedTokens tokens = assertInstanceOf(Result.Refreshed.class, result).tokens();
         assertEquals(new IssuedTokens("signed-access-token", SUCCESSOR, REFRESH_TTL), tokens);
@@ -124,7 +133,7 @@ class RefreshAccessTokenServiceTest {
         givenUser(ALICE);
         givenRotationSucceeds();
 
-        Result result = service.refresh(PRESENTED);
+        Result result = service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
 
         RefreshToken.Rotation rotation = storedRotation();
         String newRefreshToken = assertInstanceOf(Result.Refreshed.class, result).tokens().refreshToken();
@@ -145,7 +154,7 @@ class RefreshAccessTokenServiceTest {
         givenUser(ALICE);
         givenRotationSucceeds();
 
-        service.refresh(PRESENTED);
+        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
 
         ArgumentCaptor<AccessToken> accessToken = ArgumentCaptor.forClass(AccessToken.class);
         verify(codec).encode(accessToken.capture());
@@ -160,7 +169,7 @@ class RefreshAccessTokenServiceTest {
     void anExpiredTokenIsRejectedWithoutRevokingTheSession() {
         givenStored(new RefreshToken.Active(PRESENTED_HASH, SESSION, ALICE.id(), NOW.minus(REFRESH_TTL), NOW));
 
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
         verify(refreshTokens, never()).rotate(any());
         verify(refreshTokens, never()).revokeSession(any(), any(), any());
         verifyNoInteractions(codec);
@@ -170,7 +179,7 @@ class RefreshAccessTokenServiceTest {
     void aRevokedTokenIsRejected() {
         givenStored(ACTIVE.revoke(NOW.minus(Duration.ofHours(1))));
 
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
         verify(refreshTokens, never()).rotate(any());
         verifyNoInteractions(codec);
     }
@@ -180,7 +189,7 @@ class RefreshAccessTokenServiceTest {
         givenStored(ACTIVE.rotate(RefreshTokenHash.of(SUCCESSOR), NOW.minus(Duration.ofHours(1)), REFRESH_TTL)
                 .rotated());
 
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
         verify(refreshTokens).revokeSession(SESSION, RevocationReason.REUSE_DETECTED, NOW);
         verify(refreshTokens, never()).rotate(any());
         verifyNoInteractions(codec);
@@ -192,7 +201,7 @@ class RefreshAccessTokenServiceTest {
                 NOW.minus(Duration.ofDays(60)), NOW.minus(Duration.ofDays(30)));
         givenStored(old.rotate(RefreshTokenHash.of(SUCCESSOR), NOW.minus(Duration.ofDays(45)), REFRESH_TTL).rotated());
 
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
         verify(refreshTokens).revokeSession(SESSION, RevocationReason.REUSE_DETECTED, NOW);
     }
 
@@ -203,7 +212,7 @@ class RefreshAccessTokenServiceTest {
         when(random.refreshTokenValue()).thenReturn(SUCCESSOR);
         when(refreshTokens.rotate(any())).thenReturn(false);
 
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
         verify(refreshTokens).revokeSession(SESSION, RevocationReason.REUSE_DETECTED, NOW);
         verifyNoInteractions(codec);
     }
@@ -213,7 +222,7 @@ class RefreshAccessTokenServiceTest {
         givenStored(ACTIVE);
         when(users.findById(ALICE.id())).thenReturn(Optional.empty());
 
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
         verify(refreshTokens, never()).rotate(any());
         verifyNoInteractions(codec);
     }
@@ -223,9 +232,76 @@ class RefreshAccessTokenServiceTest {
         givenStored(ACTIVE);
         givenUser(account(false));
 
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED));
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
         verify(refreshTokens, never()).rotate(any());
         verifyNoInteractions(codec);
+    }
+
+    // The audit trail: every outcome once, with the presenter's client; the rotation itself is routine.
+
+    @Test
+    void aRotationIsRecordedAsARoutineRefreshOfItsSession() {
+        givenStored(ACTIVE);
+        givenUser(ALICE);
+        givenRotationSucceeds();
+
+        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
+
+        assertEquals(SecurityEvent.of(SecurityEventType.TOKEN_REFRESHED, NOW, RequesterMother.ANONYMOUS)
+                .about(ALICE.id()).inSession(SESSION), audit.only());
+        assertTrue(audit.only().type().isRoutine());
+    }
+
+    @Test
+    void reuseIsRecordedWithTheClientThatPresentedTheCopy() {
+        givenStored(ACTIVE.rotate(RefreshTokenHash.of(SUCCESSOR), NOW.minus(Duration.ofHours(1)), REFRESH_TTL)
+                .rotated());
+
+        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
+
+        assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_TOKEN_REUSED, NOW, RequesterMother.ANONYMOUS)
+                .about(ALICE.id()).inSession(SESSION), audit.only());
+    }
+
+    @Test
+    void losingTheRaceIsRecordedAsReuse() {
+        givenStored(ACTIVE);
+        givenUser(ALICE);
+        when(random.refreshTokenValue()).thenReturn(SUCCESSOR);
+        when(refreshTokens.rotate(any())).thenReturn(false);
+
+        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
+
+        assertEquals(SecurityEventType.REFRESH_TOKEN_REUSED, audit.only().type());
+    }
+
+    @Test
+    void eachRejectionIsRecordedWithItsReason() {
+        when(refreshTokens.findByHash(PRESENTED_HASH)).thenReturn(Optional.empty());
+        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
+        service.refresh(null, RequesterMother.ANONYMOUS);
+        assertEquals(List.of(Optional.of(RefreshAccessTokenService.UNKNOWN_TOKEN),
+                Optional.of(RefreshAccessTokenService.UNKNOWN_TOKEN)), details());
+
+        reset(refreshTokens);
+        givenStored(new RefreshToken.Active(PRESENTED_HASH, SESSION, ALICE.id(), NOW.minus(REFRESH_TTL), NOW));
+        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
+        givenStored(ACTIVE.revoke(NOW.minus(Duration.ofHours(1))));
+        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
+        givenStored(ACTIVE);
+        givenUser(account(false));
+        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
+
+        assertEquals(List.of(Optional.of("EXPIRED"), Optional.of("REVOKED"),
+                Optional.of(RefreshAccessTokenService.ACCOUNT_DISABLED)), details().subList(2, 5));
+        assertTrue(audit.types().stream().allMatch(SecurityEventType.REFRESH_REJECTED::equals));
+        assertTrue(audit.events().subList(2, 5).stream()
+                .allMatch(event -> event.userId().equals(Optional.of(ALICE.id()))
+                        && event.sessionId().equals(Optional.of(SESSION))));
+    }
+
+    private List<Optional<String>> details() {
+        return audit.events().stream().map(SecurityEvent::detail).toList();
     }
 
     private void givenStored(RefreshToken token) {

@@ -1,5 +1,6 @@
 package dev.authservice.application.service;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.verify;
@@ -7,9 +8,13 @@ import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
@@ -34,10 +39,11 @@ class RevokeUserSessionsServiceTest {
     @Mock private RefreshTokenStore refreshTokens;
 
     private RevokeUserSessionsService service;
+    private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @BeforeEach
     void setUp() {
-        service = new RevokeUserSessionsService(users, refreshTokens, Clock.fixed(NOW, ZoneOffset.UTC));
+        service = new RevokeUserSessionsService(users, refreshTokens, audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     @Test
@@ -46,9 +52,11 @@ class RevokeUserSessionsServiceTest {
         when(refreshTokens.revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW))
                 .thenReturn(3);
 
-        assertTrue(service.revokeAllSessions(ALICE.id()));
+        assertTrue(service.revokeAllSessions(ALICE.id(), RequesterMother.ADMINISTRATOR));
 
         verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW);
+        assertEquals(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, NOW, RequesterMother.ADMINISTRATOR)
+                .about(ALICE.id()).detail(RevocationReason.ADMINISTRATOR), audit.only());
     }
 
     @Test
@@ -57,14 +65,14 @@ class RevokeUserSessionsServiceTest {
         when(refreshTokens.revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW))
                 .thenReturn(0);
 
-        assertTrue(service.revokeAllSessions(ALICE.id()));
+        assertTrue(service.revokeAllSessions(ALICE.id(), RequesterMother.ADMINISTRATOR));
     }
 
     @Test
     void theAccountItselfIsLeftAsItIs() {
         when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE));
 
-        service.revokeAllSessions(ALICE.id());
+        service.revokeAllSessions(ALICE.id(), RequesterMother.ADMINISTRATOR);
 
         verify(users).findById(ALICE.id());
         verifyNoMoreInteractions(users);
@@ -75,7 +83,8 @@ class RevokeUserSessionsServiceTest {
         UserId nobody = new UserId(UUID.fromString("00000000-0000-4000-8000-00000000dead"));
         when(users.findById(nobody)).thenReturn(Optional.empty());
 
-        assertFalse(service.revokeAllSessions(nobody));
+        assertFalse(service.revokeAllSessions(nobody, RequesterMother.ADMINISTRATOR));
+        assertTrue(audit.events().isEmpty());
 
         verifyNoInteractions(refreshTokens);
     }

@@ -1,5 +1,6 @@
 package dev.authservice.application.service;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.inOrder;
@@ -9,9 +10,13 @@ import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
@@ -38,10 +43,11 @@ class SetUserEnabledServiceTest {
     @Mock private RefreshTokenStore refreshTokens;
 
     private SetUserEnabledService service;
+    private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @BeforeEach
     void setUp() {
-        service = new SetUserEnabledService(users, refreshTokens, Clock.fixed(NOW, ZoneOffset.UTC));
+        service = new SetUserEnabledService(users, refreshTokens, audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     /** Only the flag is written: nothing read beforehand and written back whole can undo another change. */
@@ -49,7 +55,7 @@ class SetUserEnabledServiceTest {
     void disablingSetsOnlyTheFlag() {
         when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
 
-        assertTrue(service.setEnabled(ALICE.id(), false));
+        assertTrue(service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR));
 
         verify(users).setEnabled(ALICE.id(), false);
         verifyNoMoreInteractions(users);
@@ -59,9 +65,11 @@ class SetUserEnabledServiceTest {
     void disablingEndsEverySessionOfTheUserAtOnce() {
         when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
 
-        service.setEnabled(ALICE.id(), false);
+        service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR);
 
         verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
+        assertEquals(SecurityEvent.of(SecurityEventType.USER_DISABLED, NOW, RequesterMother.ADMINISTRATOR)
+                .about(ALICE.id()), audit.only());
     }
 
     /** Disabled first, so that no refresh can start a new token between the revocation and the disabling. */
@@ -69,7 +77,7 @@ class SetUserEnabledServiceTest {
     void theUserIsDisabledBeforeTheSessionsEnd() {
         when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
 
-        service.setEnabled(ALICE.id(), false);
+        service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR);
 
         InOrder order = inOrder(users, refreshTokens);
         order.verify(users).setEnabled(ALICE.id(), false);
@@ -81,11 +89,13 @@ class SetUserEnabledServiceTest {
     void enablingSetsOnlyTheFlagAndEndsNoSession() {
         when(users.setEnabled(ALICE.id(), true)).thenReturn(true);
 
-        assertTrue(service.setEnabled(ALICE.id(), true));
+        assertTrue(service.setEnabled(ALICE.id(), true, RequesterMother.ADMINISTRATOR));
 
         verify(users).setEnabled(ALICE.id(), true);
         verifyNoMoreInteractions(users);
         verifyNoInteractions(refreshTokens);
+        assertEquals(SecurityEvent.of(SecurityEventType.USER_ENABLED, NOW, RequesterMother.ADMINISTRATOR)
+                .about(ALICE.id()), audit.only());
     }
 
     /** The store answers true for a user already disabled: known, and any session left over still ends. */
@@ -93,8 +103,8 @@ class SetUserEnabledServiceTest {
     void disablingADisabledUserIsNoErrorAndStillEndsWhateverSessionIsLeft() {
         when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
 
-        assertTrue(service.setEnabled(ALICE.id(), false));
-        assertTrue(service.setEnabled(ALICE.id(), false));
+        assertTrue(service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR));
+        assertTrue(service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR));
 
         verify(refreshTokens, times(2))
                 .revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
@@ -104,16 +114,17 @@ class SetUserEnabledServiceTest {
     void disablingAnUnknownUserIsReportedAndNothingIsRevoked() {
         when(users.setEnabled(NOBODY, false)).thenReturn(false);
 
-        assertFalse(service.setEnabled(NOBODY, false));
+        assertFalse(service.setEnabled(NOBODY, false, RequesterMother.ADMINISTRATOR));
 
         verifyNoInteractions(refreshTokens);
+        assertTrue(audit.events().isEmpty());
     }
 
     @Test
     void enablingAnUnknownUserIsReported() {
         when(users.setEnabled(NOBODY, true)).thenReturn(false);
 
-        assertFalse(service.setEnabled(NOBODY, true));
+        assertFalse(service.setEnabled(NOBODY, true, RequesterMother.ADMINISTRATOR));
 
         verifyNoInteractions(refreshTokens);
     }

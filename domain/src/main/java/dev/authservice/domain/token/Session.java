@@ -1,5 +1,6 @@
 package dev.authservice.domain.token;
 
+import dev.authservice.domain.Require;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.util.Objects;
@@ -19,11 +20,7 @@ public record Session(SessionId id, UserId userId, Instant createdAt, String cli
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(userId, "userId");
         Objects.requireNonNull(createdAt, "createdAt");
-        userAgent = truncate(userAgent, MAX_USER_AGENT_LENGTH);
-        clientAddress = truncate(clientAddress, MAX_CLIENT_ADDRESS_LENGTH);
-    }
-
-    private static String truncate(String text, int maxLength) {
-        return text == null || text.length() <= maxLength ? text : text.substring(0, maxLength);
+        userAgent = Require.truncate(userAgent, MAX_USER_AGENT_LENGTH);
+        clientAddress = Require.truncate(clientAddress, MAX_CLIENT_ADDRESS_LENGTH);
     }
 }

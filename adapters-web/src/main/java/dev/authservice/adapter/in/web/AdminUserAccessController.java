@@ -4,6 +4,7 @@ import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
 import dev.authservice.application.port.in.SetUserEnabledUseCase;
+import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
@@ -12,6 +13,7 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -42,24 +44,28 @@ class AdminUserAccessController {
     @Operation(summary = "Disable a user", description = "The user cannot log in, and every session of it ends at once.")
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> disable(@PathVariable String userId) {
-        return noContentIf(setUserEnabled.setEnabled(PathIds.userId(userId), false));
+    HttpResponse<?> disable(HttpRequest<?> request, Authentication authentication, @PathVariable String userId) {
+        return noContentIf(setUserEnabled.setEnabled(PathIds.userId(userId), false,
+                Requesters.caller(request, authentication)));
     }
 
     @Post("/enable")
     @Operation(summary = "Enable a user")
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> enable(@PathVariable String userId) {
-        return noContentIf(setUserEnabled.setEnabled(PathIds.userId(userId), true));
+    HttpResponse<?> enable(HttpRequest<?> request, Authentication authentication, @PathVariable String userId) {
+        return noContentIf(setUserEnabled.setEnabled(PathIds.userId(userId), true,
+                Requesters.caller(request, authentication)));
     }
 
     @Delete("/sessions")
     @Operation(summary = "End every session of a user")
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> revokeSessions(@PathVariable String userId) {
-        return noContentIf(revokeUserSessions.revokeAllSessions(PathIds.userId(userId)));
+    HttpResponse<?> revokeSessions(HttpRequest<?> request, Authentication authentication,
+                                   @PathVariable String userId) {
+        return noContentIf(revokeUserSessions.revokeAllSessions(PathIds.userId(userId),
+                Requesters.caller(request, authentication)));
     }
 
     private static HttpResponse<?> noContentIf(boolean userFound) {

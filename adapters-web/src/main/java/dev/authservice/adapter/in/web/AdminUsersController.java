@@ -13,6 +13,7 @@ import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.Username;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
@@ -26,6 +27,7 @@ import io.micronaut.json.tree.JsonNode;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -108,9 +110,9 @@ class AdminUsersController {
     @ApiDocs.JsonRequest
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> create(@Body @Nullable @RequestBody(required = true, content = @Content(
+    HttpResponse<?> create(HttpRequest<?> request, Authentication authentication, @Body @Nullable @RequestBody(required = true, content = @Content(
             schema = @Schema(implementation = ApiDocs.CreateUserRequest.class))) JsonNode body) {
-        Result result = createUser.createUser(command(body));
+        Result result = createUser.createUser(command(body), Requesters.caller(request, authentication));
 
         if (result instanceof Result.Created created) {
             UserResponse user = UserResponse.of(created.user());

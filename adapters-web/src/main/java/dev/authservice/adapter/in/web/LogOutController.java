@@ -2,6 +2,7 @@ package dev.authservice.adapter.in.web;
 
 import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.port.in.LogOutUseCase;
+import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
@@ -33,8 +34,8 @@ class LogOutController {
             + "tokens are refused from now on. Clears the refresh-token cookie.")
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> logOut(Authentication authentication) {
-        logOut.logOut(Caller.of(authentication).sessionId());
+    HttpResponse<?> logOut(HttpRequest<?> request, Authentication authentication) {
+        logOut.logOut(Caller.of(authentication).sessionId(), Requesters.caller(request, authentication));
         return RefreshTokenCookie.clear(HttpResponse.noContent());
     }
 }

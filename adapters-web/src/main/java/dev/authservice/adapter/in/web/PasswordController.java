@@ -66,7 +66,7 @@ class PasswordController {
         Caller caller = Caller.of(authentication);
         Result result = changePassword.changePassword(new ChangePasswordUseCase.Command(caller.userId(),
                 caller.sessionId(), JsonBody.password(json, "currentPassword"), JsonBody.password(json, "newPassword"),
-                ClientAddress.of(request)));
+                Requesters.caller(request, authentication)));
 
         if (result instanceof Result.Changed) {
             return HttpResponse.noContent();

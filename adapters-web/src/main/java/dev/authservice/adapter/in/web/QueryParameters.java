@@ -5,6 +5,10 @@ import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
+import dev.authservice.domain.user.UserId;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -33,6 +37,25 @@ final class QueryParameters {
             return parser.get();
         } catch (InvalidValueException e) {
             throw new ApiException(ErrorCode.INVALID_PARAMETER, e.getMessage());
+        }
+    }
+
+    /** An ISO 8601 instant with its offset, such as {@code 2025-03-01T10:00:00Z} or {@code ...+01:00}. */
+    static Instant instant(String name, String text) {
+        try {
+            return OffsetDateTime.parse(text).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new ApiException(ErrorCode.INVALID_PARAMETER,
+                    name + " must be an ISO 8601 date and time with an offset, such as 2025-03-01T10:00:00Z");
+        }
+    }
+
+    /** A user id given as a filter: malformed is a bad parameter, not an unknown user. */
+    static UserId userId(String name, String text) {
+        try {
+            return UserId.of(text);
+        } catch (IllegalArgumentException e) {
+            throw new ApiException(ErrorCode.INVALID_PARAMETER, name + " must be a user id (a UUID)");
         }
     }
 

@@ -6,6 +6,7 @@ import dev.authservice.application.port.in.RefreshAccessTokenUseCase;
 import dev.authservice.application.port.in.RefreshAccessTokenUseCase.Result;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.CookieValue;
@@ -53,9 +54,9 @@ class RefreshController {
             content = @Content(mediaType = ApiDocs.JSON,
                     schema = @Schema(implementation = dev.authservice.adapter.in.web.ApiResponse.class)))
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> refresh(@Parameter(hidden = true) // the refreshCookie security scheme
+    HttpResponse<?> refresh(HttpRequest<?> request, @Parameter(hidden = true) // the refreshCookie security scheme
                                  @CookieValue(RefreshTokenCookie.NAME) @Nullable String refreshToken) {
-        if (refresh.refresh(refreshToken) instanceof Result.Refreshed refreshed) {
+        if (refresh.refresh(refreshToken, Requesters.anonymous(request)) instanceof Result.Refreshed refreshed) {
             return RefreshTokenCookie.set(
                     HttpResponse.ok(new RefreshResponse(refreshed.tokens().accessToken()))
                             .header(HttpHeaders.CACHE_CONTROL, "no-store"),

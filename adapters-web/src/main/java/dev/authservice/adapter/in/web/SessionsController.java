@@ -11,6 +11,7 @@ import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
 import dev.authservice.domain.token.Session;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
@@ -88,8 +89,9 @@ class SessionsController {
             description = "SESSION_NOT_FOUND: no such session of the caller (another user's gets the same answer)",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ApiResponse.class)))
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> end(Authentication authentication, @PathVariable String sessionId) {
-        if (!endSession.endSession(Caller.of(authentication).userId(), PathIds.sessionId(sessionId))) {
+    HttpResponse<?> end(HttpRequest<?> request, Authentication authentication, @PathVariable String sessionId) {
+        if (!endSession.endSession(Caller.of(authentication).userId(), PathIds.sessionId(sessionId),
+                Requesters.caller(request, authentication))) {
             throw new ApiException(ErrorCode.SESSION_NOT_FOUND);
         }
         return HttpResponse.noContent();

@@ -13,6 +13,7 @@ import dev.authservice.application.port.in.CreateUserUseCase;
 import dev.authservice.application.port.in.GetUserUseCase;
 import dev.authservice.application.port.in.ListUsersUseCase;
 import dev.authservice.application.port.in.UserSummary;
+import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.Password;
@@ -33,6 +34,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -118,7 +120,7 @@ class AccountsControllersTest {
     @Test
     void aNewUserIsHandedToTheUseCaseAndAnsweredWithItsLocation() {
         UserId id = new UserId(UUID.fromString("33333333-3333-3333-3333-333333333333"));
-        when(createUser.createUser(any())).thenReturn(new CreateUserUseCase.Result.Created(new UserSummary(id,
+        when(createUser.createUser(any(), any())).thenReturn(new CreateUserUseCase.Result.Created(new UserSummary(id,
                 new Username("carol"), Set.of(Role.USER), Instant.parse("2025-01-31T09:15:00.123456789Z"))));
 
         HttpResponse<Map> response = exchange(HttpRequest.POST("/api/admin/users", "{\"username\":\"carol\","
@@ -130,14 +132,18 @@ class AccountsControllersTest {
         assertEquals(Map.of("userId", id.toString(), "username", "carol", "roles", List.of("USER"),
                 "createdAt", "2025-01-31T09:15:00.123Z"), response.body().get("data"));
         ArgumentCaptor<CreateUserUseCase.Command> command = ArgumentCaptor.forClass(CreateUserUseCase.Command.class);
-        verify(createUser).createUser(command.capture());
+        ArgumentCaptor<Requester> requester = ArgumentCaptor.forClass(Requester.class);
+        verify(createUser).createUser(command.capture(), requester.capture());
         assertEquals(new CreateUserUseCase.Command(new Username("carol"), new Password("a long enough passphrase"),
                 Set.of(Role.USER), "Carol", "Support"), command.getValue());
+        // The audit trail names the administrator of the token and the client they asked from.
+        assertEquals(Optional.of(CALLER), requester.getValue().userId());
+        assertEquals("127.0.0.1", requester.getValue().clientAddress());
     }
 
     @Test
     void aWeakPasswordIsAnsweredWithThePolicysReason() {
-        when(createUser.createUser(any())).thenReturn(new CreateUserUseCase.Result.WeakPassword("too short, say"));
+        when(createUser.createUser(any(), any())).thenReturn(new CreateUserUseCase.Result.WeakPassword("too short, say"));
 
         HttpResponse<Map> response = exchange(HttpRequest.POST("/api/admin/users", "{\"username\":\"carol\","
                 + "\"password\":\"short\",\"roles\":[\"USER\"],\"nickname\":\"Carol\",\"department\":\"Support\"}"),
@@ -156,7 +162,7 @@ class AccountsControllersTest {
 
         assertEquals(400, response.code());
         assertEquals("INVALID_INPUT", errorCode(response));
-        verify(createUser, never()).createUser(any());
+        verify(createUser, never()).createUser(any(), any());
     }
 
     @Test
@@ -164,7 +170,7 @@ class AccountsControllersTest {
         HttpResponse<Map> response = exchange(HttpRequest.POST("/api/admin/users", "not even json"), "user-token");
 
         assertEquals(403, response.code());
-        verify(createUser, never()).createUser(any());
+        verify(createUser, never()).createUser(any(), any());
     }
 
     @Test
@@ -182,6 +188,7 @@ class AccountsControllersTest {
         assertEquals(SESSION, command.getValue().currentSession());
         assertEquals(new Password("the old passphrase"), command.getValue().currentPassword());
         assertEquals(new Password("the new passphrase"), command.getValue().newPassword());
+        assertEquals(Optional.of(CALLER), command.getValue().requester().userId());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.authservice.application.port.in;
 
+import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.UserId;
@@ -14,15 +15,18 @@ public interface ChangePasswordUseCase {
 
     Result changePassword(Command command);
 
-    /** @param currentSession the session the request comes from, which stays */
+    /**
+     * @param currentSession the session the request comes from, which stays
+     * @param requester      the user and their client: the throttle counts by its address, the audit trail keeps it
+     */
     record Command(UserId userId, SessionId currentSession, Password currentPassword, Password newPassword,
-                   String clientAddress) {
+                   Requester requester) {
         public Command {
             Objects.requireNonNull(userId, "userId");
             Objects.requireNonNull(currentSession, "currentSession");
             Objects.requireNonNull(currentPassword, "currentPassword");
             Objects.requireNonNull(newPassword, "newPassword");
-            Objects.requireNonNull(clientAddress, "clientAddress");
+            Objects.requireNonNull(requester, "requester");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.authservice.application.port.in;
 
+import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.Username;
@@ -9,7 +10,8 @@ import java.util.Set;
 /** An administrator adds a user account. */
 public interface CreateUserUseCase {
 
-    Result createUser(Command command);
+    /** @param requester the administrator, or the service itself at start-up, for the audit trail */
+    Result createUser(Command command, Requester requester);
 
     record Command(Username username, Password password, Set<Role> roles, String nickname, String department) {
         public Command {

@@ -1,5 +1,6 @@
 package dev.authservice.application.port.in;
 
+import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.UserId;
 
@@ -8,7 +9,8 @@ public interface EndSessionUseCase {
 
     /**
      * Returns {@code false} when {@code sessionId} is not an active session of {@code userId}: unknown and someone
-     * else's look the same, so session ids cannot be probed.
+     * else's look the same, so session ids cannot be probed. {@code requester}: who asked and from where, for the
+     * audit trail.
      */
-    boolean endSession(UserId userId, SessionId sessionId);
+    boolean endSession(UserId userId, SessionId sessionId, Requester requester);
 }

@@ -1,5 +1,6 @@
 package dev.authservice.application.port.in;
 
+import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.user.UserId;
 
 /**
@@ -8,6 +9,6 @@ import dev.authservice.domain.user.UserId;
  */
 public interface SetUserEnabledUseCase {
 
-    /** Returns {@code false} when there is no such user. */
-    boolean setEnabled(UserId userId, boolean enabled);
+    /** Returns {@code false} when there is no such user. {@code requester}: the administrator, for the audit trail. */
+    boolean setEnabled(UserId userId, boolean enabled, Requester requester);
 }

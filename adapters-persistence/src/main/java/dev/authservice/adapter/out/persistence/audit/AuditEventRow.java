@@ -1,0 +1,40 @@
+package dev.authservice.adapter.out.persistence.audit;
+
+import dev.authservice.domain.audit.Requester;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.user.UserId;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.data.annotation.Id;
+import io.micronaut.data.annotation.MappedEntity;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+@MappedEntity(value = "audit_events", escape = false)
+record AuditEventRow(
+        @Id UUID id,
+        SecurityEventType type,
+        Instant occurredAt,
+        @Nullable UUID userId,
+        @Nullable UUID sessionId,
+        @Nullable UUID actorId,
+        @Nullable String clientAddress,
+        @Nullable String userAgent,
+        @Nullable String outcome) {
+
+    static AuditEventRow of(SecurityEvent event) {
+        return new AuditEventRow(UUID.randomUUID(), event.type(), event.occurredAt(),
+                event.userId().map(UserId::value).orElse(null),
+                event.sessionId().map(SessionId::value).orElse(null),
+                event.requester().userId().map(UserId::value).orElse(null),
+                event.requester().clientAddress(), event.requester().userAgent(), event.detail().orElse(null));
+    }
+
+    SecurityEvent toEvent() {
+        Requester requester = new Requester(Optional.ofNullable(actorId).map(UserId::new), clientAddress, userAgent);
+        return new SecurityEvent(type, occurredAt, requester, Optional.ofNullable(userId).map(UserId::new),
+                Optional.ofNullable(sessionId).map(SessionId::new), Optional.ofNullable(outcome));
+    }
+}

@@ -1,0 +1,68 @@
+package dev.authservice.adapter.out.persistence.audit;
+
+import dev.authservice.adapter.out.persistence.Paging;
+import dev.authservice.application.port.out.AuditEvents;
+import dev.authservice.application.port.out.AuditLog;
+import dev.authservice.domain.audit.AuditEventFilter;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.paging.Page;
+import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.paging.Sort;
+import dev.authservice.domain.user.UserId;
+import io.micronaut.data.repository.jpa.criteria.PredicateSpecification;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.util.Set;
+
+/**
+ * The audit trail as rows of {@code audit_events}: each event written in its own short transaction, read back newest
+ * first. Named, because bootstrap fans {@link AuditLog} out to this and the other audit adapters.
+ */
+@Singleton
+@Named(JdbcAuditTrail.NAME)
+class JdbcAuditTrail implements AuditLog, AuditEvents {
+
+    static final String NAME = "database";
+
+    private static final Sort NEWEST_FIRST = new Sort("occurredAt", Sort.Direction.DESC);
+
+    private final AuditEventRowRepository rows;
+
+    JdbcAuditTrail(AuditEventRowRepository rows) {
+        this.rows = rows;
+    }
+
+    @Override
+    public void record(SecurityEvent event) {
+        rows.insert(AuditEventRow.of(event));
+    }
+
+    @Override
+    public Page<SecurityEvent> find(AuditEventFilter filter, PageRequest page) {
+        PageRequest newestFirst = new PageRequest(page.page(), page.size(), NEWEST_FIRST);
+        var found = rows.findAll(matching(filter), Paging.pageable(newestFirst, Set.of(NEWEST_FIRST.property())));
+        return Paging.page(found, newestFirst, AuditEventRow::toEvent);
+    }
+
+    /** Only the parts of the filter that are given become conditions. */
+    private static PredicateSpecification<AuditEventRow> matching(AuditEventFilter filter) {
+        PredicateSpecification<AuditEventRow> all = PredicateSpecification.where(null);
+        return filter.type().map(type -> all.and(equal("type", type))).orElse(all)
+                .and(filter.userId().map(UserId::value).map(id -> equal("userId", id)).orElse(null))
+                .and(filter.from().map(JdbcAuditTrail::notBefore).orElse(null))
+                .and(filter.to().map(JdbcAuditTrail::before).orElse(null));
+    }
+
+    private static PredicateSpecification<AuditEventRow> equal(String property, Object value) {
+        return (root, criteria) -> criteria.equal(root.get(property), value);
+    }
+
+    private static PredicateSpecification<AuditEventRow> notBefore(Instant from) {
+        return (root, criteria) -> criteria.greaterThanOrEqualTo(root.get("occurredAt"), from);
+    }
+
+    private static PredicateSpecification<AuditEventRow> before(Instant to) {
+        return (root, criteria) -> criteria.lessThan(root.get("occurredAt"), to);
+    }
+}

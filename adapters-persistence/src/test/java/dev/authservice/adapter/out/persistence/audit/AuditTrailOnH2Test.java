@@ -1,0 +1,24 @@
+package dev.authservice.adapter.out.persistence.audit;
+
+import dev.authservice.adapter.out.persistence.TestDatabase;
+import dev.authservice.application.port.out.AuditEvents;
+import dev.authservice.application.port.out.AuditLog;
+import dev.authservice.application.port.out.AuditTrailContract;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class AuditTrailOnH2Test extends AuditTrailContract {
+
+    @RegisterExtension
+    static final TestDatabase database = TestDatabase.h2();
+
+    @Override
+    protected AuditLog emptyAuditLog() {
+        database.deleteAllRows();
+        return database.bean(JdbcAuditTrail.class);
+    }
+
+    @Override
+    protected AuditEvents auditEvents() {
+        return database.bean(JdbcAuditTrail.class);
+    }
+}

@@ -1,0 +1,96 @@
+package dev.authservice.adapter.in.web;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.authservice.adapter.in.web.error.ApiException;
+import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.application.port.in.ListAuditEventsUseCase;
+import dev.authservice.domain.audit.AuditEventFilter;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.paging.Sort;
+import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.user.UserId;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.Optional;
+
+/**
+ * The audit trail, for administrators: the recorded security events, newest first, filtered by type, user and time
+ * window. Routine token refreshes are counted in the metrics, not recorded here (unless configured otherwise).
+ */
+@Controller("/api/admin/audit-events")
+@Secured("ADMIN")
+@Tag(name = ApiDocs.TAG_ADMIN)
+@ApiDocs.BearerToken
+@ApiDocs.AdminRole
+@ApiDocs.InternalError
+class AuditEventsController {
+
+    /** The one order of the trail; the store keeps it, this names it for the page request. */
+    private static final Sort NEWEST_FIRST = new Sort("occurredAt", Sort.Direction.DESC);
+
+    private final ListAuditEventsUseCase listEvents;
+
+    AuditEventsController(ListAuditEventsUseCase listEvents) {
+        this.listEvents = listEvents;
+    }
+
+    @Get
+    @Operation(summary = "The audit trail", description = "Security events, newest first. Each filter is optional; "
+            + "from is inclusive and to exclusive. A sort parameter is 400 INVALID_PARAMETER: the order is fixed.")
+    @ApiDocs.InvalidParameter
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    ApiResponse<PageResponse<AuditEventResponse>> events(
+            @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
+            @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
+            @Parameter(description = "Not supported: the order is fixed, and any value is 400 INVALID_PARAMETER")
+            @QueryValue @Nullable String sort,
+            @Parameter(description = "Only events of this type, such as LOGIN_FAILED") @QueryValue @Nullable String type,
+            @Parameter(description = "Only events about this user") @QueryValue @Nullable String userId,
+            @Parameter(description = "Only events at or after this ISO 8601 instant, such as 2025-03-01T10:00:00Z")
+            @QueryValue @Nullable String from,
+            @Parameter(description = "Only events before this ISO 8601 instant") @QueryValue @Nullable String to) {
+        if (sort != null) {
+            throw new ApiException(ErrorCode.INVALID_PARAMETER,
+                    "audit events are always listed newest first; sort is not supported here");
+        }
+        AuditEventFilter filter = QueryParameters.parse(() -> new AuditEventFilter(
+                Optional.ofNullable(type).map(text -> SecurityEventType.parse("type", text)),
+                Optional.ofNullable(userId).map(text -> QueryParameters.userId("userId", text)),
+                Optional.ofNullable(from).map(text -> QueryParameters.instant("from", text)),
+                Optional.ofNullable(to).map(text -> QueryParameters.instant("to", text))));
+        return ApiResponse.ok(PageResponse.of(
+                listEvents.listEvents(filter, QueryParameters.pageRequest(page, size, NEWEST_FIRST)),
+                AuditEventResponse::of));
+    }
+
+    /**
+     * {@code userId}: whom the event is about; {@code actorId}: who asked, when that was someone else or an
+     * administrator (null before a login and for the service itself). Absent details are {@code null}.
+     */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "AuditEventResponse")
+    record AuditEventResponse(String type, String occurredAt, @Nullable String userId, @Nullable String sessionId,
+                              @Nullable String actorId, @Nullable String clientAddress, @Nullable String userAgent,
+                              @Nullable String outcome) {
+
+        static AuditEventResponse of(SecurityEvent event) {
+            return new AuditEventResponse(event.type().name(), Timestamps.iso(event.occurredAt()),
+                    event.userId().map(UserId::toString).orElse(null),
+                    event.sessionId().map(SessionId::toString).orElse(null),
+                    event.requester().userId().map(UserId::toString).orElse(null),
+                    event.requester().clientAddress(), event.requester().userAgent(), event.detail().orElse(null));
+        }
+    }
+}

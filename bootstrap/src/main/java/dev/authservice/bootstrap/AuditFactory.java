@@ -1,0 +1,30 @@
+package dev.authservice.bootstrap;
+
+import dev.authservice.adapter.out.telemetry.FanOutAuditLog;
+import dev.authservice.adapter.out.telemetry.LoggingAuditLog;
+import dev.authservice.adapter.out.telemetry.SecurityMetrics;
+import dev.authservice.application.port.out.AuditLog;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Primary;
+import io.micronaut.context.annotation.Property;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+import java.util.List;
+
+/**
+ * The audit trail the use cases report to: every event is counted (Micrometer), and every event worth a record is
+ * written as a JSON line on the {@code audit} logger and as a row of {@code audit_events}. Token refreshes are only
+ * counted unless {@code auth.audit.record-refreshes} is true.
+ */
+@Factory
+class AuditFactory {
+
+    @Singleton
+    @Primary
+    AuditLog auditLog(MeterRegistry registry, @Named("database") AuditLog table,
+                      @Property(name = "auth.audit.record-refreshes") boolean recordRefreshes) {
+        return new FanOutAuditLog(List.of(new SecurityMetrics(registry)), List.of(new LoggingAuditLog(), table),
+                recordRefreshes);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.authservice.domain.audit;
+
+import dev.authservice.domain.InvalidValueException;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/** What happened, as the audit trail and the metrics name it. */
+public enum SecurityEventType {
+    LOGIN_SUCCEEDED,
+    /** Wrong password, unknown user or disabled account; the detail says which, the client is never told. */
+    LOGIN_FAILED,
+    LOGIN_THROTTLED,
+    /**
+     * A refresh token was rotated. The hot path: counted, but not kept in the audit trail unless asked for
+     * ({@link #isRoutine()}).
+     */
+    TOKEN_REFRESHED,
+    /** An unknown, expired or revoked refresh token, or one whose user is disabled; the detail says which. */
+    REFRESH_REJECTED,
+    /** A rotated refresh token was presented again: its session ends. */
+    REFRESH_TOKEN_REUSED,
+    LOGGED_OUT,
+    /** A session ended for a reason with no event of its own: signed out from the session list, or by an administrator. */
+    SESSION_REVOKED,
+    PASSWORD_CHANGED,
+    /** Wrong current password, throttled or refused new password; the detail says which. */
+    PASSWORD_CHANGE_FAILED,
+    USER_CREATED,
+    USER_DISABLED,
+    USER_ENABLED;
+
+    /** Too frequent to keep one record each: counted by the metrics only, unless the audit trail is told otherwise. */
+    public boolean isRoutine() {
+        return this == TOKEN_REFRESHED;
+    }
+
+    /** The type named exactly {@code text}; anything else is refused with the list of names. */
+    public static SecurityEventType parse(String field, String text) {
+        return Arrays.stream(values())
+                .filter(type -> type.name().equals(text))
+                .findFirst()
+                .orElseThrow(() -> new InvalidValueException(field, field + " must be one of "
+                        + Arrays.stream(values()).map(Enum::name).collect(Collectors.joining(", "))));
+    }
+}

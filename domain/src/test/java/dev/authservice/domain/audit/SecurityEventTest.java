@@ -1,0 +1,97 @@
+package dev.authservice.domain.audit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.user.UserId;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class SecurityEventTest {
+
+    private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
+    private static final UserId ALICE = new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001"));
+    private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
+    private static final Requester FROM_A_BROWSER = Requester.anonymous("203.0.113.7", "Mozilla/5.0");
+
+    @Test
+    void eachStepAddsWhatTheUseCaseKnowsAndKeepsTheRest() {
+        SecurityEvent event = SecurityEvent.of(SecurityEventType.LOGIN_SUCCEEDED, NOW, FROM_A_BROWSER)
+                .about(ALICE).inSession(SESSION).detail("first login");
+
+        assertEquals(SecurityEventType.LOGIN_SUCCEEDED, event.type());
+        assertEquals(NOW, event.occurredAt());
+        assertEquals(FROM_A_BROWSER, event.requester());
+        assertEquals(Optional.of(ALICE), event.userId());
+        assertEquals(Optional.of(SESSION), event.sessionId());
+        assertEquals(Optional.of("first login"), event.detail());
+    }
+
+    @Test
+    void anEventStartsWithNothingButItsTypeTimeAndRequester() {
+        SecurityEvent event = SecurityEvent.of(SecurityEventType.LOGIN_THROTTLED, NOW, FROM_A_BROWSER);
+
+        assertTrue(event.userId().isEmpty());
+        assertTrue(event.sessionId().isEmpty());
+        assertTrue(event.detail().isEmpty());
+    }
+
+    @Test
+    void anEnumDetailIsItsName() {
+        assertEquals(Optional.of("SIGNED_OUT"), SecurityEvent.of(SecurityEventType.SESSION_REVOKED, NOW, FROM_A_BROWSER)
+                .detail(RevocationReason.SIGNED_OUT).detail());
+    }
+
+    @Test
+    void theEventsThatEndSessionsSayWhy() {
+        assertEquals(Optional.of(RevocationReason.LOGOUT), endedBy(SecurityEventType.LOGGED_OUT, null));
+        assertEquals(Optional.of(RevocationReason.REUSE_DETECTED), endedBy(SecurityEventType.REFRESH_TOKEN_REUSED, null));
+        assertEquals(Optional.of(RevocationReason.PASSWORD_CHANGED), endedBy(SecurityEventType.PASSWORD_CHANGED, null));
+        assertEquals(Optional.of(RevocationReason.USER_DISABLED), endedBy(SecurityEventType.USER_DISABLED, null));
+        assertEquals(Optional.of(RevocationReason.ADMINISTRATOR),
+                endedBy(SecurityEventType.SESSION_REVOKED, RevocationReason.ADMINISTRATOR.name()));
+    }
+
+    @Test
+    void noOtherEventEndsASession() {
+        Arrays.stream(SecurityEventType.values())
+                .filter(type -> type != SecurityEventType.LOGGED_OUT && type != SecurityEventType.REFRESH_TOKEN_REUSED
+                        && type != SecurityEventType.PASSWORD_CHANGED && type != SecurityEventType.USER_DISABLED
+                        && type != SecurityEventType.SESSION_REVOKED)
+                .forEach(type -> assertEquals(Optional.empty(), endedBy(type, "LOGOUT"), type.name()));
+        assertEquals(Optional.empty(), endedBy(SecurityEventType.SESSION_REVOKED, "NOT_A_REASON"));
+    }
+
+    @Test
+    void onlyARefreshIsRoutine() {
+        Arrays.stream(SecurityEventType.values()).forEach(type ->
+                assertEquals(type == SecurityEventType.TOKEN_REFRESHED, type.isRoutine(), type.name()));
+    }
+
+    @Test
+    void aTypeIsParsedByItsExactName() {
+        assertEquals(SecurityEventType.LOGIN_FAILED, SecurityEventType.parse("type", "LOGIN_FAILED"));
+        InvalidValueException refused = assertThrows(InvalidValueException.class,
+                () -> SecurityEventType.parse("type", "login_failed"));
+        assertTrue(refused.getMessage().startsWith("type must be one of LOGIN_SUCCEEDED, LOGIN_FAILED"));
+    }
+
+    @Test
+    void everyPartIsRequired() {
+        assertThrows(NullPointerException.class, () -> SecurityEvent.of(null, NOW, FROM_A_BROWSER));
+        assertThrows(NullPointerException.class, () -> SecurityEvent.of(SecurityEventType.LOGGED_OUT, null, FROM_A_BROWSER));
+        assertThrows(NullPointerException.class, () -> SecurityEvent.of(SecurityEventType.LOGGED_OUT, NOW, null));
+    }
+
+    private static Optional<RevocationReason> endedBy(SecurityEventType type, String detail) {
+        SecurityEvent event = SecurityEvent.of(type, NOW, FROM_A_BROWSER);
+        return (detail == null ? event : event.detail(detail)).endedSessionsBecause();
+    }
+}
