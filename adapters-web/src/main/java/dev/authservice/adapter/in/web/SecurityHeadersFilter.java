@@ -1,24 +1,47 @@
 package dev.authservice.adapter.in.web;
 
+import io.micronaut.core.order.Ordered;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.ResponseFilter;
 import io.micronaut.http.annotation.ServerFilter;
+import io.micronaut.http.filter.ServerFilterPhase;
 
 /**
  * Headers every answer carries, errors included: no MIME sniffing, no referrer leaking paths to other sites, and no
  * caching of anything under {@code /api}, where every answer is about a user or carries a token.
+ * <p>
+ * Everything but the API description also gets a strict Content-Security-Policy: the browser client (served from
+ * {@code web-client/} at {@code /}) loads only its own files and runs no inline script or style, so an injected
+ * script has nowhere to come from and nowhere to send a token. Swagger UI starts itself with an inline script, so
+ * {@code /swagger-ui/} and the spec it reads are left out.
+ * <p>
+ * It runs first, so it sees the final answer: a filter without an order runs inside micronaut-security's, and would
+ * miss the 401 and 403 answers that filter gives.
  */
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
-class SecurityHeadersFilter {
+class SecurityHeadersFilter implements Ordered {
+
+    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
+            + "img-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+            + "frame-ancestors 'none'";
+
+    @Override
+    public int getOrder() {
+        return ServerFilterPhase.FIRST.order();
+    }
 
     @ResponseFilter
     void addSecurityHeaders(HttpRequest<?> request, MutableHttpResponse<?> response) {
+        String path = request.getPath();
         response.header("X-Content-Type-Options", "nosniff");
         response.header("Referrer-Policy", "no-referrer");
-        if (request.getPath().startsWith("/api/") && !response.getHeaders().contains(HttpHeaders.CACHE_CONTROL)) {
+        if (path.startsWith("/api/") && !response.getHeaders().contains(HttpHeaders.CACHE_CONTROL)) {
             response.header(HttpHeaders.CACHE_CONTROL, "no-store");
+        }
+        if (!path.startsWith("/swagger-ui") && !path.startsWith("/openapi/")) {
+            response.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
         }
     }
 }

@@ -1,0 +1,245 @@
+// The page: sign in, then the profile, the orders and the sessions of the caller. Tokens are auth.js's business.
+import * as auth from './auth.js';
+
+const $ = id => document.getElementById(id);
+const PAGE_SIZE = 10;
+const FIRST_DIRECTION = { createdAt: 'desc', totalAmount: 'desc', status: 'asc' };
+const orders = { page: 0, sort: 'createdAt', direction: 'desc', status: '', shown: 0 };
+
+class ApiError extends Error {}
+
+/** The data of an envelope answer, or an ApiError with the service's message. */
+async function dataOf(response) {
+  const body = await response.json().catch(() => null);
+  if (!response.ok || !body || !body.success) {
+    throw new ApiError(body?.error?.message ?? `The service answered ${response.status}.`);
+  }
+  return body.data;
+}
+
+function show(view) {
+  $('starting').hidden = view !== 'starting';
+  $('login-view').hidden = view !== 'login';
+  $('app-view').hidden = view !== 'app';
+  $('logout').hidden = view !== 'app';
+  $('reload').hidden = view !== 'app';
+  $('signed-in-as').hidden = view !== 'app';
+}
+
+function notice(text) {
+  $('notice').textContent = text ?? '';
+  $('notice').hidden = !text;
+}
+
+function showLogin(message) {
+  notice(null);
+  $('login-message').textContent = message ?? '';
+  $('login-message').hidden = !message;
+  $('password').value = '';
+  show('login');
+  $('username').focus();
+}
+
+/** Runs a step of the page; a session that ended shows the login form, anything else a notice. */
+async function guard(step) {
+  try {
+    await step();
+  } catch (error) {
+    if (error instanceof auth.SessionEnded) {
+      showLogin(error.message);
+    } else if (error instanceof ApiError) {
+      notice(error.message);
+    } else {
+      notice('The service cannot be reached. Please try again.');
+      console.error(error);
+    }
+  }
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = iso => dateFormat.format(new Date(iso));
+const formatMoney = (amount, currency) =>
+  new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(Number(amount));
+
+async function loadProfile() {
+  const profile = await dataOf(await auth.api('/api/user/profile'));
+  $('profile-username').textContent = profile.username;
+  $('profile-nickname').textContent = profile.nickname;
+  $('profile-department').textContent = profile.department;
+  $('profile-roles').textContent = profile.roles.join(', ');
+  $('signed-in-as').textContent = `${profile.nickname} (${profile.username})`;
+}
+
+async function loadOrders() {
+  const request = ++orders.shown;
+  const query = new URLSearchParams({ page: orders.page, size: PAGE_SIZE, sort: `${orders.sort},${orders.direction}` });
+  if (orders.status) query.set('status', orders.status);
+  const table = $('orders');
+  table.setAttribute('aria-busy', 'true');
+  try {
+    const page = await dataOf(await auth.api(`/api/user/orders?${query}`));
+    // A later click may have asked for another page meanwhile: only the latest answer is shown.
+    if (request === orders.shown) renderOrders(table, page);
+  } finally {
+    if (request === orders.shown) table.setAttribute('aria-busy', 'false');
+  }
+}
+
+function renderOrders(table, page) {
+  const rows = page.content.map(order => {
+    const row = element('tr');
+    const id = element('td', 'id', order.id.slice(0, 8));
+    id.title = order.id;
+    const status = element('td');
+    status.append(element('span', `badge ${order.status.toLowerCase()}`, order.status));
+    row.append(id, element('td', null, formatDate(order.createdAt)), status,
+      element('td', 'number', formatMoney(order.totalAmount, order.currency)));
+    return row;
+  });
+  if (rows.length === 0) {
+    const empty = element('td', 'empty', 'No orders.');
+    empty.colSpan = 4;
+    rows.push(element('tr'));
+    rows[0].append(empty);
+  }
+  table.tBodies[0].replaceChildren(...rows);
+  for (const header of table.querySelectorAll('th[data-sort]')) {
+    const sorted = header.dataset.sort === orders.sort;
+    header.setAttribute('aria-sort', sorted ? (orders.direction === 'asc' ? 'ascending' : 'descending') : 'none');
+  }
+  $('page-info').textContent = page.totalPages === 0
+    ? 'No orders'
+    : `Page ${page.page + 1} of ${page.totalPages} · ${page.totalElements} orders`;
+  $('prev-page').disabled = page.page === 0;
+  $('next-page').disabled = page.page + 1 >= page.totalPages;
+}
+
+const BROWSERS = [['Edg/', 'Edge'], ['Firefox/', 'Firefox'], ['Chrome/', 'Chrome'], ['Safari/', 'Safari']];
+const SYSTEMS = [['Android', 'Android'], ['iPhone', 'iOS'], ['iPad', 'iPadOS'], ['Windows', 'Windows'],
+  ['Mac OS X', 'macOS'], ['Linux', 'Linux']];
+
+/** "Chrome on Linux" for a browser's User-Agent; anything else (curl, an app) as it came. */
+function describeDevice(userAgent) {
+  if (!userAgent) return 'Unknown device';
+  const browser = BROWSERS.find(([token]) => userAgent.includes(token));
+  const system = SYSTEMS.find(([token]) => userAgent.includes(token));
+  return browser && system ? `${browser[1]} on ${system[1]}` : userAgent;
+}
+
+async function loadSessions() {
+  const page = await dataOf(await auth.api('/api/user/sessions?size=50'));
+  $('sessions').replaceChildren(...page.content.map(session => {
+    const item = element('li', session.current ? 'session current' : 'session');
+    item.dataset.sessionId = session.sessionId;
+    const device = element('div', 'device', describeDevice(session.userAgent));
+    device.title = session.userAgent ?? '';
+    const details = element('div', 'muted small',
+      `${session.ipAddress ?? 'unknown address'} · signed in ${formatDate(session.createdAt)}`
+      + ` · last used ${formatDate(session.lastUsedAt)}`);
+    const text = element('div', 'session-text');
+    text.append(device, details);
+    item.append(text);
+    if (session.current) {
+      item.append(element('span', 'badge current', 'This device'));
+    } else {
+      const end = element('button', 'secondary sign-out-session', 'Sign out this device');
+      end.type = 'button';
+      end.addEventListener('click', () => guard(async () => {
+        end.disabled = true;
+        const response = await auth.api(`/api/user/sessions/${encodeURIComponent(session.sessionId)}`,
+          { method: 'DELETE' });
+        // 404: it had ended already; either way the list is read again.
+        if (!response.ok && response.status !== 404) await dataOf(response);
+        await loadSessions();
+      }));
+      item.append(end);
+    }
+    return item;
+  }));
+}
+
+function enterApp() {
+  notice(null);
+  show('app');
+  return guard(() => Promise.all([loadProfile(), loadOrders(), loadSessions()]));
+}
+
+function wire() {
+  $('login-form').addEventListener('submit', event => {
+    event.preventDefault();
+    guard(async () => {
+      $('login-submit').disabled = true;
+      try {
+        const failure = await auth.logIn($('username').value.trim(), $('password').value);
+        if (!failure) {
+          await enterApp();
+        } else if (failure.status === 429) {
+          showLogin(`Too many failed attempts. Try again in ${failure.retryAfter ?? 'a few'} seconds.`);
+        } else if (failure.status === 401) {
+          showLogin('Wrong username or password.');
+        } else {
+          showLogin(failure.message ?? 'Signing in failed.');
+        }
+      } finally {
+        $('login-submit').disabled = false;
+      }
+    });
+  });
+  $('logout').addEventListener('click', () => guard(async () => {
+    await auth.logOut().catch(error => {
+      if (!(error instanceof auth.SessionEnded)) throw error;
+    });
+    showLogin('You are signed out.');
+  }));
+  $('reload').addEventListener('click', () => enterApp());
+  for (const header of document.querySelectorAll('#orders th[data-sort]')) {
+    header.querySelector('button').addEventListener('click', () => {
+      const property = header.dataset.sort;
+      orders.direction = property !== orders.sort ? FIRST_DIRECTION[property]
+        : orders.direction === 'asc' ? 'desc' : 'asc';
+      orders.sort = property;
+      orders.page = 0;
+      guard(loadOrders);
+    });
+  }
+  $('status-filter').addEventListener('change', event => {
+    orders.status = event.target.value;
+    orders.page = 0;
+    guard(loadOrders);
+  });
+  $('prev-page').addEventListener('click', () => {
+    orders.page -= 1;
+    guard(loadOrders);
+  });
+  $('next-page').addEventListener('click', () => {
+    orders.page += 1;
+    guard(loadOrders);
+  });
+  auth.onSignedIn(() => enterApp());
+  auth.onSignedOut(message => showLogin(message));
+}
+
+async function start() {
+  if (!auth.supported) {
+    notice('This page needs a secure connection (HTTPS, or localhost): the sign-in cookie is sent over nothing else.');
+    show('none');
+    return;
+  }
+  wire();
+  await guard(async () => {
+    if (await auth.restore()) {
+      await enterApp();
+    } else {
+      showLogin();
+    }
+  });
+}
+
+start();

@@ -1,0 +1,162 @@
+// The access token, and the refresh that every request and every tab of this browser shares.
+//
+// - The access token lives in this module's memory only. The refresh token is the HttpOnly cookie the browser sends
+//   to /api/refresh by itself; this code never sees it.
+// - The cookie jar is shared by all tabs, and presenting a refresh token twice ends the session (reuse detection).
+//   So a refresh runs only while holding one Web Lock for the whole origin. Whoever gets the token passes it to the
+//   other tabs on a BroadcastChannel, and a request that failed with an older token takes that one instead of
+//   refreshing again.
+// - Every token is tagged with a generation (a timestamp, larger for newer tokens), so "newer than the token my
+//   request failed with" is a plain comparison, in this tab and across tabs.
+
+const REFRESH_LOCK = 'auth-service-refresh';
+const TAB_LOCK = 'auth-service-tab';
+const ANSWER_TIMEOUT_MS = 1000;
+
+let current = null; // { token, gen } or null
+const listeners = { signedIn: [], signedOut: [] };
+const channel = new BroadcastChannel('auth-service');
+let asking = null; // { id, missing, done } while this tab waits for the other tabs' answers
+
+export class SessionEnded extends Error {}
+
+/** Web Locks exist only in a secure context (HTTPS, or localhost), where the Secure refresh cookie works too. */
+export const supported = Boolean(navigator.locks);
+
+// Each tab holds a shared lock while it lives, so the number of tabs can be counted with navigator.locks.query().
+const registered = supported && new Promise(granted =>
+  navigator.locks.request(TAB_LOCK, { mode: 'shared' }, () => {
+    granted();
+    return new Promise(() => {});
+  }));
+
+export function signedIn() {
+  return current !== null;
+}
+
+/** Another tab signed in (the cookie is shared, so this tab is signed in too). */
+export function onSignedIn(listener) {
+  listeners.signedIn.push(listener);
+}
+
+export function onSignedOut(listener) {
+  listeners.signedOut.push(listener);
+}
+
+function adopt(token, gen) {
+  if (!current || gen > current.gen) {
+    current = { token, gen };
+  }
+}
+
+function newToken(token) {
+  adopt(token, Math.max(Date.now(), current ? current.gen + 1 : 0));
+  channel.postMessage({ type: 'token', ...current });
+}
+
+function newerThan(gen) {
+  return current !== null && current.gen > gen;
+}
+
+channel.onmessage = ({ data }) => {
+  if (data.type === 'token') {
+    const wasSignedOut = current === null;
+    adopt(data.token, data.gen);
+    if (wasSignedOut) listeners.signedIn.forEach(listener => listener());
+  } else if (data.type === 'ask') {
+    channel.postMessage({ type: 'answer', id: data.id, ...current });
+  } else if (data.type === 'answer' && asking && data.id === asking.id) {
+    if (data.token) adopt(data.token, data.gen);
+    if (--asking.missing === 0) asking.done();
+  } else if (data.type === 'signed-out') {
+    current = null;
+    listeners.signedOut.forEach(listener => listener('You signed out in another tab.'));
+  }
+};
+
+/**
+ * Asks the other tabs for their tokens and waits for every answer (or a second, should a tab hang). Messages from
+ * one tab arrive in order, so a tab's answer comes after any token it broadcast before.
+ */
+async function askOtherTabs() {
+  await registered;
+  const { held } = await navigator.locks.query();
+  const others = held.filter(lock => lock.name === TAB_LOCK).length - 1;
+  if (others <= 0) return;
+  await new Promise(resolve => {
+    const timer = setTimeout(resolve, ANSWER_TIMEOUT_MS);
+    asking = { id: crypto.randomUUID(), missing: others, done: () => { clearTimeout(timer); resolve(); } };
+    channel.postMessage({ type: 'ask', id: asking.id });
+  });
+  asking = null;
+}
+
+/**
+ * A token newer than generation {@code gen}: one another request or tab got meanwhile, or else one from
+ * POST /api/refresh. Null when the session cannot be refreshed.
+ */
+function tokenNewerThan(gen) {
+  return navigator.locks.request(REFRESH_LOCK, async () => {
+    if (!newerThan(gen)) await askOtherTabs();
+    if (newerThan(gen)) return current.token;
+    const response = await fetch('/api/refresh', { method: 'POST' });
+    if (!response.ok) {
+      current = null;
+      return null;
+    }
+    newToken((await response.json()).accessToken);
+    return current.token;
+  });
+}
+
+/** On page load: a token from another tab, or one refresh with the cookie. True when a session was found. */
+export async function restore() {
+  return (await tokenNewerThan(-1)) !== null;
+}
+
+/** POST /api/login. Null on success, else the error answer ({ status, code, message, retryAfter }). */
+export async function logIn(username, password) {
+  const response = await fetch('/api/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (response.ok) {
+    newToken((await response.json()).accessToken);
+    return null;
+  }
+  const body = await response.json().catch(() => ({}));
+  return { status: response.status, ...body.error, retryAfter: response.headers.get('Retry-After') };
+}
+
+/** POST /api/logout, then every tab forgets the token. */
+export async function logOut() {
+  try {
+    await api('/api/logout', { method: 'POST' });
+  } finally {
+    current = null;
+    channel.postMessage({ type: 'signed-out' });
+  }
+}
+
+function send(path, init, token) {
+  return fetch(path, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
+}
+
+/**
+ * A request to a protected path. On 401 it gets a newer token (at most one refresh, shared as above) and retries
+ * once. Throws SessionEnded when the session is over; other answers are returned as they are.
+ */
+export async function api(path, init = {}) {
+  const used = current;
+  if (!used) throw new SessionEnded('Please sign in.');
+  const response = await send(path, init, used.token);
+  if (response.status !== 401) return response;
+  const token = await tokenNewerThan(used.gen);
+  const retried = token && await send(path, init, token);
+  if (!retried || retried.status === 401) {
+    current = null;
+    throw new SessionEnded('Your session has ended. Please sign in again.');
+  }
+  return retried;
+}

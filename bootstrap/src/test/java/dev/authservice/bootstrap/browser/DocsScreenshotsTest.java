@@ -1,0 +1,43 @@
+package dev.authservice.bootstrap.browser;
+
+import io.micronaut.runtime.server.EmbeddedServer;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Takes the README's screenshots of the browser client and of Swagger UI, only when asked (docs/web-client.md):
+ * {@code -Ddocs.screenshots=<directory>}.
+ */
+@MicronautTest
+@EnabledIfSystemProperty(named = "docs.screenshots", matches = ".+")
+class DocsScreenshotsTest {
+
+    @RegisterExtension
+    final Browsers browsers = new Browsers();
+
+    @Inject
+    EmbeddedServer server;
+
+    @Test
+    void takeTheScreenshots() {
+        Path directory = Path.of(System.getProperty("docs.screenshots"));
+        new Api(server.getURI()).logIn("alice", "alice-password", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) "
+                + "AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1");
+        Browser browser = browsers.open(server.getURI());
+        WebClient page = new WebClient(browser);
+        page.signIn("alice", "alice-password");
+        page.waitForSignedIn("alice");
+        page.waitForSession("Safari on iOS");
+        browser.script("document.activeElement.blur()");
+        browser.screenshot(directory.resolve("web-client.png"));
+
+        browser.go("/swagger-ui/");
+        browser.visible(".swagger-ui .information-container");
+        browser.visible(".swagger-ui .opblock");
+        browser.screenshot(directory.resolve("swagger-ui.png"));
+    }
+}
