@@ -13,6 +13,7 @@ import java.util.logging.Level;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.WindowType;
@@ -23,6 +24,7 @@ import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.FluentWait;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -37,13 +39,14 @@ final class Browser implements AutoCloseable {
     private final ChromeDriver driver;
     private final URI base;
     private final Path profile;
-    private final WebDriverWait wait;
+    private final FluentWait<WebDriver> wait;
 
     private Browser(ChromeDriver driver, URI base, Path profile) {
         this.driver = driver;
         this.base = base;
         this.profile = profile;
-        this.wait = new WebDriverWait(driver, TIMEOUT);
+        // The page re-renders its lists on every answer: an element read in one poll may be gone by the next.
+        this.wait = new WebDriverWait(driver, TIMEOUT).ignoring(StaleElementReferenceException.class);
     }
 
     static Browser start(URI base) {
