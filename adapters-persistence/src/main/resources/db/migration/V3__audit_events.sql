@@ -10,7 +10,10 @@ CREATE TABLE audit_events (
     actor_id       UUID,
     client_address VARCHAR(255),
     user_agent     VARCHAR(512),
-    outcome        VARCHAR(64)
+    outcome        VARCHAR(64),
+    -- How many sessions the event ended, and why (NULL for an event that ends none by nature).
+    ended_reason   VARCHAR(32),
+    ended_sessions INTEGER
 );
 -- Newest first, for everyone, for one user and for one type of event.
 CREATE INDEX audit_events_occurred_idx ON audit_events (occurred_at, id);

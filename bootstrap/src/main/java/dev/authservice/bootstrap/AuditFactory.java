@@ -5,6 +5,7 @@ import dev.authservice.adapter.out.telemetry.LoggingAuditLog;
 import dev.authservice.adapter.out.telemetry.SecurityMetrics;
 import dev.authservice.application.port.out.AuditLog;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Primary;
 import io.micronaut.context.annotation.Property;
@@ -14,17 +15,23 @@ import java.util.List;
 
 /**
  * The audit trail the use cases report to: every event is counted (Micrometer), and every event worth a record is
- * written as a JSON line on the {@code audit} logger and as a row of {@code audit_events}. Token refreshes are only
- * counted unless {@code auth.audit.record-refreshes} is true.
+ * written as a JSON line on the {@code audit} logger and as a row of {@code audit_events}. Token refreshes (rotated
+ * or rejected) are only counted unless {@code auth.audit.record-refreshes} is true.
  */
 @Factory
 class AuditFactory {
 
+    /** Built with the context, so that every counter is on /prometheus at zero before the first request. */
+    @Context
+    SecurityMetrics securityMetrics(MeterRegistry registry) {
+        return new SecurityMetrics(registry);
+    }
+
+    /** {@code table}: the persistence adapter's {@code JdbcAuditTrail}, named so. */
     @Singleton
     @Primary
-    AuditLog auditLog(MeterRegistry registry, @Named("database") AuditLog table,
+    AuditLog auditLog(SecurityMetrics metrics, @Named("database") AuditLog table,
                       @Property(name = "auth.audit.record-refreshes") boolean recordRefreshes) {
-        return new FanOutAuditLog(List.of(new SecurityMetrics(registry)), List.of(new LoggingAuditLog(), table),
-                recordRefreshes);
+        return new FanOutAuditLog(metrics, List.of(new LoggingAuditLog(), table), recordRefreshes);
     }
 }

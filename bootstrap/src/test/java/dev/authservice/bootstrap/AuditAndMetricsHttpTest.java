@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -39,6 +40,8 @@ import org.slf4j.LoggerFactory;
 class AuditAndMetricsHttpTest implements TestPropertyProvider {
 
     private static final String WRONG_PASSWORD = "not-alices-password";
+    private static final String GOOD_PASSWORD = "violet lamps over a quiet harbor";
+    private static final String OTHER_GOOD_PASSWORD = "a brand new passphrase for me";
 
     private final int managementPort = freePort();
 
@@ -50,10 +53,17 @@ class AuditAndMetricsHttpTest implements TestPropertyProvider {
     private Http http;
     private Http management;
     private String admin;
+    /** /prometheus as it was before this class sent its first request. */
+    private String metricsAtStart;
 
     @Override
     public Map<String, String> getProperties() {
         return Map.of("auth.management.port", String.valueOf(managementPort));
+    }
+
+    @BeforeAll
+    void readTheMetricsBeforeAnyRequest() {
+        metricsAtStart = new Http(URI.create("http://127.0.0.1:" + managementPort)).get("/prometheus").body();
     }
 
     @BeforeEach
@@ -103,6 +113,16 @@ class AuditAndMetricsHttpTest implements TestPropertyProvider {
         assertEquals(reused + 1, metric("auth_refreshes_total", "outcome", "reuse_detected"));
         assertEquals(revokedForReuse + 1, metric("auth_sessions_revoked_total", "reason", "reuse_detected"));
         assertEquals(logouts + 1, metric("auth_logouts_total", null, null));
+    }
+
+    @Test
+    void everySecurityCounterIsThereAtZeroFromTheStart() {
+        for (String counter : List.of("auth_logins_total{outcome=\"succeeded\"} 0.0",
+                "auth_logins_total{outcome=\"throttled\"} 0.0", "auth_refreshes_total{outcome=\"rotated\"} 0.0",
+                "auth_refreshes_total{outcome=\"reuse_detected\"} 0.0", "auth_logouts_total 0.0",
+                "auth_sessions_revoked_total{reason=\"user_disabled\"} 0.0", "auth_audit_failures_total 0.0")) {
+            assertTrue(metricsAtStart.contains(counter), counter + " in\n" + metricsAtStart);
+        }
     }
 
     @Test
@@ -175,6 +195,32 @@ class AuditAndMetricsHttpTest implements TestPropertyProvider {
     }
 
     @Test
+    void aUsersOwnAndAnAdministratorsSessionEndingsAreRecordedWithTheirActorAndCount() {
+        String carolId = createUser();
+        String carol = (String) http.get("/api/admin/users/" + carolId, "Authorization", admin).data().get("username");
+        String laptop = "Bearer " + logIn(carol, GOOD_PASSWORD).accessToken();
+        logIn(carol, GOOD_PASSWORD);
+        String phoneSession = otherSession(laptop);
+
+        http.delete("/api/user/sessions/" + phoneSession, "Authorization", laptop);
+        http.putJson("/api/user/password", "{\"currentPassword\":\"" + GOOD_PASSWORD + "\",\"newPassword\":\""
+                + OTHER_GOOD_PASSWORD + "\"}", "Authorization", laptop);
+        logIn(carol, OTHER_GOOD_PASSWORD);
+        http.delete("/api/admin/users/" + carolId + "/sessions", "Authorization", admin);
+        http.post("/api/logout", "", "Authorization", "Bearer " + logIn(carol, OTHER_GOOD_PASSWORD).accessToken());
+
+        List<Map<String, Object>> events = events("userId=" + carolId);
+        assertEquals(List.of("LOGGED_OUT", "LOGIN_SUCCEEDED", "SESSION_REVOKED", "LOGIN_SUCCEEDED", "PASSWORD_CHANGED",
+                "SESSION_REVOKED", "LOGIN_SUCCEEDED", "LOGIN_SUCCEEDED", "USER_CREATED"),
+                events.stream().map(event -> event.get("type")).toList());
+        assertEvent(events.get(0), carolId, null, 1);
+        assertEvent(events.get(2), bobId(), "ADMINISTRATOR", 2);
+        assertEvent(events.get(4), carolId, null, 0);
+        assertEvent(events.get(5), carolId, "SIGNED_OUT", 1);
+        assertEquals(phoneSession, events.get(5).get("sessionId"));
+    }
+
+    @Test
     void theTrailIsNewestFirstAndFilteredByTimeWindow() {
         Instant before = Instant.now();
         http.logIn("alice", WRONG_PASSWORD);
@@ -233,6 +279,26 @@ class AuditAndMetricsHttpTest implements TestPropertyProvider {
         return content;
     }
 
+    private static void assertEvent(Map<String, Object> event, String actorId, String outcome, int sessionsEnded) {
+        assertEquals(actorId, event.get("actorId"), event.toString());
+        assertEquals(outcome, event.get("outcome"), event.toString());
+        assertEquals(sessionsEnded, event.get("sessionsEnded"), event.toString());
+    }
+
+    private Http.Answer logIn(String username, String password) {
+        Http.Answer login = http.logIn(username, password);
+        assertEquals(200, login.status(), login.body());
+        return login;
+    }
+
+    @SuppressWarnings("unchecked")
+    private String otherSession(String bearer) {
+        List<Map<String, Object>> sessions = (List<Map<String, Object>>) http
+                .get("/api/user/sessions", "Authorization", bearer).data().get("content");
+        return (String) sessions.stream().filter(session -> Boolean.FALSE.equals(session.get("current")))
+                .findFirst().orElseThrow().get("sessionId");
+    }
+
     private void assertInvalid(String query, String message) {
         Http.Answer answer = http.get("/api/admin/audit-events?" + query, "Authorization", admin);
         assertEquals(400, answer.status(), answer.body());
@@ -259,7 +325,7 @@ class AuditAndMetricsHttpTest implements TestPropertyProvider {
     private String createUser() {
         String username = "carol" + System.nanoTime();
         Http.Answer created = http.postJson("/api/admin/users", "{\"username\":\"" + username + "\","
-                + "\"password\":\"violet lamps over a quiet harbor\",\"roles\":[\"USER\"],\"nickname\":\"Carol\","
+                + "\"password\":\"" + GOOD_PASSWORD + "\",\"roles\":[\"USER\"],\"nickname\":\"Carol\","
                 + "\"department\":\"Support\"}", "Authorization", admin);
         assertEquals(201, created.status(), created.body());
         return (String) created.data().get("userId");

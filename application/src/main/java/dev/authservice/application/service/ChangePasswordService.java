@@ -24,6 +24,7 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
     static final String WRONG_PASSWORD = "WRONG_PASSWORD";
     static final String WEAK_PASSWORD = "WEAK_PASSWORD";
     static final String CHANGED_MEANWHILE = "CHANGED_MEANWHILE";
+    static final String ACCOUNT_DISABLED = "ACCOUNT_DISABLED";
 
     private final UserStore users;
     private final PasswordHasher hasher;
@@ -47,12 +48,15 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
 
     @Override
     public Result changePassword(Command command) {
+        Instant now = clock.instant();
         Optional<UserAccount> found = users.findById(command.userId()).filter(UserAccount::enabled);
         if (found.isEmpty()) {
+            // Disabled (or gone) while its access token was still in flight.
+            audit.record(SecurityEvent.of(SecurityEventType.PASSWORD_CHANGE_FAILED, now, command.requester())
+                    .about(command.userId()).inSession(command.currentSession()).detail(ACCOUNT_DISABLED));
             return new Result.InvalidCredentials();
         }
         UserAccount user = found.get();
-        Instant now = clock.instant();
         // The current password is guessed like a login, so it is throttled like one, under the same key.
         SecurityEvent event = SecurityEvent.of(SecurityEventType.PASSWORD_CHANGE_FAILED, now, command.requester())
                 .about(user.id()).inSession(command.currentSession());
@@ -78,10 +82,11 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
             audit.record(event.detail(CHANGED_MEANWHILE));
             return new Result.InvalidCredentials();
         }
-        refreshTokens.revokeSessionsOf(user.id(), Optional.of(command.currentSession()),
+        int ended = refreshTokens.revokeSessionsOf(user.id(), Optional.of(command.currentSession()),
                 RevocationReason.PASSWORD_CHANGED, now);
         audit.record(SecurityEvent.of(SecurityEventType.PASSWORD_CHANGED, now, command.requester())
-                .about(user.id()).inSession(command.currentSession()));
+                .about(user.id()).inSession(command.currentSession())
+                .endingSessions(RevocationReason.PASSWORD_CHANGED, ended));
         return new Result.Changed();
     }
 }

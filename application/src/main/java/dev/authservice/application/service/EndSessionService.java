@@ -34,7 +34,8 @@ public final class EndSessionService implements EndSessionUseCase {
             return false;
         }
         audit.record(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, now, requester)
-                .about(userId).inSession(sessionId).detail(RevocationReason.SIGNED_OUT));
+                .about(userId).inSession(sessionId).detail(RevocationReason.SIGNED_OUT)
+                .endingSessions(RevocationReason.SIGNED_OUT, 1));
         return true;
     }
 }

@@ -94,7 +94,7 @@ public final class LogInService implements LogInUseCase {
         if (outdated.isPresent()) {
             refreshTokens.revokeSession(sessionId, outdated.get(), now);
             audit.record(SecurityEvent.of(SecurityEventType.LOGIN_FAILED, now, requester)
-                    .about(user.get().id()).inSession(sessionId).detail(outdated.get()));
+                    .about(user.get().id()).inSession(sessionId).detail(outdated.get()).endingSessions(outdated.get(), 1));
             return new Result.InvalidCredentials();
         }
         audit.record(SecurityEvent.of(SecurityEventType.LOGIN_SUCCEEDED, now, requester)

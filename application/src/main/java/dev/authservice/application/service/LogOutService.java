@@ -27,7 +27,8 @@ public final class LogOutService implements LogOutUseCase {
     public void logOut(SessionId sessionId, Requester requester) {
         Instant now = clock.instant();
         if (refreshTokens.revokeSession(sessionId, RevocationReason.LOGOUT, now)) {
-            SecurityEvent event = SecurityEvent.of(SecurityEventType.LOGGED_OUT, now, requester).inSession(sessionId);
+            SecurityEvent event = SecurityEvent.of(SecurityEventType.LOGGED_OUT, now, requester).inSession(sessionId)
+                    .endingSessions(RevocationReason.LOGOUT, 1);
             audit.record(requester.userId().map(event::about).orElse(event));
         }
     }

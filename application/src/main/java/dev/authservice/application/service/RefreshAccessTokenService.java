@@ -74,8 +74,9 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
     }
 
     private Result revokeSession(RefreshToken token, Instant now, Requester requester) {
-        refreshTokens.revokeSession(token.sessionId(), RevocationReason.REUSE_DETECTED, now);
-        audit.record(event(SecurityEventType.REFRESH_TOKEN_REUSED, token, now, requester));
+        boolean ended = refreshTokens.revokeSession(token.sessionId(), RevocationReason.REUSE_DETECTED, now);
+        audit.record(event(SecurityEventType.REFRESH_TOKEN_REUSED, token, now, requester)
+                .endingSessions(RevocationReason.REUSE_DETECTED, ended ? 1 : 0));
         return new Result.Rejected();
     }
 

@@ -33,9 +33,10 @@ public final class RevokeUserSessionsService implements RevokeUserSessionsUseCas
             return false;
         }
         Instant now = clock.instant();
-        refreshTokens.revokeSessionsOf(userId, Optional.empty(), RevocationReason.ADMINISTRATOR, now);
+        int ended = refreshTokens.revokeSessionsOf(userId, Optional.empty(), RevocationReason.ADMINISTRATOR, now);
         audit.record(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, now, requester)
-                .about(userId).detail(RevocationReason.ADMINISTRATOR));
+                .about(userId).detail(RevocationReason.ADMINISTRATOR)
+                .endingSessions(RevocationReason.ADMINISTRATOR, ended));
         return true;
     }
 }

@@ -33,12 +33,14 @@ public final class SetUserEnabledService implements SetUserEnabledUseCase {
             return false;
         }
         Instant now = clock.instant();
-        if (!enabled) {
-            // Disabled first, so that no refresh can start a new token between the revocation and the update.
-            refreshTokens.revokeSessionsOf(userId, Optional.empty(), RevocationReason.USER_DISABLED, now);
+        if (enabled) {
+            audit.record(SecurityEvent.of(SecurityEventType.USER_ENABLED, now, requester).about(userId));
+            return true;
         }
-        audit.record(SecurityEvent.of(enabled ? SecurityEventType.USER_ENABLED : SecurityEventType.USER_DISABLED,
-                now, requester).about(userId));
+        // Disabled first, so that no refresh can start a new token between the revocation and the update.
+        int ended = refreshTokens.revokeSessionsOf(userId, Optional.empty(), RevocationReason.USER_DISABLED, now);
+        audit.record(SecurityEvent.of(SecurityEventType.USER_DISABLED, now, requester).about(userId)
+                .endingSessions(RevocationReason.USER_DISABLED, ended));
         return true;
     }
 }

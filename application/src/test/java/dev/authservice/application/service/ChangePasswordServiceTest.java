@@ -115,7 +115,8 @@ class ChangePasswordServiceTest {
         verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.of(CURRENT_SESSION),
                 RevocationReason.PASSWORD_CHANGED, NOW);
         assertEquals(SecurityEvent.of(SecurityEventType.PASSWORD_CHANGED, NOW, RequesterMother.ALICE)
-                .about(ALICE.id()).inSession(CURRENT_SESSION), audit.only());
+                .about(ALICE.id()).inSession(CURRENT_SESSION)
+                .endingSessions(RevocationReason.PASSWORD_CHANGED, 0), audit.only());
     }
 
     @Test
@@ -198,6 +199,7 @@ class ChangePasswordServiceTest {
         assertEquals(new Result.InvalidCredentials(), result);
         verifyNoInteractions(hasher, refreshTokens);
         verify(users, never()).replacePasswordHash(any(), any(), any());
+        assertEquals(Optional.of(ChangePasswordService.ACCOUNT_DISABLED), audit.only().detail());
     }
 
     @Test

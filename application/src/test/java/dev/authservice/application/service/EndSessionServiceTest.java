@@ -57,7 +57,8 @@ class EndSessionServiceTest {
 
         verify(refreshTokens).revokeSession(alices.id(), RevocationReason.SIGNED_OUT, NOW);
         assertEquals(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, NOW, RequesterMother.ALICE)
-                .about(ALICE.id()).inSession(alices.id()).detail(RevocationReason.SIGNED_OUT), audit.only());
+                .about(ALICE.id()).inSession(alices.id()).detail(RevocationReason.SIGNED_OUT)
+                .endingSessions(RevocationReason.SIGNED_OUT, 1), audit.only());
     }
 
     @Test

@@ -39,7 +39,8 @@ class LogOutServiceTest {
 
         verify(refreshTokens).revokeSession(SESSION, RevocationReason.LOGOUT, NOW);
         assertEquals(SecurityEvent.of(SecurityEventType.LOGGED_OUT, NOW, RequesterMother.ALICE)
-                .about(RequesterMother.ALICE.userId().orElseThrow()).inSession(SESSION), audit.only());
+                .about(RequesterMother.ALICE.userId().orElseThrow()).inSession(SESSION)
+                .endingSessions(RevocationReason.LOGOUT, 1), audit.only());
     }
 
     @Test

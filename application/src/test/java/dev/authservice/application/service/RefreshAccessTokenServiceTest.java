@@ -256,11 +256,23 @@ class RefreshAccessTokenServiceTest {
     void reuseIsRecordedWithTheClientThatPresentedTheCopy() {
         givenStored(ACTIVE.rotate(RefreshTokenHash.of(SUCCESSOR), NOW.minus(Duration.ofHours(1)), REFRESH_TTL)
                 .rotated());
+        when(refreshTokens.revokeSession(SESSION, RevocationReason.REUSE_DETECTED, NOW)).thenReturn(true);
 
         service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
 
         assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_TOKEN_REUSED, NOW, RequesterMother.ANONYMOUS)
-                .about(ALICE.id()).inSession(SESSION), audit.only());
+                .about(ALICE.id()).inSession(SESSION).endingSessions(RevocationReason.REUSE_DETECTED, 1), audit.only());
+    }
+
+    @Test
+    void aSessionAlreadyEndedByAnotherRequestIsNotCountedTwice() {
+        givenStored(ACTIVE.rotate(RefreshTokenHash.of(SUCCESSOR), NOW.minus(Duration.ofHours(1)), REFRESH_TTL)
+                .rotated());
+        when(refreshTokens.revokeSession(SESSION, RevocationReason.REUSE_DETECTED, NOW)).thenReturn(false);
+
+        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
+
+        assertEquals(0, audit.only().sessionsEnded().orElseThrow().count());
     }
 
     @Test

@@ -56,7 +56,8 @@ class RevokeUserSessionsServiceTest {
 
         verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW);
         assertEquals(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, NOW, RequesterMother.ADMINISTRATOR)
-                .about(ALICE.id()).detail(RevocationReason.ADMINISTRATOR), audit.only());
+                .about(ALICE.id()).detail(RevocationReason.ADMINISTRATOR)
+                .endingSessions(RevocationReason.ADMINISTRATOR, 3), audit.only());
     }
 
     @Test

@@ -64,12 +64,14 @@ class SetUserEnabledServiceTest {
     @Test
     void disablingEndsEverySessionOfTheUserAtOnce() {
         when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
+        when(refreshTokens.revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW))
+                .thenReturn(2);
 
         service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR);
 
         verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
         assertEquals(SecurityEvent.of(SecurityEventType.USER_DISABLED, NOW, RequesterMother.ADMINISTRATOR)
-                .about(ALICE.id()), audit.only());
+                .about(ALICE.id()).endingSessions(RevocationReason.USER_DISABLED, 2), audit.only());
     }
 
     /** Disabled first, so that no refresh can start a new token between the revocation and the disabling. */

@@ -4,17 +4,28 @@ import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One entry of the audit trail: what happened, when, at whose request, to which user and session, and a short
- * detail (a reason or an outcome, never a password, token, hash or secret). Built with {@link #of} and the
- * {@code about}/{@code inSession}/{@code detail} steps, so that each use case names only what it knows.
+ * One entry of the audit trail: what happened, when, at whose request, to which user and session, a short detail (a
+ * reason or an outcome, never a password, token, hash or secret), and how many sessions it ended and why. Built with
+ * {@link #of} and the {@code about}/{@code inSession}/{@code detail}/{@code endingSessions} steps, so that each use
+ * case names only what it knows.
  */
 public record SecurityEvent(SecurityEventType type, Instant occurredAt, Requester requester, Optional<UserId> userId,
-                            Optional<SessionId> sessionId, Optional<String> detail) {
+                            Optional<SessionId> sessionId, Optional<String> detail,
+                            Optional<SessionsEnded> sessionsEnded) {
+
+    /** Sessions that stopped working with this event: a logout ends one, disabling a user ends all of theirs. */
+    public record SessionsEnded(RevocationReason reason, int count) {
+        public SessionsEnded {
+            Objects.requireNonNull(reason, "reason");
+            if (count < 0) {
+                throw new IllegalArgumentException("count must not be negative");
+            }
+        }
+    }
 
     public SecurityEvent {
         Objects.requireNonNull(type, "type");
@@ -23,45 +34,34 @@ public record SecurityEvent(SecurityEventType type, Instant occurredAt, Requeste
         Objects.requireNonNull(userId, "userId");
         Objects.requireNonNull(sessionId, "sessionId");
         Objects.requireNonNull(detail, "detail");
+        Objects.requireNonNull(sessionsEnded, "sessionsEnded");
     }
 
     public static SecurityEvent of(SecurityEventType type, Instant occurredAt, Requester requester) {
-        return new SecurityEvent(type, occurredAt, requester, Optional.empty(), Optional.empty(), Optional.empty());
+        return new SecurityEvent(type, occurredAt, requester, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty());
     }
 
     /** The user the event is about; for a user acting on their own account, the requester too. */
     public SecurityEvent about(UserId user) {
-        return new SecurityEvent(type, occurredAt, requester, Optional.of(user), sessionId, detail);
+        return new SecurityEvent(type, occurredAt, requester, Optional.of(user), sessionId, detail, sessionsEnded);
     }
 
     public SecurityEvent inSession(SessionId session) {
-        return new SecurityEvent(type, occurredAt, requester, userId, Optional.of(session), detail);
+        return new SecurityEvent(type, occurredAt, requester, userId, Optional.of(session), detail, sessionsEnded);
     }
 
     public SecurityEvent detail(String text) {
-        return new SecurityEvent(type, occurredAt, requester, userId, sessionId, Optional.of(text));
+        return new SecurityEvent(type, occurredAt, requester, userId, sessionId, Optional.of(text), sessionsEnded);
     }
 
     public SecurityEvent detail(Enum<?> reason) {
         return detail(reason.name());
     }
 
-    /**
-     * Why sessions ended with this event, when they did: a logout, a reuse, a password change (the user's other
-     * sessions), a disable, or a {@link SecurityEventType#SESSION_REVOKED} with its reason as the detail.
-     */
-    public Optional<RevocationReason> endedSessionsBecause() {
-        return switch (type) {
-            case LOGGED_OUT -> Optional.of(RevocationReason.LOGOUT);
-            case REFRESH_TOKEN_REUSED -> Optional.of(RevocationReason.REUSE_DETECTED);
-            case PASSWORD_CHANGED -> Optional.of(RevocationReason.PASSWORD_CHANGED);
-            case USER_DISABLED -> Optional.of(RevocationReason.USER_DISABLED);
-            case SESSION_REVOKED -> detail.flatMap(SecurityEvent::revocationReason);
-            default -> Optional.empty();
-        };
-    }
-
-    private static Optional<RevocationReason> revocationReason(String name) {
-        return Arrays.stream(RevocationReason.values()).filter(reason -> reason.name().equals(name)).findFirst();
+    /** {@code count} sessions ended with this event, for {@code reason}; zero when there was none left to end. */
+    public SecurityEvent endingSessions(RevocationReason reason, int count) {
+        return new SecurityEvent(type, occurredAt, requester, userId, sessionId, detail,
+                Optional.of(new SessionsEnded(reason, count)));
     }
 }

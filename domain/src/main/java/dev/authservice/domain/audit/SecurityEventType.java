@@ -15,12 +15,15 @@ public enum SecurityEventType {
      * ({@link #isRoutine()}).
      */
     TOKEN_REFRESHED,
-    /** An unknown, expired or revoked refresh token, or one whose user is disabled; the detail says which. */
+    /**
+     * A missing, unknown, expired or revoked refresh token, or one whose user is disabled; the detail says which.
+     * Routine too: every signed-out page load of a browser client tries one, and anyone can send them for free.
+     */
     REFRESH_REJECTED,
     /** A rotated refresh token was presented again: its session ends. */
     REFRESH_TOKEN_REUSED,
     LOGGED_OUT,
-    /** A session ended for a reason with no event of its own: signed out from the session list, or by an administrator. */
+    /** Sessions ended for a reason with no event of its own: signed out from the session list, or by an administrator. */
     SESSION_REVOKED,
     PASSWORD_CHANGED,
     /** Wrong current password, throttled or refused new password; the detail says which. */
@@ -31,7 +34,7 @@ public enum SecurityEventType {
 
     /** Too frequent to keep one record each: counted by the metrics only, unless the audit trail is told otherwise. */
     public boolean isRoutine() {
-        return this == TOKEN_REFRESHED;
+        return this == TOKEN_REFRESHED || this == REFRESH_REJECTED;
     }
 
     /** The type named exactly {@code text}; anything else is refused with the list of names. */

@@ -50,29 +50,29 @@ class SecurityEventTest {
     }
 
     @Test
-    void theEventsThatEndSessionsSayWhy() {
-        assertEquals(Optional.of(RevocationReason.LOGOUT), endedBy(SecurityEventType.LOGGED_OUT, null));
-        assertEquals(Optional.of(RevocationReason.REUSE_DETECTED), endedBy(SecurityEventType.REFRESH_TOKEN_REUSED, null));
-        assertEquals(Optional.of(RevocationReason.PASSWORD_CHANGED), endedBy(SecurityEventType.PASSWORD_CHANGED, null));
-        assertEquals(Optional.of(RevocationReason.USER_DISABLED), endedBy(SecurityEventType.USER_DISABLED, null));
-        assertEquals(Optional.of(RevocationReason.ADMINISTRATOR),
-                endedBy(SecurityEventType.SESSION_REVOKED, RevocationReason.ADMINISTRATOR.name()));
+    void anEventThatEndsSessionsSaysHowManyAndWhy() {
+        SecurityEvent disabled = SecurityEvent.of(SecurityEventType.USER_DISABLED, NOW, FROM_A_BROWSER)
+                .about(ALICE).endingSessions(RevocationReason.USER_DISABLED, 3);
+
+        assertEquals(Optional.of(new SecurityEvent.SessionsEnded(RevocationReason.USER_DISABLED, 3)),
+                disabled.sessionsEnded());
+        assertEquals(Optional.of(ALICE), disabled.userId(), "the other steps are kept");
+        assertEquals(Optional.empty(), SecurityEvent.of(SecurityEventType.LOGIN_SUCCEEDED, NOW, FROM_A_BROWSER)
+                .sessionsEnded());
     }
 
     @Test
-    void noOtherEventEndsASession() {
-        Arrays.stream(SecurityEventType.values())
-                .filter(type -> type != SecurityEventType.LOGGED_OUT && type != SecurityEventType.REFRESH_TOKEN_REUSED
-                        && type != SecurityEventType.PASSWORD_CHANGED && type != SecurityEventType.USER_DISABLED
-                        && type != SecurityEventType.SESSION_REVOKED)
-                .forEach(type -> assertEquals(Optional.empty(), endedBy(type, "LOGOUT"), type.name()));
-        assertEquals(Optional.empty(), endedBy(SecurityEventType.SESSION_REVOKED, "NOT_A_REASON"));
+    void noSessionsEndedIsZeroButNeverNegative() {
+        assertEquals(0, new SecurityEvent.SessionsEnded(RevocationReason.ADMINISTRATOR, 0).count());
+        assertThrows(IllegalArgumentException.class,
+                () -> new SecurityEvent.SessionsEnded(RevocationReason.ADMINISTRATOR, -1));
     }
 
     @Test
-    void onlyARefreshIsRoutine() {
-        Arrays.stream(SecurityEventType.values()).forEach(type ->
-                assertEquals(type == SecurityEventType.TOKEN_REFRESHED, type.isRoutine(), type.name()));
+    void onlyRefreshesAreRoutine() {
+        Arrays.stream(SecurityEventType.values()).forEach(type -> assertEquals(
+                type == SecurityEventType.TOKEN_REFRESHED || type == SecurityEventType.REFRESH_REJECTED,
+                type.isRoutine(), type.name()));
     }
 
     @Test
@@ -88,10 +88,5 @@ class SecurityEventTest {
         assertThrows(NullPointerException.class, () -> SecurityEvent.of(null, NOW, FROM_A_BROWSER));
         assertThrows(NullPointerException.class, () -> SecurityEvent.of(SecurityEventType.LOGGED_OUT, null, FROM_A_BROWSER));
         assertThrows(NullPointerException.class, () -> SecurityEvent.of(SecurityEventType.LOGGED_OUT, NOW, null));
-    }
-
-    private static Optional<RevocationReason> endedBy(SecurityEventType type, String detail) {
-        SecurityEvent event = SecurityEvent.of(type, NOW, FROM_A_BROWSER);
-        return (detail == null ? event : event.detail(detail)).endedSessionsBecause();
     }
 }

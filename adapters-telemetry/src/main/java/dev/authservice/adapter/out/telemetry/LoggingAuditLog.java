@@ -30,6 +30,7 @@ public final class LoggingAuditLog implements AuditLog {
         addIfPresent(line, "clientAddress", event.requester().clientAddress());
         addIfPresent(line, "userAgent", event.requester().userAgent());
         event.detail().ifPresent(detail -> line.addKeyValue("outcome", detail));
+        event.sessionsEnded().ifPresent(ended -> line.addKeyValue("sessionsEnded", ended.count()));
         line.log(event.type().name());
     }
 

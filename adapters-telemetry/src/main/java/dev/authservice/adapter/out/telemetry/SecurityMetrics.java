@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Counts the security events by outcome: logins, refreshes, logouts and ended sessions by reason. Every counter exists
- * from the start at zero, so that a dashboard's rate shows the first event, not only the second.
+ * Counts the security events by outcome: logins, refreshes, logouts, and sessions ended by reason. Every counter exists
+ * from construction at zero (bootstrap builds this at start-up), so that a dashboard's rate shows the first event.
  */
 public final class SecurityMetrics implements AuditLog {
 
@@ -21,32 +21,51 @@ public final class SecurityMetrics implements AuditLog {
     static final String REFRESHES = "auth.refreshes";
     static final String LOGOUTS = "auth.logouts";
     static final String SESSIONS_REVOKED = "auth.sessions.revoked";
+    static final String AUDIT_FAILURES = "auth.audit.failures";
 
     private final Map<SecurityEventType, Counter> byType = new EnumMap<>(SecurityEventType.class);
     private final Map<RevocationReason, Counter> revokedBecause = new EnumMap<>(RevocationReason.class);
+    private final Counter auditFailures;
 
     public SecurityMetrics(MeterRegistry registry) {
-        byType.put(SecurityEventType.LOGIN_SUCCEEDED, counter(registry, LOGINS, "succeeded"));
-        byType.put(SecurityEventType.LOGIN_FAILED, counter(registry, LOGINS, "invalid_credentials"));
-        byType.put(SecurityEventType.LOGIN_THROTTLED, counter(registry, LOGINS, "throttled"));
-        byType.put(SecurityEventType.TOKEN_REFRESHED, counter(registry, REFRESHES, "rotated"));
-        byType.put(SecurityEventType.REFRESH_REJECTED, counter(registry, REFRESHES, "rejected"));
-        byType.put(SecurityEventType.REFRESH_TOKEN_REUSED, counter(registry, REFRESHES, "reuse_detected"));
-        byType.put(SecurityEventType.LOGGED_OUT, Counter.builder(LOGOUTS).register(registry));
+        byType.put(SecurityEventType.LOGIN_SUCCEEDED, login(registry, "succeeded"));
+        byType.put(SecurityEventType.LOGIN_FAILED, login(registry, "invalid_credentials"));
+        byType.put(SecurityEventType.LOGIN_THROTTLED, login(registry, "throttled"));
+        byType.put(SecurityEventType.TOKEN_REFRESHED, refresh(registry, "rotated"));
+        byType.put(SecurityEventType.REFRESH_REJECTED, refresh(registry, "rejected"));
+        byType.put(SecurityEventType.REFRESH_TOKEN_REUSED, refresh(registry, "reuse_detected"));
+        byType.put(SecurityEventType.LOGGED_OUT, Counter.builder(LOGOUTS)
+                .description("Logouts: POST /api/logout that ended a session")
+                .register(registry));
         for (RevocationReason reason : RevocationReason.values()) {
             revokedBecause.put(reason, Counter.builder(SESSIONS_REVOKED)
+                    .description("Sessions ended before their refresh tokens expired, by reason")
                     .tag("reason", reason.name().toLowerCase(Locale.ROOT))
                     .register(registry));
         }
+        auditFailures = Counter.builder(AUDIT_FAILURES)
+                .description("Security events that a record of the audit trail (log line or table) failed to keep")
+                .register(registry);
     }
 
     @Override
     public void record(SecurityEvent event) {
         Optional.ofNullable(byType.get(event.type())).ifPresent(Counter::increment);
-        event.endedSessionsBecause().map(revokedBecause::get).ifPresent(Counter::increment);
+        event.sessionsEnded().ifPresent(ended -> revokedBecause.get(ended.reason()).increment(ended.count()));
     }
 
-    private static Counter counter(MeterRegistry registry, String name, String outcome) {
-        return Counter.builder(name).tag("outcome", outcome).register(registry);
+    /** A record of the audit trail failed to keep an event: worth an alert, since the trail now has a gap. */
+    void recordFailed() {
+        auditFailures.increment();
+    }
+
+    private static Counter login(MeterRegistry registry, String outcome) {
+        return Counter.builder(LOGINS).description("Login attempts, by outcome").tag("outcome", outcome)
+                .register(registry);
+    }
+
+    private static Counter refresh(MeterRegistry registry, String outcome) {
+        return Counter.builder(REFRESHES).description("Refresh-token presentations, by outcome").tag("outcome", outcome)
+                .register(registry);
     }
 }

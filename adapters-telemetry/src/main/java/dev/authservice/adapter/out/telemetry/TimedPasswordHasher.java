@@ -20,8 +20,17 @@ public final class TimedPasswordHasher implements PasswordHasher {
 
     public TimedPasswordHasher(PasswordHasher hasher, MeterRegistry registry) {
         this.hasher = hasher;
-        this.hashing = Timer.builder(TIMER).tag("operation", "hash").register(registry);
-        this.verifying = Timer.builder(TIMER).tag("operation", "verify").register(registry);
+        this.hashing = timer(registry, "hash");
+        this.verifying = timer(registry, "verify");
+    }
+
+    /** With histogram buckets, so that percentiles can be computed across instances. */
+    private static Timer timer(MeterRegistry registry, String operation) {
+        return Timer.builder(TIMER)
+                .description("Argon2id password hashing, including the wait for a free hashing slot")
+                .tag("operation", operation)
+                .publishPercentileHistogram()
+                .register(registry);
     }
 
     @Override

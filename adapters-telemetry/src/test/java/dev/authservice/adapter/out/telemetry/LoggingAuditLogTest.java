@@ -14,6 +14,7 @@ import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.SessionId;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -59,9 +60,11 @@ class LoggingAuditLogTest {
     @Test
     void anAdministratorsActionNamesTheAdministratorAsActor() {
         new LoggingAuditLog().record(SecurityEvent.of(SecurityEventType.USER_DISABLED, NOW,
-                RequesterMother.ADMINISTRATOR).about(UserAccountMother.ALICE_ID));
+                RequesterMother.ADMINISTRATOR).about(UserAccountMother.ALICE_ID)
+                .endingSessions(RevocationReason.USER_DISABLED, 2));
 
         Map<String, String> fields = fields(lines.list.get(0));
+        assertEquals("2", fields.get("sessionsEnded"));
         assertEquals(UserAccountMother.ALICE_ID.toString(), fields.get("userId"));
         assertEquals(RequesterMother.ADMINISTRATOR.userId().orElseThrow().toString(), fields.get("actorId"));
     }
@@ -92,6 +95,6 @@ class LoggingAuditLogTest {
     }
 
     private static Map<String, String> fields(ILoggingEvent line) {
-        return line.getKeyValuePairs().stream().collect(Collectors.toMap(pair -> pair.key, pair -> (String) pair.value));
+        return line.getKeyValuePairs().stream().collect(Collectors.toMap(pair -> pair.key, pair -> String.valueOf(pair.value)));
     }
 }

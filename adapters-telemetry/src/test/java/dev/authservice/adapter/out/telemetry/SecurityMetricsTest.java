@@ -1,6 +1,7 @@
 package dev.authservice.adapter.out.telemetry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.domain.audit.SecurityEvent;
@@ -41,7 +42,8 @@ class SecurityMetricsTest {
     void refreshesAreCountedByOutcomeAndAReuseEndsASession() {
         record(SecurityEventType.TOKEN_REFRESHED, null);
         record(SecurityEventType.REFRESH_REJECTED, "EXPIRED");
-        record(SecurityEventType.REFRESH_TOKEN_REUSED, null);
+        metrics.record(SecurityEvent.of(SecurityEventType.REFRESH_TOKEN_REUSED, NOW, RequesterMother.ANONYMOUS)
+                .endingSessions(RevocationReason.REUSE_DETECTED, 1));
 
         assertEquals(1, count(SecurityMetrics.REFRESHES, "outcome", "rotated"));
         assertEquals(1, count(SecurityMetrics.REFRESHES, "outcome", "rejected"));
@@ -50,17 +52,25 @@ class SecurityMetricsTest {
     }
 
     @Test
-    void endedSessionsAreCountedByReason() {
+    void endedSessionsAreCountedAsSessionsByReasonNotAsEvents() {
         record(SecurityEventType.LOGGED_OUT, null);
-        record(SecurityEventType.SESSION_REVOKED, RevocationReason.SIGNED_OUT.name());
-        record(SecurityEventType.SESSION_REVOKED, RevocationReason.ADMINISTRATOR.name());
-        record(SecurityEventType.PASSWORD_CHANGED, null);
-        record(SecurityEventType.USER_DISABLED, null);
+        metrics.record(SecurityEvent.of(SecurityEventType.LOGGED_OUT, NOW, RequesterMother.ALICE)
+                .endingSessions(RevocationReason.LOGOUT, 1));
+        metrics.record(SecurityEvent.of(SecurityEventType.USER_DISABLED, NOW, RequesterMother.ADMINISTRATOR)
+                .endingSessions(RevocationReason.USER_DISABLED, 3));
+        metrics.record(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, NOW, RequesterMother.ADMINISTRATOR)
+                .endingSessions(RevocationReason.ADMINISTRATOR, 0));
 
-        assertEquals(1, registry.get(SecurityMetrics.LOGOUTS).counter().count());
-        for (String reason : new String[] {"logout", "signed_out", "administrator", "password_changed", "user_disabled"}) {
-            assertEquals(1, count(SecurityMetrics.SESSIONS_REVOKED, "reason", reason), reason);
-        }
+        assertEquals(2, registry.get(SecurityMetrics.LOGOUTS).counter().count());
+        assertEquals(1, count(SecurityMetrics.SESSIONS_REVOKED, "reason", "logout"));
+        assertEquals(3, count(SecurityMetrics.SESSIONS_REVOKED, "reason", "user_disabled"));
+        assertEquals(0, count(SecurityMetrics.SESSIONS_REVOKED, "reason", "administrator"));
+    }
+
+    @Test
+    void everyMeterSaysWhatItCounts() {
+        registry.getMeters().forEach(meter ->
+                assertNotNull(meter.getId().getDescription(), meter.getId().getName()));
     }
 
     @Test

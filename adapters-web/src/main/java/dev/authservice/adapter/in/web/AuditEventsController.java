@@ -57,7 +57,8 @@ class AuditEventsController {
             @QueryValue @Nullable String sort,
             @Parameter(description = "Only events of this type, such as LOGIN_FAILED") @QueryValue @Nullable String type,
             @Parameter(description = "Only events about this user") @QueryValue @Nullable String userId,
-            @Parameter(description = "Only events at or after this ISO 8601 instant, such as 2025-03-01T10:00:00Z")
+            @Parameter(description = "Only events at or after this ISO 8601 instant, such as 2025-03-01T10:00:00Z "
+                    + "(percent-encode a + offset as %2B)")
             @QueryValue @Nullable String from,
             @Parameter(description = "Only events before this ISO 8601 instant") @QueryValue @Nullable String to) {
         if (sort != null) {
@@ -75,22 +76,24 @@ class AuditEventsController {
     }
 
     /**
-     * {@code userId}: whom the event is about; {@code actorId}: who asked, when that was someone else or an
-     * administrator (null before a login and for the service itself). Absent details are {@code null}.
+     * {@code userId}: whom the event is about; {@code actorId}: the user of the token that asked (the same user for
+     * their own logout or password change, an administrator for an account change; null before a login and for the
+     * service itself). {@code sessionsEnded}: for events that end sessions, how many. Absent details are {@code null}.
      */
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "AuditEventResponse")
     record AuditEventResponse(String type, String occurredAt, @Nullable String userId, @Nullable String sessionId,
                               @Nullable String actorId, @Nullable String clientAddress, @Nullable String userAgent,
-                              @Nullable String outcome) {
+                              @Nullable String outcome, @Nullable Integer sessionsEnded) {
 
         static AuditEventResponse of(SecurityEvent event) {
             return new AuditEventResponse(event.type().name(), Timestamps.iso(event.occurredAt()),
                     event.userId().map(UserId::toString).orElse(null),
                     event.sessionId().map(SessionId::toString).orElse(null),
                     event.requester().userId().map(UserId::toString).orElse(null),
-                    event.requester().clientAddress(), event.requester().userAgent(), event.detail().orElse(null));
+                    event.requester().clientAddress(), event.requester().userAgent(), event.detail().orElse(null),
+                    event.sessionsEnded().map(SecurityEvent.SessionsEnded::count).orElse(null));
         }
     }
 }

@@ -2,7 +2,9 @@ package dev.authservice.adapter.out.persistence.audit;
 
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEvent.SessionsEnded;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.core.annotation.Nullable;
@@ -22,19 +24,24 @@ record AuditEventRow(
         @Nullable UUID actorId,
         @Nullable String clientAddress,
         @Nullable String userAgent,
-        @Nullable String outcome) {
+        @Nullable String outcome,
+        @Nullable RevocationReason endedReason,
+        @Nullable Integer endedSessions) {
 
     static AuditEventRow of(SecurityEvent event) {
         return new AuditEventRow(UUID.randomUUID(), event.type(), event.occurredAt(),
                 event.userId().map(UserId::value).orElse(null),
                 event.sessionId().map(SessionId::value).orElse(null),
                 event.requester().userId().map(UserId::value).orElse(null),
-                event.requester().clientAddress(), event.requester().userAgent(), event.detail().orElse(null));
+                event.requester().clientAddress(), event.requester().userAgent(), event.detail().orElse(null),
+                event.sessionsEnded().map(SessionsEnded::reason).orElse(null),
+                event.sessionsEnded().map(SessionsEnded::count).orElse(null));
     }
 
     SecurityEvent toEvent() {
         Requester requester = new Requester(Optional.ofNullable(actorId).map(UserId::new), clientAddress, userAgent);
         return new SecurityEvent(type, occurredAt, requester, Optional.ofNullable(userId).map(UserId::new),
-                Optional.ofNullable(sessionId).map(SessionId::new), Optional.ofNullable(outcome));
+                Optional.ofNullable(sessionId).map(SessionId::new), Optional.ofNullable(outcome),
+                Optional.ofNullable(endedReason).map(reason -> new SessionsEnded(reason, endedSessions)));
     }
 }
