@@ -9,12 +9,12 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Takes the README's screenshots of the browser client and of Swagger UI, only when asked (docs/web-client.md):
- * {@code -Ddocs.screenshots=<directory>}.
+ * Takes the README's screenshots of the browser client and of Swagger UI. Not a test (its name keeps it out of the
+ * suite): run only when asked, {@code -Dtest=DocsScreenshots -Ddocs.screenshots=<directory>} (docs/web-client.md).
  */
 @MicronautTest
 @EnabledIfSystemProperty(named = "docs.screenshots", matches = ".+")
-class DocsScreenshotsTest {
+class DocsScreenshots {
 
     @RegisterExtension
     final Browsers browsers = new Browsers();
