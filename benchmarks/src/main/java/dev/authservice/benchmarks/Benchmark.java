@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -11,6 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * The benchmark of docs/benchmarks/README.md: starts the service jar, drives it over HTTP on loopback with a
@@ -24,9 +28,17 @@ public final class Benchmark {
 
     /** Every figure, in the order printed. */
     static final List<String> FIGURES = List.of(
-            "startup_ms", "ping_rps", "ping_p99_ms", "profile_rps", "profile_p99_ms", "profile_vs_ping",
-            "hash_per_s", "login_rps", "login_p99_ms", "login_vs_hash", "refresh_rps", "refresh_p99_ms",
+            "startup_ms", "startup_jdk25_aot_ms", "ping_rps", "ping_p99_ms", "profile_rps", "profile_p99_ms",
+            "profile_vs_ping", "hash_per_s", "login_rps", "login_p99_ms", "login_vs_hash", "refresh_rps",
+            "refresh_p99_ms", "refresh_db_tps", "refresh_vs_db", "writes_per_refresh", "commits_per_refresh",
             "rss_mb", "loadgen_cpu_pct", "errors");
+
+    /** The figures that some runs cannot measure: they print {@code n/a (why)} then. */
+    static final List<String> OPTIONAL_FIGURES = List.of(
+            "startup_jdk25_aot_ms", "refresh_db_tps", "refresh_vs_db", "writes_per_refresh", "commits_per_refresh");
+
+    /** How long PostgreSQL's backends may keep their statistics unpublished, plus a margin. */
+    private static final Duration STATISTICS_SETTLE = Duration.ofSeconds(11);
 
     private final Options options;
     private final PrintStream out;
@@ -68,56 +80,121 @@ public final class Benchmark {
             throw new IOException("no service jar at " + jar + "; build it first: ./mvnw -q -B package -DskipTests");
         }
         Map<String, String> machine = Machine.describe();
-        Map<String, Object> flags = flags(jar);
+        Optional<String> postgresServer = Postgres.serverUrl();
+        Map<String, Object> flags = flags(jar, postgresServer);
         machine.forEach((key, value) -> out.println("# " + key + ": " + value));
         flags.forEach((key, value) -> out.println("# " + key + ": " + value));
 
         Map<String, List<Double>> rounds = new LinkedHashMap<>();
         Map<String, Double> figures = new LinkedHashMap<>();
+        Map<String, String> notMeasured = new LinkedHashMap<>();
         long errors = 0;
         long loadgenCpu = 0;
         long loadgenWall = 0;
+        Path javaHome = Path.of(System.getProperty("java.home"));
 
-        progress.println("starting " + jar);
-        try (ServiceProcess service = ServiceProcess.start(jar, options.serviceJvmOptions())) {
-            figures.put("startup_ms", service.startupMillis());
-            progress.printf(Locale.ROOT, "started in %.0f ms on port %d%n", service.startupMillis(), service.port());
-
-            Scenarios scenarios = new Scenarios("127.0.0.1", service.port(), options.concurrency());
-            HashRun hash = new HashRun();
-            Map<String, List<? extends ClosedLoop.VirtualClient>> http = new LinkedHashMap<>();
-            http.put("ping", scenarios.ping());
-            http.put("profile", scenarios.profile());
-            http.put("login", scenarios.login());
-            http.put("refresh", scenarios.refresh());
-
-            if (!options.warmup().isZero()) {
-                for (var scenario : http.entrySet()) {
-                    progress.println("warmup " + scenario.getKey() + " " + options.warmup().toMillis() + " ms");
-                    errors += ClosedLoop.run(scenario.getValue(), options.warmup()).failed();
-                    checkAlive(service);
-                }
+        Postgres database = null;
+        try {
+            if (postgresServer.isPresent()) {
+                database = Postgres.createDatabase(postgresServer.get());
+                progress.println("created the database " + database.name());
             }
-            for (int round = 1; round <= options.rounds(); round++) {
-                for (var scenario : http.entrySet()) {
-                    String name = scenario.getKey();
-                    progress.println("round " + round + " " + name);
-                    ClosedLoop.Run run = ClosedLoop.run(scenario.getValue(), options.duration());
-                    checkAlive(service);
-                    report(name, run);
+            Optional<String> databaseUrl = Optional.ofNullable(database).map(Postgres::jdbcUrl);
+            Postgres.Counters before = null;
+            long rotations = 0;
+
+            progress.println("starting " + jar);
+            try (ServiceProcess service = ServiceProcess.start(javaHome, jar, options.serviceJvmOptions(),
+                    databaseUrl)) {
+                figures.put("startup_ms", service.startupMillis());
+                progress.printf(Locale.ROOT, "started in %.0f ms on port %d%n", service.startupMillis(),
+                        service.port());
+
+                Scenarios scenarios = new Scenarios("127.0.0.1", service.port(), options.concurrency());
+                HashRun hash = new HashRun();
+                Map<String, List<? extends ClosedLoop.VirtualClient>> http = new LinkedHashMap<>();
+                http.put("ping", scenarios.ping());
+                http.put("profile", scenarios.profile());
+                http.put("login", scenarios.login());
+                http.put("refresh", scenarios.refresh());
+
+                if (!options.warmup().isZero()) {
+                    for (var scenario : http.entrySet()) {
+                        progress.println("warmup " + scenario.getKey() + " " + options.warmup().toMillis() + " ms");
+                        errors += ClosedLoop.run(scenario.getValue(), options.warmup()).failed();
+                        checkAlive(service);
+                    }
+                }
+                for (int round = 1; round <= options.rounds(); round++) {
+                    for (var scenario : http.entrySet()) {
+                        String name = scenario.getKey();
+                        progress.println("round " + round + " " + name);
+                        long serviceCpu = Machine.processCpuNanos(service.pid());
+                        ClosedLoop.Run run = ClosedLoop.run(scenario.getValue(), options.duration());
+                        checkAlive(service);
+                        report(name, run);
+                        reportServiceCpu(run, Machine.processCpuNanos(service.pid()) - serviceCpu);
+                        errors += run.failed();
+                        loadgenCpu += run.cpuNanos();
+                        loadgenWall += run.elapsedNanos();
+                        add(rounds, name + "_rps", run.perSecond());
+                        add(rounds, name + "_p99_ms", run.p99Millis());
+                    }
+                    progress.println("round " + round + " hash");
+                    ClosedLoop.Run run = hash.run(options.duration());
+                    report("hash", run);
                     errors += run.failed();
-                    loadgenCpu += run.cpuNanos();
-                    loadgenWall += run.elapsedNanos();
-                    add(rounds, name + "_rps", run.perSecond());
-                    add(rounds, name + "_p99_ms", run.p99Millis());
+                    add(rounds, "hash_per_s", run.perSecond());
                 }
-                progress.println("round " + round + " hash");
-                ClosedLoop.Run run = hash.run(options.duration());
-                report("hash", run);
-                errors += run.failed();
-                add(rounds, "hash_per_s", run.perSecond());
+                figures.put("rss_mb", Machine.peakRssMib(service.pid()));
+                if (database != null) {
+                    // One more refresh run, counted by the database's statistics: from when every backend has
+                    // published what it did before (10 s idle) to when the service has stopped (its backends
+                    // publish on exit).
+                    Thread.sleep(STATISTICS_SETTLE.toMillis());
+                    before = database.counters();
+                    progress.println("refresh, counted by " + database.name() + "'s statistics");
+                    ClosedLoop.Run run = ClosedLoop.run(http.get("refresh"), options.duration());
+                    report("refresh", run);
+                    errors += run.failed();
+                    rotations = run.succeeded();
+                }
             }
-            figures.put("rss_mb", Machine.peakRssMib(service.pid()));
+            if (database != null) {
+                Thread.sleep(1_000);
+                Postgres.Counters written = database.counters().minus(before);
+                progress.printf(Locale.ROOT, "  refresh on %s: %d rotations, %d commits, %d rollbacks, %d rows"
+                                + " inserted, %d updated, %d deleted%n", database.name(), rotations,
+                        written.commits(), written.rollbacks(), written.inserted(), written.updated(),
+                        written.deleted());
+                figures.put("writes_per_refresh", (double) written.rowsWritten() / rotations);
+                figures.put("commits_per_refresh", (double) written.commits() / rotations);
+                for (int round = 1; round <= options.rounds(); round++) {
+                    progress.println("round " + round + " pgbench (refresh-rotation.sql)");
+                    double tps = database.rotationsPerSecond(options.concurrency(),
+                            options.duration().toMillis() / 1000.0);
+                    progress.printf(Locale.ROOT, "  refresh_db: %.1f/s%n", tps);
+                    add(rounds, "refresh_db_tps", tps);
+                }
+                figures.put("refresh_db_tps", median(rounds.get("refresh_db_tps")));
+            } else {
+                for (String name : List.of("refresh_db_tps", "refresh_vs_db", "writes_per_refresh",
+                        "commits_per_refresh")) {
+                    notMeasured.put(name, "on H2: PostgreSQL only, set DATASOURCES_DEFAULT_URL");
+                }
+            }
+        } finally {
+            if (database != null) {
+                database.close();
+                progress.println("dropped the database " + database.name());
+            }
+        }
+
+        if (options.jdk25().isPresent()) {
+            double aotStartup = AotStartup.measure(options.jdk25().get(), jar, options.serviceJvmOptions(), progress);
+            figures.put("startup_jdk25_aot_ms", aotStartup);
+        } else {
+            notMeasured.put("startup_jdk25_aot_ms", "left out: --jdk25 none, or no JDK at " + Options.DEFAULT_JDK25);
         }
 
         for (String name : List.of("ping_rps", "ping_p99_ms", "profile_rps", "profile_p99_ms", "hash_per_s",
@@ -126,19 +203,23 @@ public final class Benchmark {
         }
         figures.put("profile_vs_ping", figures.get("profile_rps") / figures.get("ping_rps"));
         figures.put("login_vs_hash", figures.get("login_rps") / figures.get("hash_per_s"));
+        if (figures.containsKey("refresh_db_tps")) {
+            figures.put("refresh_vs_db", figures.get("refresh_rps") / figures.get("refresh_db_tps"));
+        }
         figures.put("loadgen_cpu_pct", loadgenCpu < 0 ? Double.NaN : 100.0 * loadgenCpu / loadgenWall);
         figures.put("errors", (double) errors);
 
         Map<String, Double> ordered = new LinkedHashMap<>();
         for (String name : FIGURES) {
-            ordered.put(name, figures.get(name));
-            out.println(name + ": " + format(name, figures.get(name)));
+            Double value = figures.get(name);
+            ordered.put(name, value == null ? Double.NaN : value);
+            out.println(name + ": " + (value == null ? "n/a (" + notMeasured.get(name) + ")" : format(name, value)));
         }
         Files.createDirectories(options.out());
         Path json = options.out().resolve("results.json");
         Path png = options.out().resolve("results.png");
         Files.writeString(json, Report.json(Instant.now().truncatedTo(ChronoUnit.SECONDS), machine, flags, ordered,
-                rounds));
+                notMeasured, rounds));
         try {
             Chart.write(png, ordered, machine, flags);
         } catch (RuntimeException | Error noGraphics) {
@@ -148,18 +229,32 @@ public final class Benchmark {
         return errors;
     }
 
-    private Map<String, Object> flags(Path jar) {
+    private Map<String, Object> flags(Path jar, Optional<String> postgresServer) {
         Map<String, Object> flags = new LinkedHashMap<>();
         flags.put("concurrency", options.concurrency());
         flags.put("duration_s", options.duration().toMillis() / 1000.0);
         flags.put("rounds", options.rounds());
         flags.put("warmup_s", options.warmup().toMillis() / 1000.0);
-        String url = System.getenv("DATASOURCES_DEFAULT_URL");
-        flags.put("database", url == null || url.isBlank() ? "h2 (file, fresh temporary directory)"
-                : url.replaceAll("[?;].*$", ""));
+        flags.put("database", postgresServer.map(url -> "postgresql, a fresh database on "
+                + url.replaceAll("[?;].*$", "")).orElse("h2 (file, fresh temporary directory)"));
         flags.put("service_jvm_options", String.join(" ", options.serviceJvmOptions()));
+        Map<String, String> environment = new TreeMap<>(Options.RECOMMENDED_ENVIRONMENT);
+        environment.replaceAll((name, value) -> Optional.ofNullable(System.getenv(name)).orElse(value));
+        flags.put("service_environment", environment.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(" ")));
+        flags.put("jdk25", options.jdk25().map(Path::toString).orElse("none"));
         flags.put("service_jar", jar.toString());
         return flags;
+    }
+
+    /**
+     * The service's CPU time per answer, beside the load generator's: on two saturated cores, a scenario's rate is
+     * about 2 s / (both together), which is what the ratios compare. In the log only, as a diagnosis.
+     */
+    private void reportServiceCpu(ClosedLoop.Run run, long serviceCpuNanos) {
+        long answers = Math.max(1, run.succeeded() + run.failed());
+        progress.printf(Locale.ROOT, "  cpu per answer: service %.1f us, benchmark JVM %.1f us%n",
+                serviceCpuNanos / 1e3 / answers, run.cpuNanos() / 1e3 / answers);
     }
 
     private void report(String name, ClosedLoop.Run run) {
@@ -187,14 +282,14 @@ public final class Benchmark {
         return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
-    /** Rates with one decimal, milliseconds with two, ratios with three. */
+    /** Rates with one decimal, latencies and per-rotation counts with two, ratios with three. */
     static String format(String name, double value) {
         String pattern;
-        if (name.endsWith("_vs_ping") || name.endsWith("_vs_hash")) {
+        if (name.contains("_vs_")) {
             pattern = "%.3f";
-        } else if (name.endsWith("_p99_ms")) {
+        } else if (name.endsWith("_p99_ms") || name.endsWith("_per_refresh")) {
             pattern = "%.2f";
-        } else if (name.equals("startup_ms") || name.equals("errors")) {
+        } else if (name.startsWith("startup_") || name.equals("errors")) {
             pattern = "%.0f";
         } else {
             pattern = "%.1f";

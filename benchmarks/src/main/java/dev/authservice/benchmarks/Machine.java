@@ -23,6 +23,21 @@ final class Machine {
         return -1;
     }
 
+    /**
+     * CPU time used so far by another process (user and system, all threads), in nanoseconds, from
+     * {@code /proc/<pid>/stat} in clock ticks (USER_HZ, 100 on Linux); -1 if unreadable.
+     */
+    static long processCpuNanos(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // The command name, in parentheses, may hold spaces; the fields after it are fixed.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10_000_000L;
+        } catch (IOException | RuntimeException unreadable) {
+            return -1;
+        }
+    }
+
     /** Peak resident set size of a process, in MiB, from {@code /proc/<pid>/status} (VmHWM); NaN if unreadable. */
     static double peakRssMib(long pid) {
         return procStatusKib(pid, "VmHWM:").map(kib -> kib / 1024.0).orElse(Double.NaN);

@@ -1,36 +1,70 @@
 package dev.authservice.benchmarks;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The command-line flags. */
 record Options(int concurrency, Duration duration, int rounds, Duration warmup, Path jar, Path out,
-               List<String> serviceJvmOptions) {
+               List<String> serviceJvmOptions, Optional<Path> jdk25) {
+
+    /**
+     * The recommended production flags (docs/benchmarks/README.md, "Memory"), which keep the resident memory under
+     * 256 MiB under load: a fixed 56 MiB heap with the serial collector (one GC thread, no remembered sets; about
+     * 30 MiB survive a collection), capped metaspace, code cache and direct memory, smaller thread stacks, two Netty
+     * arenas instead of one per event-loop thread, and the native heap trimmed every second.
+     */
+    static final List<String> RECOMMENDED_JVM_OPTIONS = List.of(
+            "-XX:+UseSerialGC", "-Xms56m", "-Xmx56m", "-XX:MaxMetaspaceSize=80m", "-XX:ReservedCodeCacheSize=32m",
+            "-Xss512k", "-XX:MaxDirectMemorySize=32m", "-XX:TrimNativeHeapInterval=1000",
+            "-Dio.netty.allocator.numDirectArenas=2", "-Dio.netty.allocator.numHeapArenas=2");
+
+    /**
+     * The recommended process environment beside those flags: glibc's malloc, not the JVM, holds Argon2's 19 MiB per
+     * hash. With a fixed mmap threshold each block goes back to the system when its hash ends (otherwise the
+     * threshold adapts upwards and every thread's arena keeps up to twice that), and two arenas bound the rest.
+     */
+    static final Map<String, String> RECOMMENDED_ENVIRONMENT = Map.of(
+            "MALLOC_ARENA_MAX", "2", "MALLOC_MMAP_THRESHOLD_", "1048576");
+
+    /** Where the JDK 25 of startup_jdk25_aot_ms is looked for unless --jdk25 says otherwise. */
+    static final Path DEFAULT_JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
 
     static final String USAGE = """
             Usage: java -jar benchmarks/target/benchmarks.jar [flags]
               --concurrency N          virtual clients of the HTTP scenarios (default 32)
-              --duration D             length of one measured run of each scenario, e.g. 10s, 500ms, 1m (default 10s)
+              --duration D             length of one measured run of each scenario (and of pgbench), e.g. 8s, 500ms,
+                                       1m (default 8s: the whole run, PostgreSQL and JDK 25 included, in about 3.5 min)
               --rounds N               measured rounds; every figure is the median over them (default 3)
               --warmup D               one unmeasured run of each HTTP scenario before the rounds; 0s for none (default 3s)
               --jar PATH               the service jar (default bootstrap/target/auth-service.jar)
               --out DIR                where results.json and results.png go (default docs/benchmarks)
-              --service-jvm-options S  JVM options of the service process, space-separated (default none)
-            Environment: DATASOURCES_DEFAULT_URL (with _USERNAME and _PASSWORD) runs the service on that database
-            instead of a fresh H2.""";
+              --service-jvm-options S  JVM options of the service process, space-separated; "" for the JDK's
+                                       defaults (default: the recommended production flags, printed first)
+              --jdk25 PATH             the JDK 25 home for startup_jdk25_aot_ms (an AOT cache training run, then a
+                                       start with the cache), or "none" to skip it (default %s if it exists)
+            Environment: DATASOURCES_DEFAULT_URL (with _USERNAME and _PASSWORD) names a PostgreSQL server: the
+            service then runs on a fresh database created there for the run (auth_bench_<time>, dropped afterwards),
+            and pgbench measures the database's own ceiling. Without it the service runs on a fresh H2.
+            MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ are passed to the service (default: the recommended
+            ones).""".formatted(DEFAULT_JDK25);
 
     static Options parse(String... args) {
         int concurrency = 32;
-        Duration duration = Duration.ofSeconds(10);
+        Duration duration = Duration.ofSeconds(8);
         int rounds = 3;
         Duration warmup = Duration.ofSeconds(3);
         Path jar = Path.of("bootstrap/target/auth-service.jar");
         Path out = Path.of("docs/benchmarks");
-        List<String> jvmOptions = List.of();
+        List<String> jvmOptions = RECOMMENDED_JVM_OPTIONS;
+        Optional<Path> jdk25 = Files.isExecutable(DEFAULT_JDK25.resolve("bin/java")) ? Optional.of(DEFAULT_JDK25)
+                : Optional.empty();
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             String value;
@@ -54,13 +88,17 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
                 case "--out" -> out = Path.of(value);
                 case "--service-jvm-options" -> jvmOptions = value.isBlank() ? List.of()
                         : Arrays.asList(value.trim().split("\\s+"));
+                case "--jdk25" -> jdk25 = value.equals("none") ? Optional.empty() : Optional.of(Path.of(value));
                 default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
             }
         }
         if (duration.isZero()) {
             throw new IllegalArgumentException("--duration must be more than 0");
         }
-        return new Options(concurrency, duration, rounds, warmup, jar, out, List.copyOf(jvmOptions));
+        if (jdk25.isPresent() && !Files.isExecutable(jdk25.get().resolve("bin/java"))) {
+            throw new IllegalArgumentException("--jdk25: no bin/java in " + jdk25.get());
+        }
+        return new Options(concurrency, duration, rounds, warmup, jar, out, List.copyOf(jvmOptions), jdk25);
     }
 
     private static int positive(String flag, String value) {

@@ -12,7 +12,8 @@ final class Report {
     }
 
     static String json(Instant at, Map<String, String> machine, Map<String, Object> flags,
-                       Map<String, Double> figures, Map<String, List<Double>> rounds) {
+                       Map<String, Double> figures, Map<String, String> notMeasured,
+                       Map<String, List<Double>> rounds) {
         StringBuilder json = new StringBuilder(2048).append("{\n");
         json.append("  \"generated_at\": ").append(string(at.toString())).append(",\n");
         json.append("  \"machine\": ");
@@ -21,6 +22,8 @@ final class Report {
         object(json, flags, value -> value instanceof Number ? value.toString() : string(value.toString()));
         json.append(",\n  \"figures\": ");
         objectOf(json, figures.entrySet().iterator(), entry -> number(entry.getKey(), entry.getValue()));
+        json.append(",\n  \"not_measured\": ");
+        object(json, notMeasured, value -> string(value));
         json.append(",\n  \"rounds\": ");
         objectOf(json, rounds.entrySet().iterator(), entry -> {
             StringBuilder values = new StringBuilder("[");

@@ -9,14 +9,16 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
  * The real service: {@code java -jar auth-service.jar} as a child process, in a fresh temporary working directory (so
- * H2 starts empty and seeds the demo users), on a free port, with a fixed signing secret. When
- * {@code DATASOURCES_DEFAULT_URL} is set in the environment, the child inherits it (and the user name and password)
- * and runs on that database instead.
+ * H2 starts empty and seeds the demo users), on a free port, with a fixed signing secret. Given a database URL, it runs
+ * on that database instead (the user name and password are inherited from {@code DATASOURCES_DEFAULT_USERNAME} and
+ * {@code _PASSWORD}). It gets {@link Options#RECOMMENDED_ENVIRONMENT} unless the benchmark's own environment sets
+ * those variables.
  */
 final class ServiceProcess implements AutoCloseable {
 
@@ -37,12 +39,16 @@ final class ServiceProcess implements AutoCloseable {
         this.cleanup = cleanup;
     }
 
-    /** Starts the jar and returns once {@code /health} has answered 200; the time until then is the startup time. */
-    static ServiceProcess start(Path jar, List<String> jvmOptions) throws IOException, InterruptedException {
+    /**
+     * Starts the jar with the {@code java} of {@code javaHome} and returns once {@code /health} has answered 200; the
+     * time until then is the startup time. Without {@code databaseUrl}, on a fresh H2.
+     */
+    static ServiceProcess start(Path javaHome, Path jar, List<String> jvmOptions, Optional<String> databaseUrl)
+            throws IOException, InterruptedException {
         Path workingDirectory = Files.createTempDirectory("auth-service-benchmark-");
         int port = freePort();
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(javaHome.resolve("bin/java").toString());
         command.addAll(jvmOptions);
         command.add("-jar");
         command.add(jar.toAbsolutePath().toString());
@@ -52,9 +58,19 @@ final class ServiceProcess implements AutoCloseable {
                 .redirectOutput(workingDirectory.resolve("service.log").toFile());
         Map<String, String> environment = builder.environment();
         environment.put("MICRONAUT_SERVER_PORT", Integer.toString(port));
+        // The metrics port too, so that a benchmark and any other instance on this machine do not collide on it.
+        environment.put("AUTH_MANAGEMENT_PORT", Integer.toString(freePort()));
         environment.put("AUTH_JWT_SECRET", JWT_SECRET);
         // The development environment: it seeds the demo users the benchmark logs in as.
         environment.remove("MICRONAUT_ENVIRONMENTS");
+        Options.RECOMMENDED_ENVIRONMENT.forEach(environment::putIfAbsent);
+        if (databaseUrl.isPresent()) {
+            environment.put("DATASOURCES_DEFAULT_URL", databaseUrl.get());
+        } else {
+            environment.remove("DATASOURCES_DEFAULT_URL");
+            environment.remove("DATASOURCES_DEFAULT_USERNAME");
+            environment.remove("DATASOURCES_DEFAULT_PASSWORD");
+        }
 
         long started = System.nanoTime();
         Process process = builder.start();
@@ -105,6 +121,7 @@ final class ServiceProcess implements AutoCloseable {
         return tail(workingDirectory.resolve("service.log"));
     }
 
+    /** Stops the service (SIGTERM, so that it shuts down cleanly: a training run writes its AOT cache then). */
     @Override
     public void close() throws IOException {
         destroy(process);
@@ -123,7 +140,8 @@ final class ServiceProcess implements AutoCloseable {
     private static void destroy(Process process) {
         process.destroy();
         try {
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            // A training run writes its AOT cache on the way out, which takes a few seconds.
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {

@@ -10,6 +10,7 @@ import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.Session;
 import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.UserId;
+import io.micronaut.transaction.TransactionDefinition;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
@@ -35,6 +36,13 @@ class JdbcRefreshTokenStore implements RefreshTokenStore {
     private static final int IDS_PER_STATEMENT = 500;
     /** No session has it (their ids are random): "all but this one" means all. */
     private static final UUID NO_SESSION = new UUID(0, 0);
+    /**
+     * A transaction of its own, or a savepoint inside the caller's: a lost race rolls back only the rotation, so a
+     * caller that runs the whole refresh in one transaction (one commit, docs/benchmarks) can still revoke the
+     * session in it.
+     */
+    private static final TransactionDefinition ROTATION = TransactionDefinition.of(
+            TransactionDefinition.Propagation.NESTED);
 
     private final SessionRowRepository sessions;
     private final RefreshTokenRowRepository tokens;
@@ -70,7 +78,7 @@ class JdbcRefreshTokenStore implements RefreshTokenStore {
     @Override
     public boolean rotate(RefreshToken.Rotation rotation) {
         RefreshToken.Rotated rotated = rotation.rotated();
-        return transactions.executeWrite(status -> {
+        return transactions.execute(ROTATION, status -> {
             sessions.markUsed(rotated.sessionId().value(), rotated.rotatedAt());
             if (tokens.markRotated(rotated.hash().hex(), rotated.rotatedAt()) == 0) {
                 status.setRollbackOnly();
