@@ -10,7 +10,6 @@ import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.Session;
 import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.UserId;
-import io.micronaut.transaction.TransactionDefinition;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
@@ -36,13 +35,6 @@ class JdbcRefreshTokenStore implements RefreshTokenStore {
     private static final int IDS_PER_STATEMENT = 500;
     /** No session has it (their ids are random): "all but this one" means all. */
     private static final UUID NO_SESSION = new UUID(0, 0);
-    /**
-     * A transaction of its own, or a savepoint inside the caller's: a lost race rolls back only the rotation, so a
-     * caller that runs the whole refresh in one transaction (one commit, docs/benchmarks) can still revoke the
-     * session in it.
-     */
-    private static final TransactionDefinition ROTATION = TransactionDefinition.of(
-            TransactionDefinition.Propagation.NESTED);
 
     private final SessionRowRepository sessions;
     private final RefreshTokenRowRepository tokens;
@@ -78,10 +70,12 @@ class JdbcRefreshTokenStore implements RefreshTokenStore {
     @Override
     public boolean rotate(RefreshToken.Rotation rotation) {
         RefreshToken.Rotated rotated = rotation.rotated();
-        return transactions.execute(ROTATION, status -> {
+        // Joins the caller's transaction if there is one (bootstrap runs a whole refresh in one: one commit). A lost
+        // race writes no token and leaves only the session's last use moved, which is true: a token of it was
+        // presented. So nothing needs rolling back, and the caller can still revoke the session in its transaction.
+        return transactions.executeWrite(status -> {
             sessions.markUsed(rotated.sessionId().value(), rotated.rotatedAt());
             if (tokens.markRotated(rotated.hash().hex(), rotated.rotatedAt()) == 0) {
-                status.setRollbackOnly();
                 return false;
             }
             tokens.insert(RefreshTokenRow.of(rotation.successor()));

@@ -1,0 +1,56 @@
+package dev.authservice.adapter.out.persistence.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.authservice.adapter.out.persistence.TestDatabase;
+import dev.authservice.application.fixtures.SessionMother;
+import dev.authservice.application.fixtures.TestTime;
+import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.token.RefreshToken;
+import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.user.UserAccount;
+import io.micronaut.transaction.TransactionOperations;
+import java.sql.Connection;
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bootstrap runs a whole refresh in one transaction (one commit per rotation). Inside it, a rotation that loses its
+ * race must roll back only itself, so that the reuse revocation that follows still commits. Run on each database by
+ * its subclass.
+ */
+abstract class RotationInATransaction {
+
+    protected abstract TestDatabase database();
+
+    @Test
+    void aLostRaceInsideTheCallersTransactionStillLetsTheRevocationCommit() {
+        TestDatabase database = database();
+        database.deleteAllRows();
+        RefreshTokenStore store = database.bean(RefreshTokenStore.class);
+        @SuppressWarnings("unchecked")
+        TransactionOperations<Connection> transactions = database.bean(TransactionOperations.class);
+        UserAccount alice = UserAccountMother.alice();
+        database.bean(UserStore.class).add(alice);
+        Instant now = TestTime.now();
+        SessionMother.Login login = SessionMother.aLoginOf(alice, now);
+        store.startSession(login.session(), login.firstToken());
+        RefreshToken.Rotation first = SessionMother.rotationOf(login.firstToken(), now.plusSeconds(1));
+        RefreshToken.Rotation replay = SessionMother.rotationOf(login.firstToken(), now.plusSeconds(2));
+        store.rotate(first);
+
+        boolean revoked = transactions.executeWrite(status -> {
+            assertFalse(store.rotate(replay), "the token was already rotated");
+            return store.revokeSession(login.sessionId(), RevocationReason.REUSE_DETECTED, now.plusSeconds(2));
+        });
+
+        assertTrue(revoked);
+        assertTrue(store.findByHash(first.successor().hash()).orElseThrow() instanceof RefreshToken.Revoked);
+        assertEquals(Optional.empty(), store.findByHash(replay.successor().hash()), "the loser stored nothing");
+    }
+}
