@@ -7,7 +7,6 @@ import dev.authservice.application.port.in.AuthenticateUseCase;
 import dev.authservice.application.port.in.ChangePasswordUseCase;
 import dev.authservice.application.port.in.CreateUserUseCase;
 import dev.authservice.application.port.in.EndSessionUseCase;
-import dev.authservice.application.port.in.GetProfileUseCase;
 import dev.authservice.application.port.in.GetUserUseCase;
 import dev.authservice.application.port.in.ListAuditEventsUseCase;
 import dev.authservice.application.port.in.ListMyOrdersUseCase;
@@ -33,7 +32,6 @@ import dev.authservice.application.service.AuthenticateService;
 import dev.authservice.application.service.ChangePasswordService;
 import dev.authservice.application.service.CreateUserService;
 import dev.authservice.application.service.EndSessionService;
-import dev.authservice.application.service.GetProfileService;
 import dev.authservice.application.service.GetUserService;
 import dev.authservice.application.service.ListAuditEventsService;
 import dev.authservice.application.service.ListMyOrdersService;
@@ -185,11 +183,6 @@ class UseCaseFactory {
     RevokeUserSessionsUseCase revokeUserSessions(UserStore users, RefreshTokenStore refreshTokens, AuditLog audit,
                                                  Clock clock) {
         return new RevokeUserSessionsService(users, refreshTokens, audit, clock);
-    }
-
-    @Singleton
-    GetProfileUseCase getProfile(UserStore users) {
-        return new GetProfileService(users);
     }
 
     @Singleton

@@ -1,24 +1,24 @@
 package dev.authservice.adapter.in.web;
 
-import dev.authservice.adapter.in.web.error.ApiException;
-import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.security.Caller;
-import dev.authservice.application.port.in.GetProfileUseCase;
-import dev.authservice.application.port.in.UserProfile;
 import dev.authservice.domain.user.Role;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
-import io.micronaut.scheduling.TaskExecutors;
-import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 
+/**
+ * The caller's profile, as their access token states it: the token carries every field (the contract's claims), it
+ * was verified a moment ago (signature, expiry, session not revoked), and nothing in this service changes a profile
+ * during a token's life. So the answer needs no database read, and runs on the event loop. A resource that does read
+ * the database is {@link OrdersController}.
+ */
 @Controller("/api/user/profile")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @Tag(name = ApiDocs.TAG_USER)
@@ -26,30 +26,19 @@ import java.util.List;
 @ApiDocs.InternalError
 class ProfileController {
 
-    private final GetProfileUseCase getProfile;
-
-    ProfileController(GetProfileUseCase getProfile) {
-        this.getProfile = getProfile;
-    }
-
     @Get
-    @Operation(summary = "The caller's profile")
-    @ApiDocs.UserNotFound
-    @ExecuteOn(TaskExecutors.BLOCKING)
+    @Operation(summary = "The caller's profile", description = "As the access token states it.")
     ApiResponse<ProfileResponse> profile(Authentication authentication) {
-        return getProfile.profileOf(Caller.of(authentication).userId())
-                .map(ProfileResponse::of)
-                .map(ApiResponse::ok)
-                .orElseThrow(() -> new ApiException(ErrorCode.USER_NOT_FOUND));
+        return ApiResponse.ok(ProfileResponse.of(Caller.of(authentication)));
     }
 
     @Serdeable
     @Schema(name = "ProfileResponse")
     record ProfileResponse(String userId, String username, String nickname, String department, List<String> roles) {
 
-        static ProfileResponse of(UserProfile profile) {
-            return new ProfileResponse(profile.userId().toString(), profile.username().value(), profile.nickname(),
-                    profile.department(), profile.roles().stream().map(Role::name).sorted().toList());
+        static ProfileResponse of(Caller caller) {
+            return new ProfileResponse(caller.userId().toString(), caller.username().value(), caller.nickname(),
+                    caller.department(), caller.roles().stream().map(Role::name).sorted().toList());
         }
     }
 }
