@@ -48,14 +48,14 @@ class PasswordPolicyTest {
     }
 
     @Test
-    void aCombiningMarkCountsAsACodePointOfItsOwnAsNistSays() {
-        // NIST SP 800-63B: "each Unicode code point SHALL be counted as a single character".
-        String eAcuteDecomposed = "e\u0301";
-        String fifteenCodePoints = eAcuteDecomposed.repeat(7) + "x";
-        String fourteenCodePoints = eAcuteDecomposed.repeat(7);
-
-        assertEquals(Optional.empty(), problemWith(fifteenCodePoints));
-        assertTrue(problemWith(fourteenCodePoints).isPresent());
+    void lengthIsCountedInCodePointsAfterNormalisationAsNistSays() {
+        // NIST SP 800-63B: normalise, then "each Unicode code point SHALL be counted as a single character".
+        // An e with a combining accent becomes one code point; a q has no precomposed form and keeps two.
+        String thirteen = "les vacances ";
+        assertEquals(Optional.empty(), problemWith(thirteen + "e\u0301e\u0301"));
+        assertTrue(problemWith(thirteen + "e\u0301").isPresent(), "14 code points once normalised");
+        assertEquals(Optional.empty(), problemWith("les vacances" + "q\u0301q\u0301"), "16: a q has no precomposed form");
+        assertTrue(problemWith("les vacance" + "q\u0301").isPresent(), "13 code points");
     }
 
     @Test

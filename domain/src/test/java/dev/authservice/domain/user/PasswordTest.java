@@ -21,6 +21,24 @@ class PasswordTest {
     }
 
     @Test
+    void theSamePasswordTypedOnDifferentKeyboardsIsTheSamePassword() {
+        String composed = "caf\u00e9 au lait sous la pluie";
+        String decomposed = "cafe\u0301 au lait sous la pluie";
+
+        assertEquals(new Password(composed), new Password(decomposed));
+        assertEquals(composed, new Password(decomposed).value());
+        assertEquals("ABC 123", new Password("\uff21\uff22\uff23 \uff11\uff12\uff13").value(), "full-width forms");
+    }
+
+    @Test
+    void theLimitHoldsForTheNormalisedTextThatGetsHashed() {
+        // One code point that NFKC spells out in 18: a short input must not become an over-long hash input.
+        String expanding = "\ufdfa".repeat(Password.MAX_LENGTH / 18 + 1);
+
+        assertThrows(InvalidValueException.class, () -> new Password(expanding));
+    }
+
+    @Test
     void aPasswordOfTheMaximumLengthIsAccepted() {
         String longest = "p".repeat(Password.MAX_LENGTH);
 

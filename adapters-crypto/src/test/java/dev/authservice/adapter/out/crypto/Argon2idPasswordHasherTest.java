@@ -31,6 +31,13 @@ class Argon2idPasswordHasherTest {
     }
 
     @Test
+    void aPasswordMatchesItsHashWhicheverWayItsAccentsWereTyped() {
+        PasswordHash hash = hasher.hash(new Password("d\u00e9j\u00e0 vu, encore une fois"));
+
+        assertTrue(hasher.verify(new Password("de\u0301ja\u0300 vu, encore une fois"), hash));
+    }
+
+    @Test
     void aUnicodePasswordMatchesOnlyItself() {
         PasswordHash hash = hasher.hash(new Password("Grüße, 世界 🔑"));
 
