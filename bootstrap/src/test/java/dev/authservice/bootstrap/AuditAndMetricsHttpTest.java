@@ -274,9 +274,7 @@ class AuditAndMetricsHttpTest implements TestPropertyProvider {
     private List<Map<String, Object>> events(String query) {
         Http.Answer answer = http.get("/api/admin/audit-events?size=100&" + query, "Authorization", admin);
         assertEquals(200, answer.status(), answer.body());
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> content = (List<Map<String, Object>>) answer.data().get("content");
-        return content;
+        return answer.content();
     }
 
     private static void assertEvent(Map<String, Object> event, String actorId, String outcome, int sessionsEnded) {
@@ -291,10 +289,8 @@ class AuditAndMetricsHttpTest implements TestPropertyProvider {
         return login;
     }
 
-    @SuppressWarnings("unchecked")
     private String otherSession(String bearer) {
-        List<Map<String, Object>> sessions = (List<Map<String, Object>>) http
-                .get("/api/user/sessions", "Authorization", bearer).data().get("content");
+        List<Map<String, Object>> sessions = http.get("/api/user/sessions", "Authorization", bearer).content();
         return (String) sessions.stream().filter(session -> Boolean.FALSE.equals(session.get("current")))
                 .findFirst().orElseThrow().get("sessionId");
     }
@@ -314,10 +310,8 @@ class AuditAndMetricsHttpTest implements TestPropertyProvider {
         return userId("bob");
     }
 
-    @SuppressWarnings("unchecked")
     private String userId(String username) {
-        List<Map<String, Object>> users = (List<Map<String, Object>>) http
-                .get("/api/admin/users?size=100", "Authorization", admin).data().get("content");
+        List<Map<String, Object>> users = http.get("/api/admin/users?size=100", "Authorization", admin).content();
         return (String) users.stream().filter(user -> username.equals(user.get("username"))).findFirst()
                 .orElseThrow().get("userId");
     }
@@ -334,7 +328,8 @@ class AuditAndMetricsHttpTest implements TestPropertyProvider {
     /** The value of the first sample of {@code name} with {@code label="value"}, 0 when there is none yet. */
     private double metric(String name, String label, String value) {
         String text = management.get("/prometheus").body();
-        String labels = label == null ? "(\\{[^}]*\\})?" : "\\{[^}]*" + label + "=\"" + Pattern.quote(value) + "\"[^}]*\\}";
+        String labels = label == null ? "(\\{[^}]*\\})?"
+                : "\\{[^}]*" + label + "=\"" + Pattern.quote(value) + "\"[^}]*\\}";
         Matcher sample = Pattern.compile("(?m)^" + name + labels + " (\\S+)$").matcher(text);
         return sample.find() ? Double.parseDouble(sample.group(sample.groupCount())) : 0;
     }

@@ -11,35 +11,38 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** A plain HTTP client for tests: every status is an ordinary answer, headers and cookies are seen as sent. */
-final class Http {
+/**
+ * A plain HTTP client for tests: every status is an ordinary answer, headers and cookies are seen as sent. Public
+ * for the browser tests, which check beside the page what the API says.
+ */
+public final class Http {
 
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
     private static final JsonMapper JSON = JsonMapper.createDefault();
 
     private final URI base;
 
-    Http(URI base) {
+    public Http(URI base) {
         this.base = base;
     }
 
-    Answer get(String path, String... headers) {
+    public Answer get(String path, String... headers) {
         return send(request(path, headers).GET());
     }
 
-    Answer post(String path, String body, String... headers) {
+    public Answer post(String path, String body, String... headers) {
         return send(request(path, headers).POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
-    Answer postJson(String path, String json, String... headers) {
+    public Answer postJson(String path, String json, String... headers) {
         return post(path, json, withJsonContentType(headers));
     }
 
-    Answer putJson(String path, String json, String... headers) {
+    public Answer putJson(String path, String json, String... headers) {
         return send(request(path, withJsonContentType(headers)).PUT(HttpRequest.BodyPublishers.ofString(json)));
     }
 
-    Answer delete(String path, String... headers) {
+    public Answer delete(String path, String... headers) {
         return send(request(path, headers).DELETE());
     }
 
@@ -51,11 +54,17 @@ final class Http {
         return all;
     }
 
-    Answer logIn(String username, String password) {
+    public Answer logIn(String username, String password) {
         return postJson("/api/login", "{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}");
     }
 
-    Answer refresh(String refreshToken) {
+    /** A login that says which client it comes from, as a browser or a phone would. */
+    public Answer logIn(String username, String password, String userAgent) {
+        return postJson("/api/login", "{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}",
+                "User-Agent", userAgent);
+    }
+
+    public Answer refresh(String refreshToken) {
         return post("/api/refresh", "", "Cookie", "refreshToken=" + refreshToken);
     }
 
@@ -78,22 +87,22 @@ final class Http {
         }
     }
 
-    record Answer(HttpResponse<String> response) {
+    public record Answer(HttpResponse<String> response) {
 
-        int status() {
+        public int status() {
             return response.statusCode();
         }
 
-        Optional<String> header(String name) {
+        public Optional<String> header(String name) {
             return response.headers().firstValue(name);
         }
 
-        List<String> setCookies() {
+        public List<String> setCookies() {
             return response.headers().allValues("Set-Cookie");
         }
 
         /** The value the response sets for the refresh-token cookie. */
-        String refreshToken() {
+        public String refreshToken() {
             return setCookies().stream()
                     .filter(cookie -> cookie.startsWith("refreshToken="))
                     .map(cookie -> cookie.substring("refreshToken=".length(), cookie.indexOf(';')))
@@ -102,7 +111,7 @@ final class Http {
         }
 
         @SuppressWarnings("unchecked")
-        Map<String, Object> json() {
+        public Map<String, Object> json() {
             try {
                 return JSON.readValue(response.body(), Map.class);
             } catch (IOException e) {
@@ -110,26 +119,32 @@ final class Http {
             }
         }
 
-        String accessToken() {
+        public String accessToken() {
             return (String) json().get("accessToken");
         }
 
         @SuppressWarnings("unchecked")
-        Map<String, Object> data() {
+        public Map<String, Object> data() {
             return (Map<String, Object>) json().get("data");
         }
 
         @SuppressWarnings("unchecked")
-        String errorCode() {
+        public String errorCode() {
             return (String) ((Map<String, Object>) json().get("error")).get("code");
         }
 
         @SuppressWarnings("unchecked")
-        String errorMessage() {
+        public String errorMessage() {
             return (String) ((Map<String, Object>) json().get("error")).get("message");
         }
 
-        String body() {
+        /** The items of a page answer. */
+        @SuppressWarnings("unchecked")
+        public List<Map<String, Object>> content() {
+            return (List<Map<String, Object>>) data().get("content");
+        }
+
+        public String body() {
             return response.body();
         }
 

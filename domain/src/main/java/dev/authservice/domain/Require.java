@@ -1,5 +1,8 @@
 package dev.authservice.domain;
 
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
 /** The few checks that value objects share; each failure names its field. */
 public final class Require {
 
@@ -23,6 +26,15 @@ public final class Require {
     /** The text, cut to its first {@code maxLength} characters; null stays null. For details kept, not judged. */
     public static String truncate(String text, int maxLength) {
         return text == null || text.length() <= maxLength ? text : text.substring(0, maxLength);
+    }
+
+    /** The constant of {@code values} named exactly {@code text}; anything else is refused with the list of names. */
+    public static <E extends Enum<E>> E oneOf(String field, String text, E[] values) {
+        return Arrays.stream(values)
+                .filter(value -> value.name().equals(text))
+                .findFirst()
+                .orElseThrow(() -> new InvalidValueException(field, field + " must be one of "
+                        + Arrays.stream(values).map(Enum::name).collect(Collectors.joining(", "))));
     }
 
     public static int range(String field, int value, int min, int max) {

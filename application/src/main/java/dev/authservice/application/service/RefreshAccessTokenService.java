@@ -42,10 +42,10 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
     @Override
     public Result refresh(String presented, Requester requester) {
         Instant now = clock.instant();
-        if (presented == null || presented.isEmpty() || presented.length() > MAX_TOKEN_LENGTH) {
-            return rejected(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, requester), UNKNOWN_TOKEN);
-        }
-        Optional<RefreshToken> found = refreshTokens.findByHash(RefreshTokenHash.of(presented));
+        boolean plausible = presented != null && !presented.isEmpty() && presented.length() <= MAX_TOKEN_LENGTH;
+        Optional<RefreshToken> found = plausible
+                ? refreshTokens.findByHash(RefreshTokenHash.of(presented))
+                : Optional.empty();
         if (found.isEmpty()) {
             return rejected(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, requester), UNKNOWN_TOKEN);
         }

@@ -1,19 +1,21 @@
 package dev.authservice.bootstrap.browser;
 
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import dev.authservice.bootstrap.Http;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Takes the README's screenshots of the browser client and of Swagger UI. Not a test (its name keeps it out of the
- * suite): run only when asked, {@code -Dtest=DocsScreenshots -Ddocs.screenshots=<directory>} (docs/web-client.md).
+ * suite): run only when asked, {@code -Dtest=DocsScreenshots -Ddocs.screenshots=<directory>} (docs/web-client.md);
+ * without the directory it fails rather than skips.
  */
 @MicronautTest
-@EnabledIfSystemProperty(named = "docs.screenshots", matches = ".+")
 class DocsScreenshots {
 
     @RegisterExtension
@@ -24,9 +26,11 @@ class DocsScreenshots {
 
     @Test
     void takeTheScreenshots() {
-        Path directory = Path.of(System.getProperty("docs.screenshots"));
-        new Api(server.getURI()).logIn("alice", "alice-password", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) "
-                + "AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1");
+        String target = System.getProperty("docs.screenshots");
+        assertNotNull(target, "-Ddocs.screenshots=<directory> says where the screenshots go");
+        Path directory = Path.of(target);
+        new Http(server.getURI()).logIn("alice", "alice-password", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac "
+                + "OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1");
         Browser browser = browsers.open(server.getURI());
         WebClient page = new WebClient(browser);
         page.signIn("alice", "alice-password");

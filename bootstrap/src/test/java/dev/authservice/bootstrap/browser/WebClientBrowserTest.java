@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.bootstrap.Http;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -31,14 +32,14 @@ class WebClientBrowserTest {
     @Inject
     RequestLog log;
 
-    private Api api;
+    private Http api;
     private WebClient page;
     private String apiToken;
 
     @BeforeEach
     void openTheClient() {
         log.clear();
-        api = new Api(server.getURI());
+        api = new Http(server.getURI());
         page = new WebClient(browsers.open(server.getURI()));
     }
 
@@ -113,7 +114,8 @@ class WebClientBrowserTest {
     @Test
     void signingOutAnotherDeviceEndsThatSession() {
         String phone = "Phone " + UUID.randomUUID();
-        Api.Login other = api.logIn("alice", "alice-password", phone);
+        Http.Answer other = api.logIn("alice", "alice-password", phone);
+        assertEquals(200, other.status(), other.toString());
         page.signIn("alice", "alice-password");
         page.waitForSignedIn("alice");
         page.waitForSession(phone);
@@ -124,10 +126,11 @@ class WebClientBrowserTest {
         assertEquals(1, log.entries().stream()
                 .filter(entry -> entry.method().equals("DELETE") && entry.status() == 204).count(),
                 log.entries().toString());
-        Api.Answer refresh = api.refresh(other.refreshToken());
+        Http.Answer refresh = api.refresh(other.refreshToken());
         assertEquals(401, refresh.status(), "the signed-out device cannot refresh: " + refresh);
         assertEquals("INVALID_REFRESH_TOKEN", refresh.errorCode());
-        assertEquals("TOKEN_REVOKED", api.get("/api/user/profile", other.accessToken()).errorCode());
+        assertEquals("TOKEN_REVOKED",
+                api.get("/api/user/profile", "Authorization", "Bearer " + other.accessToken()).errorCode());
         assertTrue(page.showsApp(), "this device stays signed in");
     }
 
@@ -141,7 +144,7 @@ class WebClientBrowserTest {
         page.waitForLoginForm("You are signed out.");
 
         assertEquals(1, log.count("POST", "/api/logout", 204), log.entries().toString());
-        Api.Answer profile = api.get("/api/user/profile", accessToken);
+        Http.Answer profile = api.get("/api/user/profile", "Authorization", "Bearer " + accessToken);
         assertEquals(401, profile.status());
         assertEquals("TOKEN_REVOKED", profile.errorCode());
 
@@ -154,7 +157,7 @@ class WebClientBrowserTest {
     void whenTheSessionEndsElsewhereTheNextClickShowsTheLoginFormWithAMessage() {
         page.signIn("alice", "alice-password");
         page.waitForSignedIn("alice");
-        assertEquals(204, api.post("/api/logout", log.lastBearer()).status());
+        assertEquals(204, api.post("/api/logout", "", "Authorization", "Bearer " + log.lastBearer()).status());
         log.clear();
 
         page.nextPage();
@@ -176,9 +179,12 @@ class WebClientBrowserTest {
     /** The order ids of a page of alice's orders, as the API gives them, ten to a page as the client asks. */
     private List<String> ordersFromTheApi(String query) {
         if (apiToken == null) {
-            apiToken = api.logIn("alice", "alice-password", "test").accessToken();
+            Http.Answer login = api.logIn("alice", "alice-password", "test");
+            assertEquals(200, login.status(), login.toString());
+            apiToken = login.accessToken();
         }
-        return api.get("/api/user/orders?size=10&" + query, apiToken).content().stream()
+        return api.get("/api/user/orders?size=10&" + query, "Authorization", "Bearer " + apiToken).content()
+                .stream()
                 .map(order -> (String) order.get("id")).toList();
     }
 }

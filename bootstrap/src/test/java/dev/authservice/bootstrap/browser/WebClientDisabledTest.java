@@ -2,6 +2,7 @@ package dev.authservice.bootstrap.browser;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.authservice.bootstrap.Http;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -18,13 +19,13 @@ class WebClientDisabledTest {
 
     @Test
     void thePageIsGoneAndTheApiAndItsDescriptionStay() {
-        Api api = new Api(server.getURI());
+        Http api = new Http(server.getURI());
         for (String path : new String[] {"/", "/index.html", "/assets/app.js"}) {
-            Api.Answer answer = api.get(path);
+            Http.Answer answer = api.get(path);
             assertEquals(404, answer.status(), path);
             assertEquals("NOT_FOUND", answer.errorCode(), path);
         }
-        api.logIn("alice", "alice-password", "test");
+        assertEquals(200, api.logIn("alice", "alice-password", "test").status());
         assertEquals(200, api.get("/swagger-ui/index.html").status());
         assertEquals(200, api.get("/openapi/auth-service.yml").status());
         assertEquals(200, api.get("/health").status());

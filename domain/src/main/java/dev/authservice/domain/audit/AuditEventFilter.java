@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * Which recorded events to list: each part left empty matches every event. {@code from} is inclusive and {@code to}
- * exclusive, so that consecutive windows neither overlap nor leave a gap.
+ * exclusive, so that consecutive windows neither overlap nor leave a gap ({@code AuditTrailContract} holds every
+ * store to that).
  */
 public record AuditEventFilter(Optional<SecurityEventType> type, Optional<UserId> userId, Optional<Instant> from,
                                Optional<Instant> to) {
@@ -24,12 +25,5 @@ public record AuditEventFilter(Optional<SecurityEventType> type, Optional<UserId
         if (from.isPresent() && to.isPresent() && !from.get().isBefore(to.get())) {
             throw new InvalidValueException("from", "from must be before to");
         }
-    }
-
-    public boolean matches(SecurityEvent event) {
-        return type.map(wanted -> wanted == event.type()).orElse(true)
-                && userId.map(wanted -> event.userId().equals(Optional.of(wanted))).orElse(true)
-                && from.map(start -> !event.occurredAt().isBefore(start)).orElse(true)
-                && to.map(end -> event.occurredAt().isBefore(end)).orElse(true);
     }
 }

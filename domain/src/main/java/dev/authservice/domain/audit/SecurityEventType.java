@@ -1,8 +1,6 @@
 package dev.authservice.domain.audit;
 
-import dev.authservice.domain.InvalidValueException;
-import java.util.Arrays;
-import java.util.stream.Collectors;
+import dev.authservice.domain.Require;
 
 /** What happened, as the audit trail and the metrics name it. */
 public enum SecurityEventType {
@@ -39,10 +37,6 @@ public enum SecurityEventType {
 
     /** The type named exactly {@code text}; anything else is refused with the list of names. */
     public static SecurityEventType parse(String field, String text) {
-        return Arrays.stream(values())
-                .filter(type -> type.name().equals(text))
-                .findFirst()
-                .orElseThrow(() -> new InvalidValueException(field, field + " must be one of "
-                        + Arrays.stream(values()).map(Enum::name).collect(Collectors.joining(", "))));
+        return Require.oneOf(field, text, values());
     }
 }
