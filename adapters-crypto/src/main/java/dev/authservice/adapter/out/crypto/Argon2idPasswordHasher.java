@@ -2,13 +2,18 @@ package dev.authservice.adapter.out.crypto;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import de.mkammerer.argon2.Argon2;
-import de.mkammerer.argon2.Argon2Factory;
-import de.mkammerer.argon2.Argon2Factory.Argon2Types;
+import com.sun.jna.Memory;
+import de.mkammerer.argon2.jna.Argon2Library;
+import de.mkammerer.argon2.jna.Argon2_context;
+import de.mkammerer.argon2.jna.Argon2_version;
+import de.mkammerer.argon2.jna.JnaUint32;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
+import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -17,21 +22,27 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Argon2id (RFC 9106) through the reference C implementation that argon2-jvm bundles. A hash is a PHC string,
- * {@code $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>}, with a fresh 16-byte salt and a 32-byte hash.
+ * Argon2id (RFC 9106) through the reference C implementation that argon2-jvm bundles, called with a context of its
+ * own so that each hashing thread keeps its memory from one hash to the next ({@link ReusableArgon2Memory}). A hash is
+ * a PHC string, {@code $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>}, with a fresh 16-byte salt and a 32-byte hash.
  * Each call costs {@code memoryKiB} of native memory and tens of milliseconds of CPU, on purpose. Thread-safe.
  */
 public final class Argon2idPasswordHasher implements PasswordHasher {
 
-    private final Argon2 argon2 = Argon2Factory.create(Argon2Types.ARGON2id);
+    private static final int SALT_BYTES = 16;
+    private static final int HASH_BYTES = 32;
+    static final int ARGON2_OK = Argon2Library.ARGON2_OK;
+    static final int ARGON2_MEMORY_ALLOCATION_ERROR = -22;
+
+    private final Argon2Library argon2 = Argon2Library.INSTANCE;
+    private final SecureRandom random = new SecureRandom();
+    private final ReusableArgon2Memory memory = new ReusableArgon2Memory();
     private final Argon2Parameters parameters;
     /**
      * Each hash holds {@code memoryKiB} of native memory for its whole run. Without a bound, a burst of logins would
      * take memory in proportion to the burst; with it, extra logins wait their turn, in order. The hashes run on these
-     * few threads of their own, not on the callers': the C code mallocs its memory, and glibc keeps a freed block in
-     * the arena of the thread that freed it (one arena per thread, up to 8 per core), so hashing on every request
-     * thread would leave up to 16 x 19 MiB resident on 2 cores (docs/benchmarks, "Memory"). On
-     * {@code maxConcurrentHashes} threads it is at most that many blocks.
+     * few threads of their own, not on the callers', and each thread keeps one block: at most
+     * {@code maxConcurrentHashes} blocks, whatever the number of request threads.
      */
     private final ExecutorService hashing;
 
@@ -55,33 +66,87 @@ public final class Argon2idPasswordHasher implements PasswordHasher {
 
     @Override
     public PasswordHash hash(Password password) {
-        // The String inside Password cannot be wiped; the copy handed to the native code can, and is.
-        char[] chars = password.value().toCharArray();
-        try {
-            return new PasswordHash(onHashingThread(() -> argon2.hash(parameters.iterations(),
-                    parameters.memoryKiB(), parameters.parallelism(), chars, UTF_8)));
-        } finally {
-            argon2.wipeArray(chars);
+        byte[] salt = new byte[SALT_BYTES];
+        random.nextBytes(salt);
+        byte[] hash = new byte[HASH_BYTES];
+        int result = run(password, parameters, salt, hash, null);
+        if (result != ARGON2_OK) {
+            throw new IllegalStateException("Argon2id failed: " + argon2.argon2_error_message(result));
         }
+        return new PasswordHash(new Argon2idPhcString(parameters, salt, hash).encoded());
     }
 
     /**
-     * Verifies with the parameters recorded in {@code hash}, not the current ones. The native comparison runs in
-     * constant time, and a hash it cannot decode (malformed, another algorithm) is a mismatch, not an error.
+     * Verifies with the parameters recorded in {@code hash}, not the current ones. libargon2 compares in constant
+     * time, and a hash it cannot use (malformed, another algorithm) is a mismatch, not an error; only a lack of
+     * memory is an error.
      */
     @Override
     public boolean verify(Password password, PasswordHash hash) {
-        char[] chars = password.value().toCharArray();
-        try {
-            return onHashingThread(() -> argon2.verify(hash.encoded(), chars, UTF_8));
-        } finally {
-            argon2.wipeArray(chars);
+        Optional<Argon2idPhcString> stored = Argon2idPhcString.parse(hash.encoded());
+        if (stored.isEmpty()) {
+            return false;
         }
+        Argon2idPhcString expected = stored.get();
+        int result = run(password, expected.parameters(), expected.salt(), new byte[expected.hash().length],
+                expected.hash());
+        if (result == ARGON2_MEMORY_ALLOCATION_ERROR) {
+            throw new IllegalStateException("Argon2id failed: " + argon2.argon2_error_message(result));
+        }
+        return result == ARGON2_OK;
+    }
+
+    /**
+     * Hashes {@code password} into {@code output} on a hashing thread, or, given {@code expected}, compares the result
+     * with it; returns libargon2's result code. The password's bytes live in native memory for the call only, and are
+     * wiped after it (the String inside {@link Password} cannot be).
+     */
+    private int run(Password password, Argon2Parameters cost, byte[] salt, byte[] output, byte[] expected) {
+        byte[] bytes = password.value().getBytes(UTF_8);
+        try (Memory passwordMemory = nativeCopy(bytes);
+             Memory saltMemory = nativeCopy(salt);
+             Memory outputMemory = new Memory(output.length)) {
+            Argon2_context.ByReference context = new Argon2_context.ByReference();
+            context.out = outputMemory;
+            context.outlen = new JnaUint32(output.length);
+            context.pwd = passwordMemory;
+            context.pwdlen = new JnaUint32(bytes.length);
+            context.salt = saltMemory;
+            context.saltlen = new JnaUint32(salt.length);
+            context.secretlen = new JnaUint32(0);
+            context.adlen = new JnaUint32(0);
+            context.t_cost = new JnaUint32(cost.iterations());
+            context.m_cost = new JnaUint32(cost.memoryKiB());
+            context.lanes = new JnaUint32(cost.parallelism());
+            context.threads = new JnaUint32(cost.parallelism());
+            context.version = new Argon2_version(Argon2idPhcString.VERSION);
+            context.allocate_cbk = memory.allocateCallback();
+            context.free_cbk = memory.releaseCallback();
+            context.flags = new JnaUint32(0);
+            try {
+                return onHashingThread(() -> {
+                    int result = expected == null ? argon2.argon2id_ctx(context)
+                            : argon2.argon2id_verify_ctx(context, expected);
+                    outputMemory.read(0, output, 0, output.length);
+                    return result;
+                });
+            } finally {
+                passwordMemory.clear();
+            }
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
+        }
+    }
+
+    private static Memory nativeCopy(byte[] bytes) {
+        Memory copy = new Memory(Math.max(1, bytes.length));
+        copy.write(0, bytes, 0, bytes.length);
+        return copy;
     }
 
     /**
      * Runs {@code work} on a hashing thread and waits for it. The wait is uninterruptible, as the work cannot be
-     * stopped once started and {@code chars} must outlive it; an interrupt is kept for the caller.
+     * stopped once started and the native memory it reads must outlive it; an interrupt is kept for the caller.
      */
     private <T> T onHashingThread(Callable<T> work) {
         Future<T> result = hashing.submit(work);
@@ -112,11 +177,8 @@ public final class Argon2idPasswordHasher implements PasswordHasher {
     /** Compares the parameters recorded in {@code hash} with the current ones; a hash it cannot read needs one too. */
     @Override
     public boolean needsRehash(PasswordHash hash) {
-        try {
-            return argon2.needsRehash(hash.encoded(), parameters.iterations(), parameters.memoryKiB(),
-                    parameters.parallelism());
-        } catch (IllegalArgumentException unreadable) {
-            return true;
-        }
+        return Argon2idPhcString.parse(hash.encoded())
+                .map(stored -> !stored.parameters().equals(parameters))
+                .orElse(true);
     }
 }

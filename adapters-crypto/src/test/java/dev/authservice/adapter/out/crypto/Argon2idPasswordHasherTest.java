@@ -1,10 +1,13 @@
 package dev.authservice.adapter.out.crypto;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import de.mkammerer.argon2.Argon2;
+import de.mkammerer.argon2.Argon2Factory;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import org.junit.jupiter.api.Test;
@@ -77,6 +80,31 @@ class Argon2idPasswordHasherTest {
         assertTrue(hasher.verify(new Password("alice-password"), cheap));
     }
 
+    @Test
+    void hashesMadeByTheReferenceEncoderVerifyAndOursVerifyThere() {
+        Argon2 reference = Argon2Factory.create(Argon2Factory.Argon2Types.ARGON2id);
+        char[] password = "alice-password".toCharArray();
+
+        assertTrue(hasher.verify(new Password("alice-password"),
+                new PasswordHash(reference.hash(2, 19_456, 1, password, UTF_8))));
+        assertTrue(reference.verify(hasher.hash(new Password("alice-password")).encoded(), password, UTF_8));
+        assertFalse(reference.verify(hasher.hash(new Password("alice-passwore")).encoded(), password, UTF_8));
+    }
+
+    @Test
+    void hashesOfDifferentSizesFollowEachOtherOnOneThread() {
+        Argon2idPasswordHasher oneThread = new Argon2idPasswordHasher(Argon2Parameters.OWASP_RECOMMENDED, 1);
+        PasswordHash small = new Argon2idPasswordHasher(new Argon2Parameters(8_192, 1, 1), 1)
+                .hash(new Password("alice-password"));
+        PasswordHash large = new Argon2idPasswordHasher(new Argon2Parameters(32_768, 1, 2), 1)
+                .hash(new Password("alice-password"));
+
+        assertTrue(oneThread.verify(new Password("alice-password"), small));
+        assertTrue(oneThread.verify(new Password("alice-password"), large));
+        assertTrue(oneThread.verify(new Password("alice-password"), small));
+        assertFalse(oneThread.verify(new Password("alice-passwore"), large));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
             "",
@@ -84,6 +112,11 @@ class Argon2idPasswordHasherTest {
             "$argon2id$v=19$m=19456,t=2,p=1$",
             "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$",
             "$argon2id$v=19$m=19456,t=2,p=1$!!!$!!!",
+            "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$4",
+            "$argon2id$v=16$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$4nBDM6x/pLfwdPFhy0V5QHLjvbIaWlI3YpfEdTJSsz4",
+            "$argon2id$v=19$m=99999999999,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$4nBDM6x/pLfwdPFhy0V5QHLjvbIaWlI3YpfEdTJSsz4",
+            "$argon2id$v=19$m=19456,t=0,p=1$c2FsdHNhbHRzYWx0c2FsdA$4nBDM6x/pLfwdPFhy0V5QHLjvbIaWlI3YpfEdTJSsz4",
+            "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$4nBDM6x/pLfwdPFhy0V5QHLjvbIaWlI3YpfEdTJSsz4",
             "$argon2i$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$4nBDM6x/pLfwdPFhy0V5QHLjvbIaWlI3YpfEdTJSsz4",
             "$2a$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy"})
     void aMalformedHashIsAMismatchNotAnError(String encoded) {
