@@ -10,7 +10,9 @@ import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.token.RefreshToken;
 import dev.authservice.domain.token.RefreshTokenHash;
 import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -42,29 +44,42 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
     @Override
     public Result refresh(String presented, Requester requester) {
         Instant now = clock.instant();
-        boolean plausible = presented != null && !presented.isEmpty() && presented.length() <= MAX_TOKEN_LENGTH;
-        Optional<RefreshToken> found = plausible
-                ? refreshTokens.findByHash(RefreshTokenHash.of(presented))
-                : Optional.empty();
+        if (presented == null || presented.isEmpty() || presented.length() > MAX_TOKEN_LENGTH) {
+            return rejected(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, requester), UNKNOWN_TOKEN);
+        }
+        RefreshTokenHash hash = RefreshTokenHash.of(presented);
+        // Nearly every refresh presents an active token of an enabled user: where the store can, it rotates that in
+        // one step (one round trip to the database); anything else is read back and decided below.
+        TokenIssuer.UnboundSuccessor successor = tokens.successor(now);
+        Optional<RefreshTokenStore.RotatedAtOnce> rotated =
+                refreshTokens.rotateIfActive(hash, successor.hash(), now, successor.expiresAt());
+        if (rotated.isPresent()) {
+            UserAccount owner = rotated.get().owner();
+            SessionId sessionId = rotated.get().sessionId();
+            audit.record(event(SecurityEventType.TOKEN_REFRESHED, owner.id(), sessionId, now, requester));
+            return new Result.Refreshed(tokens.issue(owner, sessionId, successor.value(), now));
+        }
+        Optional<RefreshToken> found = refreshTokens.findByHash(hash);
         if (found.isEmpty()) {
             return rejected(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, requester), UNKNOWN_TOKEN);
         }
         RefreshToken token = found.get();
         RefreshToken.Presentation presentation = token.presentedAt(now);
         return switch (presentation) {
-            case ACCEPTED -> rotate((RefreshToken.Active) token, now, requester);
+            case ACCEPTED -> rotate((RefreshToken.Active) token, successor, now, requester);
             case REUSED -> revokeSession(token, now, requester);
             case EXPIRED, REVOKED -> rejected(event(SecurityEventType.REFRESH_REJECTED, token, now, requester),
                     presentation.name());
         };
     }
 
-    private Result rotate(RefreshToken.Active token, Instant now, Requester requester) {
+    private Result rotate(RefreshToken.Active token, TokenIssuer.UnboundSuccessor unbound, Instant now,
+                          Requester requester) {
         Optional<UserAccount> user = users.findById(token.userId()).filter(UserAccount::enabled);
         if (user.isEmpty()) {
             return rejected(event(SecurityEventType.REFRESH_REJECTED, token, now, requester), ACCOUNT_DISABLED);
         }
-        TokenIssuer.SuccessorRefreshToken successor = tokens.rotate(token, now);
+        TokenIssuer.SuccessorRefreshToken successor = tokens.rotate(token, unbound, now);
         if (!refreshTokens.rotate(successor.rotation())) {
             // Someone rotated this token between our read and our write: it was presented twice, which is reuse.
             return revokeSession(token, now, requester);
@@ -86,6 +101,11 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
     }
 
     private static SecurityEvent event(SecurityEventType type, RefreshToken token, Instant now, Requester requester) {
-        return SecurityEvent.of(type, now, requester).about(token.userId()).inSession(token.sessionId());
+        return event(type, token.userId(), token.sessionId(), now, requester);
+    }
+
+    private static SecurityEvent event(SecurityEventType type, UserId userId, SessionId sessionId, Instant now,
+                                       Requester requester) {
+        return SecurityEvent.of(type, now, requester).about(userId).inSession(sessionId);
     }
 }

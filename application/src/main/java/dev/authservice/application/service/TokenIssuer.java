@@ -35,11 +35,19 @@ public final class TokenIssuer {
                 RefreshToken.issue(RefreshTokenHash.of(value), sessionId, userId, now, policy.refreshTokenTtl()));
     }
 
-    /** Uses {@code token} up and makes its successor in the same session. */
-    public SuccessorRefreshToken rotate(RefreshToken.Active token, Instant now) {
+    /**
+     * A successor refresh token, made before the token it follows is read: a store that rotates in one step
+     * ({@code RefreshTokenStore.rotateIfActive}) needs it up front.
+     */
+    public UnboundSuccessor successor(Instant now) {
         String value = random.refreshTokenValue();
-        return new SuccessorRefreshToken(value,
-                token.rotate(RefreshTokenHash.of(value), now, policy.refreshTokenTtl()));
+        return new UnboundSuccessor(value, RefreshTokenHash.of(value), now.plus(policy.refreshTokenTtl()));
+    }
+
+    /** Uses {@code token} up, with {@code successor} taking its place in the same session. */
+    public SuccessorRefreshToken rotate(RefreshToken.Active token, UnboundSuccessor successor, Instant now) {
+        return new SuccessorRefreshToken(successor.value(),
+                token.rotate(successor.hash(), now, policy.refreshTokenTtl()));
     }
 
     /** The access token for {@code user} in {@code sessionId}, paired with the refresh token just made for it. */
@@ -62,6 +70,14 @@ public final class TokenIssuer {
         @Override
         public String toString() {
             return "SuccessorRefreshToken[" + rotation + "]";
+        }
+    }
+
+    /** @param value the successor's token for the client; the store sees only {@code hash} */
+    public record UnboundSuccessor(String value, RefreshTokenHash hash, Instant expiresAt) {
+        @Override
+        public String toString() {
+            return "UnboundSuccessor[" + hash + ", expiresAt=" + expiresAt + "]";
         }
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.lenient;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.reset;
 import static org.mockito.Mockito.verify;
@@ -82,6 +83,45 @@ class RefreshAccessTokenServiceTest {
     void setUp() {
         service = new RefreshAccessTokenService(refreshTokens, users, new TokenIssuer(codec, random, POLICY), audit,
                 CLOCK);
+        // Every plausible token gets a successor made up front, for a store that rotates in one step.
+        lenient().when(random.refreshTokenValue()).thenReturn(SUCCESSOR);
+    }
+
+    @Test
+    void aStoreThatRotatesInOneStepAnswersTheCommonCaseWithoutReadingTheToken() {
+        when(refreshTokens.rotateIfActive(PRESENTED_HASH, RefreshTokenHash.of(SUCCESSOR), NOW, NOW.plus(REFRESH_TTL)))
+                .thenReturn(Optional.of(new RefreshTokenStore.RotatedAtOnce(SESSION, ALICE)));
+        when(random.uuid()).thenReturn(UUID.fromString("0000000a-0000-4000-8000-000000000001"));
+        when(codec.encode(any())).thenReturn("signed-access-token");
+
+        Result result = service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
+
+        assertEquals(new IssuedTokens("signed-access-token", SUCCESSOR, REFRESH_TTL),
+                assertInstanceOf(Result.Refreshed.class, result).tokens());
+        ArgumentCaptor<AccessToken> accessToken = ArgumentCaptor.forClass(AccessToken.class);
+        verify(codec).encode(accessToken.capture());
+        assertEquals(SESSION, accessToken.getValue().sessionId());
+        assertEquals(ALICE.id(), accessToken.getValue().userId());
+        verify(refreshTokens, never()).findByHash(any());
+        verify(refreshTokens, never()).rotate(any());
+        verifyNoInteractions(users);
+        SecurityEvent recorded = audit.events().get(0);
+        assertEquals(SecurityEventType.TOKEN_REFRESHED, recorded.type());
+        assertEquals(Optional.of(ALICE.id()), recorded.userId());
+        assertEquals(Optional.of(SESSION), recorded.sessionId());
+    }
+
+    @Test
+    void whenTheStoreRotatesNothingInOneStepTheTokenIsReadAndRotatedWithTheSameSuccessor() {
+        givenStored(ACTIVE);
+        givenUser(ALICE);
+        givenRotationSucceeds();
+
+        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
+
+        verify(refreshTokens).rotateIfActive(PRESENTED_HASH, RefreshTokenHash.of(SUCCESSOR), NOW,
+                NOW.plus(REFRESH_TTL));
+        assertEquals(RefreshTokenHash.of(SUCCESSOR), storedRotation().successor().hash());
     }
 
     @ParameterizedTest

@@ -72,10 +72,20 @@ class TokenIssuerTest {
                 NOW.minus(Duration.ofDays(1)), REFRESH_TTL);
         when(random.refreshTokenValue()).thenReturn("successor");
 
-        TokenIssuer.SuccessorRefreshToken successor = issuer.rotate(used, NOW);
+        TokenIssuer.SuccessorRefreshToken successor = issuer.rotate(used, issuer.successor(NOW), NOW);
 
         assertEquals("successor", successor.value());
         assertEquals(used.rotate(RefreshTokenHash.of("successor"), NOW, REFRESH_TTL), successor.rotation());
+    }
+
+    @Test
+    void aSuccessorMadeBeforeItsTokenIsReadExpiresAfterAFreshRefreshTtl() {
+        when(random.refreshTokenValue()).thenReturn("successor");
+
+        TokenIssuer.UnboundSuccessor successor = issuer.successor(NOW);
+
+        assertEquals(new TokenIssuer.UnboundSuccessor("successor", RefreshTokenHash.of("successor"),
+                NOW.plus(REFRESH_TTL)), successor);
     }
 
     @Test
@@ -84,7 +94,9 @@ class TokenIssuerTest {
         TokenIssuer.FirstRefreshToken first = issuer.firstRefreshToken(SESSION, BOB, NOW);
 
         assertFalse(first.toString().contains("the-secret-refresh-token"));
-        assertFalse(issuer.rotate(first.token(), NOW).toString().contains("the-secret-refresh-token"));
+        TokenIssuer.UnboundSuccessor unbound = issuer.successor(NOW);
+        assertFalse(unbound.toString().contains("the-secret-refresh-token"));
+        assertFalse(issuer.rotate(first.token(), unbound, NOW).toString().contains("the-secret-refresh-token"));
     }
 
     @Test

@@ -11,7 +11,8 @@ import de.mkammerer.argon2.jna.Size_t;
  * through the allocation callbacks of its context. Left to malloc, each hash's 19 MiB is either mapped and faulted in
  * again every time (with glibc's mmap threshold fixed, which the memory target needs) or kept up to twice per arena
  * (with it adaptive); measured in docs/benchmarks, "login_vs_hash". libargon2 wipes the block before it hands it back,
- * so no hash sees another's memory. The blocks live as long as their threads: at most one per hashing thread.
+ * so no hash sees another's memory. A thread keeps its block until it calls {@link #releaseThisThreadsBlock()}: at most
+ * one block per hashing thread.
  */
 final class ReusableArgon2Memory {
 
@@ -58,5 +59,14 @@ final class ReusableArgon2Memory {
         }
         memory.setPointer(0, block);
         return Argon2idPasswordHasher.ARGON2_OK;
+    }
+
+    /** Frees the calling thread's block, if it has one; a later hash on this thread gets a new one. */
+    void releaseThisThreadsBlock() {
+        Memory block = blocks.get();
+        if (block != null) {
+            blocks.remove();
+            block.close();
+        }
     }
 }

@@ -105,6 +105,16 @@ class Argon2idPasswordHasherTest {
         assertFalse(oneThread.verify(new Password("alice-passwore"), large));
     }
 
+    @Test
+    void hashingGoesOnAfterTheHashingThreadsHaveEndedForIdleness() throws InterruptedException {
+        PasswordHash hash = hasher.hash(new Password("alice-password"));
+
+        Thread.sleep(Argon2idPasswordHasher.IDLE_THREAD_LIFETIME.plusMillis(500).toMillis());
+
+        assertTrue(hasher.verify(new Password("alice-password"), hash));
+        assertFalse(hasher.verify(new Password("alice-passwore"), hash));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
             "",

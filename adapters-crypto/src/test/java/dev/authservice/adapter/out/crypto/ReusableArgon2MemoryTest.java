@@ -40,6 +40,17 @@ class ReusableArgon2MemoryTest {
     }
 
     @Test
+    void aThreadThatReleasedItsBlockGetsANewOne() {
+        allocate(1024);
+
+        memory.releaseThisThreadsBlock();
+
+        assertNotEquals(Pointer.NULL, allocate(1024));
+        memory.releaseThisThreadsBlock();
+        memory.releaseThisThreadsBlock();
+    }
+
+    @Test
     void aBlockTheSystemCannotGiveIsReportedToLibargon2() {
         try (Memory out = new Memory(Native.POINTER_SIZE)) {
             assertEquals(Argon2idPasswordHasher.ARGON2_MEMORY_ALLOCATION_ERROR,

@@ -8,6 +8,7 @@ import dev.authservice.domain.token.RefreshTokenHash;
 import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.Session;
 import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.util.Optional;
@@ -30,6 +31,21 @@ public interface RefreshTokenStore {
      * instances: the loser learns it presented a token that was already used.
      */
     boolean rotate(RefreshToken.Rotation rotation);
+
+    /**
+     * The common case of a refresh in one step, for a store that can do it atomically: if the token with hash
+     * {@code presented} is active and unexpired at {@code now} and its owner enabled, marks it rotated, records the
+     * session's use and stores the successor (hash {@code successor}, expiring at {@code successorExpiresAt}), as
+     * {@link #rotate} would. Empty when it did nothing, for whatever reason, or cannot do this: the caller then reads
+     * the token and lets {@link RefreshToken#presentedAt} decide. Like {@link #rotate}, at most one call succeeds
+     * for any one token.
+     */
+    Optional<RotatedAtOnce> rotateIfActive(RefreshTokenHash presented, RefreshTokenHash successor, Instant now,
+                                           Instant successorExpiresAt);
+
+    /** What {@link #rotateIfActive} rotated: the session of the token, and its owner as the rotation found them. */
+    record RotatedAtOnce(SessionId sessionId, UserAccount owner) {
+    }
 
     /**
      * Ends the session: it and every refresh token of it are revoked, and {@link RevokedSessions} reports it from

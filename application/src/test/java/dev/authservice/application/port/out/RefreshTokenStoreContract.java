@@ -65,6 +65,9 @@ public abstract class RefreshTokenStoreContract {
     /** The users of the store; called after {@link #emptyRefreshTokenStore()}, it must accept alice and bob. */
     protected abstract UserStore userStore();
 
+    /** Whether this store does {@link RefreshTokenStore#rotateIfActive} (rather than always answering empty). */
+    protected abstract boolean rotatesInOneStep();
+
     @BeforeEach
     void startEmptyWithOneUser() {
         store = emptyRefreshTokenStore();
@@ -137,6 +140,75 @@ public abstract class RefreshTokenStoreContract {
         assertEquals(Optional.of(first.rotated()), store.findByHash(login.firstToken().hash()));
         assertEquals(Optional.empty(), store.findByHash(replay.successor().hash()));
         assertEquals(Optional.of(first.successor()), store.findByHash(first.successor().hash()));
+    }
+
+    @Test
+    void anActiveTokenOfAnEnabledOwnerIsRotatedInOneStepWhereTheStoreCanAndLeftAloneWhereItCannot() {
+        SessionMother.Login login = logIn();
+        RefreshToken.Rotation expected = rotationOf(login.firstToken(), later(1));
+
+        Optional<RefreshTokenStore.RotatedAtOnce> rotated = rotateIfActive(login.firstToken(), expected);
+
+        if (rotatesInOneStep()) {
+            assertEquals(Optional.of(new RefreshTokenStore.RotatedAtOnce(login.sessionId(), alice)), rotated);
+            assertEquals(Optional.of(expected.rotated()), store.findByHash(login.firstToken().hash()));
+            assertEquals(Optional.of(expected.successor()), store.findByHash(expected.successor().hash()));
+            assertEquals(List.of(activeSession(login, later(1))),
+                    store.activeSessionsOf(alice.id(), firstPage(), later(1)).content());
+        } else {
+            assertEquals(Optional.empty(), rotated);
+            assertEquals(Optional.of(login.firstToken()), store.findByHash(login.firstToken().hash()));
+            assertEquals(Optional.empty(), store.findByHash(expected.successor().hash()));
+        }
+    }
+
+    @Test
+    void nothingIsRotatedInOneStepUnlessTheTokenIsActiveUnexpiredAndItsOwnerEnabled() {
+        SessionMother.Login rotatedAlready = logIn();
+        RefreshToken.Rotation first = rotationOf(rotatedAlready.firstToken(), later(1));
+        store.rotate(first);
+        SessionMother.Login revoked = logIn();
+        store.revokeSession(revoked.sessionId(), RevocationReason.LOGOUT, later(1));
+        SessionMother.Login expired = logIn();
+        UserAccount carol = UserAccountMother.aUser().named("carol").disabled().build();
+        userStore().add(carol);
+        SessionMother.Login ofDisabled = logInAs(carol, now);
+
+        for (RefreshToken.Active token : List.of(rotatedAlready.firstToken(), revoked.firstToken(),
+                ofDisabled.firstToken())) {
+            RefreshToken before = store.findByHash(token.hash()).orElseThrow();
+            RefreshToken.Rotation attempt = rotationOf(token, later(2));
+            assertEquals(Optional.empty(), rotateIfActive(token, attempt), token.toString());
+            assertEquals(Optional.of(before), store.findByHash(token.hash()));
+            assertEquals(Optional.empty(), store.findByHash(attempt.successor().hash()));
+        }
+        Instant afterExpiry = expired.firstToken().expiresAt();
+        assertEquals(Optional.empty(), store.rotateIfActive(expired.firstToken().hash(), aTokenHash(), afterExpiry,
+                afterExpiry.plus(SessionMother.REFRESH_TOKEN_TTL)));
+        assertEquals(Optional.of(expired.firstToken()), store.findByHash(expired.firstToken().hash()));
+        assertEquals(Optional.empty(), store.rotateIfActive(aTokenHash(), aTokenHash(), later(2), later(3)));
+    }
+
+    @Test
+    void exactlyOneOfManyConcurrentRotationsInOneOrTwoStepsWins() throws Exception {
+        SessionMother.Login login = logIn();
+        List<RefreshToken.Rotation> rotations = IntStream.range(0, RACERS)
+                .mapToObj(i -> rotationOf(login.firstToken(), later(1)))
+                .toList();
+
+        List<Boolean> results = atTheSameTime(IntStream.range(0, RACERS)
+                .<Callable<Boolean>>mapToObj(i -> i % 2 == 0
+                        ? () -> rotateIfActive(login.firstToken(), rotations.get(i)).isPresent()
+                        : () -> store.rotate(rotations.get(i)))
+                .toList());
+
+        assertEquals(1, results.stream().filter(won -> won).count(), "winners among " + results);
+        RefreshToken.Rotation winner = rotations.get(results.indexOf(true));
+        assertEquals(Optional.of(winner.rotated()), store.findByHash(login.firstToken().hash()));
+        for (RefreshToken.Rotation rotation : rotations) {
+            Optional<RefreshToken> successor = store.findByHash(rotation.successor().hash());
+            assertEquals(rotation == winner ? Optional.of(winner.successor()) : Optional.empty(), successor);
+        }
     }
 
     @Test
@@ -562,6 +634,12 @@ public abstract class RefreshTokenStoreContract {
         SessionMother.Login login = aLoginOf(user, at);
         store.startSession(login.session(), login.firstToken());
         return login;
+    }
+
+    private Optional<RefreshTokenStore.RotatedAtOnce> rotateIfActive(RefreshToken.Active token,
+                                                                     RefreshToken.Rotation as) {
+        return store.rotateIfActive(token.hash(), as.successor().hash(), as.rotated().rotatedAt(),
+                as.successor().expiresAt());
     }
 
     private static ActiveSession activeSession(SessionMother.Login login, Instant lastUsedAt) {

@@ -12,9 +12,9 @@ import java.util.Arrays;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
-/** A row of {@code users}. */
+/** A row of {@code users}; public for the refresh token store, which reads a token's owner with the token. */
 @MappedEntity(value = "users", escape = false)
-record UserRow(
+public record UserRow(
         @Id UUID id,
         String username,
         String passwordHash,
@@ -33,7 +33,7 @@ record UserRow(
                 user.nickname(), user.department(), user.createdAt(), user.enabled());
     }
 
-    UserAccount toUserAccount() {
+    public UserAccount toUserAccount() {
         return new UserAccount(new UserId(id), new Username(username), new PasswordHash(passwordHash),
                 Arrays.stream(roles.split(ROLE_SEPARATOR)).filter(name -> !name.isEmpty()).map(Role::new)
                         .collect(Collectors.toSet()),

@@ -27,4 +27,9 @@ class RefreshTokenStoreOnPostgresTest extends RefreshTokenStoreContract {
     protected UserStore userStore() {
         return database.bean(UserStore.class);
     }
+
+    @Override
+    protected boolean rotatesInOneStep() {
+        return true;
+    }
 }
