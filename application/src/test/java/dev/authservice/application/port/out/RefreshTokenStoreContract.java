@@ -202,13 +202,7 @@ public abstract class RefreshTokenStoreContract {
                         : () -> store.rotate(rotations.get(i)))
                 .toList());
 
-        assertEquals(1, results.stream().filter(won -> won).count(), "winners among " + results);
-        RefreshToken.Rotation winner = rotations.get(results.indexOf(true));
-        assertEquals(Optional.of(winner.rotated()), store.findByHash(login.firstToken().hash()));
-        for (RefreshToken.Rotation rotation : rotations) {
-            Optional<RefreshToken> successor = store.findByHash(rotation.successor().hash());
-            assertEquals(rotation == winner ? Optional.of(winner.successor()) : Optional.empty(), successor);
-        }
+        assertExactlyOneWon(login, rotations, results);
     }
 
     @Test
@@ -222,13 +216,7 @@ public abstract class RefreshTokenStoreContract {
                 .<Callable<Boolean>>map(rotation -> () -> store.rotate(rotation))
                 .toList());
 
-        assertEquals(1, results.stream().filter(won -> won).count(), "winners among " + results);
-        RefreshToken.Rotation winner = rotations.get(results.indexOf(true));
-        assertEquals(Optional.of(winner.rotated()), store.findByHash(login.firstToken().hash()));
-        for (RefreshToken.Rotation rotation : rotations) {
-            Optional<RefreshToken> successor = store.findByHash(rotation.successor().hash());
-            assertEquals(rotation == winner ? Optional.of(winner.successor()) : Optional.empty(), successor);
-        }
+        assertExactlyOneWon(login, rotations, results);
     }
 
     /** The rotated token too: "a token of a revoked session is revoked", whatever state it was in. */
@@ -634,6 +622,18 @@ public abstract class RefreshTokenStoreContract {
         SessionMother.Login login = aLoginOf(user, at);
         store.startSession(login.session(), login.firstToken());
         return login;
+    }
+
+    /** One rotation won the race for the login's first token: its successor is stored, and no loser's. */
+    private void assertExactlyOneWon(SessionMother.Login login, List<RefreshToken.Rotation> rotations,
+                                     List<Boolean> results) {
+        assertEquals(1, results.stream().filter(won -> won).count(), "winners among " + results);
+        RefreshToken.Rotation winner = rotations.get(results.indexOf(true));
+        assertEquals(Optional.of(winner.rotated()), store.findByHash(login.firstToken().hash()));
+        for (RefreshToken.Rotation rotation : rotations) {
+            Optional<RefreshToken> successor = store.findByHash(rotation.successor().hash());
+            assertEquals(rotation == winner ? Optional.of(winner.successor()) : Optional.empty(), successor);
+        }
     }
 
     private Optional<RefreshTokenStore.RotatedAtOnce> rotateIfActive(RefreshToken.Active token,
