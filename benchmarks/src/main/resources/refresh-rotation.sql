@@ -22,6 +22,6 @@ i AS (
   SELECT lpad(CAST(:client_id AS text) || '.' || CAST(:next AS text), 64, '0'), r.session_id, r.user_id, now(),
          now() + interval '30 days', 'ACTIVE' FROM r)
 SELECT r.session_id, u.id, u.username, u.password_hash, u.roles, u.nickname, u.department, u.created_at, u.enabled
-FROM r JOIN users u ON u.id = r.user_id AND u.enabled;
+FROM r JOIN users u ON u.id = r.user_id;
 COMMIT;
 \set n :next

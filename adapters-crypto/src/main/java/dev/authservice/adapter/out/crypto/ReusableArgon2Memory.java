@@ -61,6 +61,12 @@ final class ReusableArgon2Memory {
         return Argon2idPasswordHasher.ARGON2_OK;
     }
 
+    /** The size of the calling thread's block; 0 when it has none. */
+    long sizeOfThisThreadsBlock() {
+        Memory block = blocks.get();
+        return block == null ? 0 : block.size();
+    }
+
     /** Frees the calling thread's block, if it has one; a later hash on this thread gets a new one. */
     void releaseThisThreadsBlock() {
         Memory block = blocks.get();

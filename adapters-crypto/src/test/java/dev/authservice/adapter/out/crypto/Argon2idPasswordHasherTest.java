@@ -111,6 +111,8 @@ class Argon2idPasswordHasherTest {
 
         Thread.sleep(Argon2idPasswordHasher.IDLE_THREAD_LIFETIME.plusMillis(500).toMillis());
 
+        assertTrue(Thread.getAllStackTraces().keySet().stream()
+                .noneMatch(thread -> thread.getName().startsWith("argon2id-")), "the idle hashing threads ended");
         assertTrue(hasher.verify(new Password("alice-password"), hash));
         assertFalse(hasher.verify(new Password("alice-passwore"), hash));
     }

@@ -41,11 +41,13 @@ class ReusableArgon2MemoryTest {
 
     @Test
     void aThreadThatReleasedItsBlockGetsANewOne() {
-        allocate(1024);
+        allocate(4096);
 
         memory.releaseThisThreadsBlock();
 
+        assertEquals(0, memory.sizeOfThisThreadsBlock());
         assertNotEquals(Pointer.NULL, allocate(1024));
+        assertEquals(1024, memory.sizeOfThisThreadsBlock());
         memory.releaseThisThreadsBlock();
         memory.releaseThisThreadsBlock();
     }

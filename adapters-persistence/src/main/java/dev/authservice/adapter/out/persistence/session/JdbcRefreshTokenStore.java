@@ -1,5 +1,6 @@
 package dev.authservice.adapter.out.persistence.session;
 
+import dev.authservice.adapter.out.persistence.user.UserRow;
 import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
@@ -10,7 +11,6 @@ import dev.authservice.domain.token.RevocationReason;
 import dev.authservice.domain.token.Session;
 import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.UserId;
-import dev.authservice.adapter.out.persistence.user.UserRow;
 import io.micronaut.data.connection.ConnectionOperations;
 import io.micronaut.data.exceptions.DataAccessException;
 import io.micronaut.transaction.TransactionOperations;
@@ -34,7 +34,8 @@ import java.util.UUID;
  * for one session they run one after another on every database and every instance, without deadlock. A revocation
  * therefore also revokes the successor of a rotation that committed just before it, and a rotation that waited for a
  * revocation finds its token revoked: no token of a revoked session is ever left active. {@link #revokeSessionsOf}
- * locks all the sessions it ends first, in the order of their ids, and then their tokens, so the same holds for it.
+ * locks all the sessions it ends first, in the order of their ids, and then their tokens, so the same holds for it,
+ * and {@link #rotateIfActive} locks its session before its token too.
  */
 @Singleton
 class JdbcRefreshTokenStore implements RefreshTokenStore {
@@ -69,7 +70,7 @@ class JdbcRefreshTokenStore implements RefreshTokenStore {
               SELECT ?, r.session_id, r.user_id, ?, ?, 'ACTIVE' FROM r)
             SELECT r.session_id, u.id, u.username, u.password_hash, u.roles, u.nickname, u.department, u.created_at,
                    u.enabled
-            FROM r JOIN users u ON u.id = r.user_id AND u.enabled""";
+            FROM r JOIN users u ON u.id = r.user_id""";
 
     private final SessionRowRepository sessions;
     private final RefreshTokenRowRepository tokens;
@@ -158,11 +159,8 @@ class JdbcRefreshTokenStore implements RefreshTokenStore {
                         if (!row.next()) {
                             return Optional.empty();
                         }
-                        UserRow owner = new UserRow(row.getObject(2, UUID.class), row.getString(3), row.getString(4),
-                                row.getString(5), row.getString(6), row.getString(7),
-                                row.getObject(8, OffsetDateTime.class).toInstant(), row.getBoolean(9));
                         return Optional.of(new RotatedAtOnce(new SessionId(row.getObject(1, UUID.class)),
-                                owner.toUserAccount()));
+                                UserRow.read(row, 2).toUserAccount()));
                     }
                 }
             } catch (SQLException e) {

@@ -7,7 +7,10 @@ import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
 import io.micronaut.data.annotation.Id;
 import io.micronaut.data.annotation.MappedEntity;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -31,6 +34,13 @@ public record UserRow(
         String roles = user.roles().stream().map(Role::name).sorted().collect(Collectors.joining(ROLE_SEPARATOR));
         return new UserRow(user.id().value(), user.username().value(), user.passwordHash().encoded(), roles,
                 user.nickname(), user.department(), user.createdAt(), user.enabled());
+    }
+
+    /** The row from {@code row}'s columns {@code first} on, in the order of this record's components. */
+    public static UserRow read(ResultSet row, int first) throws SQLException {
+        return new UserRow(row.getObject(first, UUID.class), row.getString(first + 1), row.getString(first + 2),
+                row.getString(first + 3), row.getString(first + 4), row.getString(first + 5),
+                row.getObject(first + 6, OffsetDateTime.class).toInstant(), row.getBoolean(first + 7));
     }
 
     public UserAccount toUserAccount() {
