@@ -138,11 +138,8 @@ class JdbcRefreshTokenStore implements RefreshTokenStore {
         return connections.executeWrite(status -> {
             Connection connection = status.getConnection();
             try {
-                if (onPostgres == null) {
-                    onPostgres = connection.getMetaData().getDatabaseProductName().equals("PostgreSQL");
-                    if (!onPostgres) {
-                        return Optional.empty();
-                    }
+                if (!onPostgres(connection)) {
+                    return Optional.empty();
                 }
                 OffsetDateTime at = now.atOffset(ZoneOffset.UTC);
                 try (PreparedStatement statement = connection.prepareStatement(ROTATE_IF_ACTIVE_ON_POSTGRES)) {
@@ -167,6 +164,19 @@ class JdbcRefreshTokenStore implements RefreshTokenStore {
                 throw new DataAccessException("Could not rotate a refresh token: " + e.getMessage(), e);
             }
         });
+    }
+
+    /**
+     * Read once into a local: checked twice, the field could be null at the first look and false at the second, when
+     * another thread learnt it meanwhile, and PostgreSQL's statement would run on H2.
+     */
+    private boolean onPostgres(Connection connection) throws SQLException {
+        Boolean known = onPostgres;
+        if (known == null) {
+            known = connection.getMetaData().getDatabaseProductName().equals("PostgreSQL");
+            onPostgres = known;
+        }
+        return known;
     }
 
     @Override
