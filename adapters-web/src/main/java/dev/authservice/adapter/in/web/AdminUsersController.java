@@ -95,7 +95,7 @@ class AdminUsersController {
     /**
      * Body {@code {"username", "password", "roles", "nickname", "department"}}, every field required: {@code roles}
      * has no default (a missing one is 400 {@code INVALID_INPUT}), so that an administrator always says which
-     * permissions the new account gets. Blocking: the password is hashed.
+     * permissions the new account gets. The password is hashed: on the password-hashing threads.
      */
     @Post
     @Operation(summary = "Create a user account", description = "Every field is required; roles has no default, "
@@ -109,7 +109,7 @@ class AdminUsersController {
     @ApiDocs.InvalidInputOrWeakPassword
     @ApiDocs.JsonRequest
     @Consumes(MediaType.APPLICATION_JSON)
-    @ExecuteOn(TaskExecutors.BLOCKING)
+    @ExecuteOn(PasswordHashingExecutor.NAME)
     HttpResponse<?> create(HttpRequest<?> request, Authentication authentication, @Body @Nullable @RequestBody(required = true, content = @Content(
             schema = @Schema(implementation = ApiDocs.CreateUserRequest.class))) JsonNode body) {
         Result result = createUser.createUser(command(body), Requesters.caller(request, authentication));

@@ -16,7 +16,6 @@ import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.json.tree.JsonNode;
-import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
@@ -40,7 +39,7 @@ class LogInController {
         this.logIn = logIn;
     }
 
-    /** Blocking: the password hash takes tens of milliseconds of CPU on purpose. */
+    /** On the password-hashing threads: the hash takes tens of milliseconds of CPU on purpose. */
     @Post
     @Operation(summary = "Log in", description = "Answers an access token, and the refresh token as an HttpOnly "
             + "cookie. A wrong password and an unknown username get the same 401.")
@@ -56,7 +55,7 @@ class LogInController {
     @ApiDocs.JsonRequest
     @ApiDocs.Throttled
     @Consumes(MediaType.APPLICATION_JSON)
-    @ExecuteOn(TaskExecutors.BLOCKING)
+    @ExecuteOn(PasswordHashingExecutor.NAME)
     HttpResponse<?> logIn(HttpRequest<?> request, @Body @Nullable @RequestBody(required = true, content = @Content(
                                   schema = @Schema(implementation = ApiDocs.LogInRequest.class))) JsonNode body,
                           @Header(HttpHeaders.USER_AGENT) @Nullable String userAgent) {

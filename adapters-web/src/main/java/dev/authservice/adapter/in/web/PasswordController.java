@@ -14,7 +14,6 @@ import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Put;
 import io.micronaut.json.tree.JsonNode;
-import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
@@ -43,7 +42,7 @@ class PasswordController {
         this.changePassword = changePassword;
     }
 
-    /** Body {@code {"currentPassword": ..., "newPassword": ...}}. Blocking: passwords are hashed. */
+    /** Body {@code {"currentPassword": ..., "newPassword": ...}}, on the password-hashing threads. */
     @Put
     @Operation(summary = "Change the caller's password", description = "Every other session of the user ends; the one "
             + "of the token used stays. A wrong current password counts toward the login throttle.")
@@ -57,7 +56,7 @@ class PasswordController {
     @ApiDocs.JsonRequest
     @ApiDocs.Throttled
     @Consumes(MediaType.APPLICATION_JSON)
-    @ExecuteOn(TaskExecutors.BLOCKING)
+    @ExecuteOn(PasswordHashingExecutor.NAME)
     HttpResponse<?> changePassword(HttpRequest<?> request, Authentication authentication,
                                    @Body @Nullable @RequestBody(required = true, content = @Content(
                                            schema = @Schema(implementation = ApiDocs.ChangePasswordRequest.class)))
