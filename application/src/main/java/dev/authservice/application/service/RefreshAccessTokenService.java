@@ -81,8 +81,12 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
         }
         TokenIssuer.SuccessorRefreshToken successor = tokens.rotate(token, unbound, now);
         if (!refreshTokens.rotate(successor.rotation())) {
-            // Someone rotated this token between our read and our write: it was presented twice, which is reuse.
-            return revokeSession(token, now, requester);
+            // The token changed between our read and our write. Revoked (a logout, say): this presentation came too
+            // late, as it would have on the one-step path. Rotated: it was presented twice, which is reuse.
+            boolean revoked = refreshTokens.findByHash(token.hash())
+                    .map(current -> current.presentedAt(now) == RefreshToken.Presentation.REVOKED).orElse(false);
+            return revoked ? rejected(event(SecurityEventType.REFRESH_REJECTED, token, now, requester),
+                    RefreshToken.Presentation.REVOKED.name()) : revokeSession(token, now, requester);
         }
         audit.record(event(SecurityEventType.TOKEN_REFRESHED, token, now, requester));
         return new Result.Refreshed(tokens.issue(user.get(), token.sessionId(), successor.value(), now));

@@ -257,6 +257,23 @@ class RefreshAccessTokenServiceTest {
         verifyNoInteractions(codec);
     }
 
+    /** A logout that revoked the token between the read and the rotation: too late, but not a reuse. */
+    @Test
+    void losingTheRaceToARevocationIsRejectedAsRevoked() {
+        when(refreshTokens.findByHash(PRESENTED_HASH))
+                .thenReturn(Optional.of(ACTIVE), Optional.of(ACTIVE.revoke(NOW)));
+        givenUser(ALICE);
+        when(random.refreshTokenValue()).thenReturn(SUCCESSOR);
+        when(refreshTokens.rotate(any())).thenReturn(false);
+
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
+
+        verify(refreshTokens, never()).revokeSession(any(), any(), any());
+        assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, NOW, RequesterMother.ANONYMOUS)
+                .about(ALICE.id()).inSession(SESSION).detail("REVOKED"), audit.only());
+        verifyNoInteractions(codec);
+    }
+
     @Test
     void aTokenOfAUserWhoIsGoneIsRejected() {
         givenStored(ACTIVE);

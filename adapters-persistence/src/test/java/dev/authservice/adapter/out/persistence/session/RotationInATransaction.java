@@ -17,29 +17,39 @@ import io.micronaut.transaction.TransactionOperations;
 import java.sql.Connection;
 import java.time.Instant;
 import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Bootstrap runs a whole refresh in one transaction (one commit per rotation). Inside it, a rotation that loses its
- * race must roll back only itself, so that the reuse revocation that follows still commits. Run on each database by
- * its subclass.
+ * Bootstrap runs a whole refresh in one transaction (one commit per rotation): the store's writes join it, commit with
+ * it and roll back with it. Run on each database by its subclass.
  */
 abstract class RotationInATransaction {
 
+    private RefreshTokenStore store;
+    private TransactionOperations<Connection> transactions;
+    private SessionMother.Login login;
+    private Instant now;
+
     protected abstract TestDatabase database();
 
-    @Test
-    void aLostRaceInsideTheCallersTransactionStillLetsTheRevocationCommit() {
+    @BeforeEach
+    @SuppressWarnings("unchecked")
+    void logIn() {
         TestDatabase database = database();
         database.deleteAllRows();
-        RefreshTokenStore store = database.bean(RefreshTokenStore.class);
-        @SuppressWarnings("unchecked")
-        TransactionOperations<Connection> transactions = database.bean(TransactionOperations.class);
+        store = database.bean(RefreshTokenStore.class);
+        transactions = database.bean(TransactionOperations.class);
         UserAccount alice = UserAccountMother.alice();
         database.bean(UserStore.class).add(alice);
-        Instant now = TestTime.now();
-        SessionMother.Login login = SessionMother.aLoginOf(alice, now);
+        now = TestTime.now();
+        login = SessionMother.aLoginOf(alice, now);
         store.startSession(login.session(), login.firstToken());
+    }
+
+    /** A rotation that loses its race must roll back only itself, so that the reuse revocation that follows commits. */
+    @Test
+    void aLostRaceInsideTheCallersTransactionStillLetsTheRevocationCommit() {
         RefreshToken.Rotation first = SessionMother.rotationOf(login.firstToken(), now.plusSeconds(1));
         RefreshToken.Rotation replay = SessionMother.rotationOf(login.firstToken(), now.plusSeconds(2));
         store.rotate(first);
@@ -52,5 +62,24 @@ abstract class RotationInATransaction {
         assertTrue(revoked);
         assertTrue(store.findByHash(first.successor().hash()).orElseThrow() instanceof RefreshToken.Revoked);
         assertEquals(Optional.empty(), store.findByHash(replay.successor().hash()), "the loser stored nothing");
+    }
+
+    /** As the refresh does it: in one step where the store can, in two where it cannot. */
+    @Test
+    void aRotationRollsBackWithTheCallersTransaction() {
+        RefreshToken.Rotation rotation = SessionMother.rotationOf(login.firstToken(), now.plusSeconds(1));
+
+        transactions.executeWrite(status -> {
+            boolean rotated = store.rotateIfActive(login.firstToken().hash(), rotation.successor().hash(),
+                    rotation.rotated().rotatedAt(), rotation.successor().expiresAt()).isPresent()
+                    || store.rotate(rotation);
+            assertTrue(rotated);
+            assertEquals(Optional.of(rotation.successor()), store.findByHash(rotation.successor().hash()));
+            status.setRollbackOnly();
+            return null;
+        });
+
+        assertEquals(Optional.of(login.firstToken()), store.findByHash(login.firstToken().hash()));
+        assertEquals(Optional.empty(), store.findByHash(rotation.successor().hash()));
     }
 }
