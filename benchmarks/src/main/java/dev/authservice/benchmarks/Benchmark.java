@@ -39,6 +39,13 @@ public final class Benchmark {
 
     /** How long PostgreSQL's backends may keep their statistics unpublished, plus a margin. */
     private static final Duration STATISTICS_SETTLE = Duration.ofSeconds(11);
+    /**
+     * The warmup goes on, a turn of every scenario at a time, until in one whole turn the service's JIT compilers
+     * used less than this share of its CPU: a path is compiled only after thousands of calls, and with a warmup of 3 s
+     * per scenario the compilers still took 18 to 30 % of the service's CPU in the first round (docs/benchmarks).
+     */
+    static final double QUIET_JIT_SHARE = 0.05;
+    static final Duration MAX_WARMUP = Duration.ofSeconds(120);
 
     private final Options options;
     private final PrintStream out;
@@ -119,34 +126,40 @@ public final class Benchmark {
                 http.put("refresh", scenarios.refresh());
 
                 if (!options.warmup().isZero()) {
-                    for (var scenario : http.entrySet()) {
-                        progress.println("warmup " + scenario.getKey() + " " + options.warmup().toMillis() + " ms");
-                        errors += ClosedLoop.run(scenario.getValue(), options.warmup()).failed();
-                        checkAlive(service);
-                    }
+                    errors += warmUp(http, options.warmup(), service);
                 }
                 for (int round = 1; round <= options.rounds(); round++) {
                     for (var scenario : http.entrySet()) {
                         String name = scenario.getKey();
                         progress.println("round " + round + " " + name);
                         long serviceCpu = Machine.processCpuNanos(service.pid());
+                        long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
                         ClosedLoop.Run run = ClosedLoop.run(scenario.getValue(), options.duration());
                         checkAlive(service);
                         report(name, run);
-                        reportServiceCpu(run, Machine.processCpuNanos(service.pid()) - serviceCpu);
+                        long serviceCpuAfter = Machine.processCpuNanos(service.pid());
+                        reportServiceCpu(run, serviceCpuAfter - serviceCpu,
+                                share(jitCpu, Machine.jitCompilerCpuNanos(service.pid()), serviceCpu, serviceCpuAfter));
                         errors += run.failed();
                         loadgenCpu += run.cpuNanos();
                         loadgenWall += run.elapsedNanos();
                         add(rounds, name + "_rps", run.perSecond());
                         add(rounds, name + "_p99_ms", run.p99Millis());
+                        if (name.equals("login")) {
+                            // Right after the logins, so that a ratio's two sides see the machine alike.
+                            progress.println("round " + round + " hash");
+                            ClosedLoop.Run hashes = hash.run(options.duration());
+                            report("hash", hashes);
+                            errors += hashes.failed();
+                            add(rounds, "hash_per_s", hashes.perSecond());
+                        }
                     }
-                    progress.println("round " + round + " hash");
-                    ClosedLoop.Run run = hash.run(options.duration());
-                    report("hash", run);
-                    errors += run.failed();
-                    add(rounds, "hash_per_s", run.perSecond());
                 }
                 figures.put("rss_mb", Machine.peakRssMib(service.pid()));
+                if (errors > 0) {
+                    // The service logs why it answered 500; its working directory goes when it stops.
+                    progress.println("service log after unexpected answers:\n" + service.log());
+                }
                 if (database != null) {
                     // One more refresh run, counted by the database's statistics: from when every backend has
                     // published what it did before (10 s idle) to when the service has stopped (its backends
@@ -201,8 +214,8 @@ public final class Benchmark {
                 "login_rps", "login_p99_ms", "refresh_rps", "refresh_p99_ms")) {
             figures.put(name, median(rounds.get(name)));
         }
-        figures.put("profile_vs_ping", figures.get("profile_rps") / figures.get("ping_rps"));
-        figures.put("login_vs_hash", figures.get("login_rps") / figures.get("hash_per_s"));
+        figures.put("profile_vs_ping", medianRatio(rounds.get("profile_rps"), rounds.get("ping_rps")));
+        figures.put("login_vs_hash", medianRatio(rounds.get("login_rps"), rounds.get("hash_per_s")));
         if (figures.containsKey("refresh_db_tps")) {
             figures.put("refresh_vs_db", figures.get("refresh_rps") / figures.get("refresh_db_tps"));
         }
@@ -249,12 +262,14 @@ public final class Benchmark {
 
     /**
      * The service's CPU time per answer, beside the load generator's: on two saturated cores, a scenario's rate is
-     * about 2 s / (both together), which is what the ratios compare. In the log only, as a diagnosis.
+     * about 2 s / (both together), which is what the ratios compare. The JIT compilers' share of the service's CPU
+     * says whether the run saw the service warm: near 0 % once it is. In the log only, as a diagnosis.
      */
-    private void reportServiceCpu(ClosedLoop.Run run, long serviceCpuNanos) {
+    private void reportServiceCpu(ClosedLoop.Run run, long serviceCpuNanos, double jitShare) {
         long answers = Math.max(1, run.succeeded() + run.failed());
-        progress.printf(Locale.ROOT, "  cpu per answer: service %.1f us, benchmark JVM %.1f us%n",
-                serviceCpuNanos / 1e3 / answers, run.cpuNanos() / 1e3 / answers);
+        progress.printf(Locale.ROOT, "  cpu per answer: service %.1f us (JIT compilers %.0f %% of it), benchmark JVM"
+                        + " %.1f us%n", serviceCpuNanos / 1e3 / answers, 100 * jitShare,
+                run.cpuNanos() / 1e3 / answers);
     }
 
     private void report(String name, ClosedLoop.Run run) {
@@ -264,6 +279,43 @@ public final class Benchmark {
         if (run.failed() > 0) {
             progress.println("  first unexpected answer: " + run.failure());
         }
+    }
+
+    /** Warms the service up (see {@link #QUIET_JIT_SHARE}); returns the unexpected answers. */
+    private long warmUp(Map<String, List<? extends ClosedLoop.VirtualClient>> scenarios, Duration slice,
+                        ServiceProcess service) throws IOException, InterruptedException {
+        long failed = 0;
+        long started = System.nanoTime();
+        double jitShare;
+        int turn = 0;
+        do {
+            long serviceCpu = Machine.processCpuNanos(service.pid());
+            long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
+            for (var scenario : scenarios.values()) {
+                ClosedLoop.Run run = ClosedLoop.run(scenario, slice);
+                checkAlive(service);
+                failed += run.failed();
+            }
+            jitShare = share(jitCpu, Machine.jitCompilerCpuNanos(service.pid()), serviceCpu,
+                    Machine.processCpuNanos(service.pid()));
+            progress.printf(Locale.ROOT, "warmup turn %d (%s, %d ms each): JIT compilers %.0f %% of the service's"
+                    + " CPU%n", ++turn, String.join(", ", scenarios.keySet()), slice.toMillis(), 100 * jitShare);
+        } while (!(jitShare < QUIET_JIT_SHARE) && System.nanoTime() - started < MAX_WARMUP.toNanos());
+        if (!(jitShare < QUIET_JIT_SHARE)) {
+            progress.println("warmup: stopped at " + MAX_WARMUP.toSeconds() + " s, the JIT not quiet (or unreadable)");
+        }
+        return failed;
+    }
+
+    /**
+     * The JIT compilers' share of the service's CPU between two readings; NaN where a reading failed (-1), so that
+     * an unreadable share is never taken for a quiet one.
+     */
+    static double share(long jitBefore, long jitAfter, long serviceBefore, long serviceAfter) {
+        if (jitBefore < 0 || jitAfter < 0 || serviceBefore < 0 || serviceAfter <= serviceBefore) {
+            return Double.NaN;
+        }
+        return (double) Math.max(0, jitAfter - jitBefore) / (serviceAfter - serviceBefore);
     }
 
     private static void checkAlive(ServiceProcess service) throws IOException {
@@ -280,6 +332,18 @@ public final class Benchmark {
         double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int middle = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    }
+
+    /**
+     * The median over the rounds of each round's ratio: the two sides of a ratio are measured one right after the
+     * other, while a shared machine's speed drifts over minutes.
+     */
+    static double medianRatio(List<Double> numerators, List<Double> denominators) {
+        List<Double> ratios = new ArrayList<>();
+        for (int round = 0; round < numerators.size(); round++) {
+            ratios.add(numerators.get(round) / denominators.get(round));
+        }
+        return median(ratios);
     }
 
     /** Rates with one decimal, latencies and per-rotation counts with two, ratios with three. */

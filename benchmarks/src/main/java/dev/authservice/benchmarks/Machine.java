@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /** What the benchmark runs on, and the process statistics it reads from the operating system. */
 final class Machine {
@@ -29,13 +30,39 @@ final class Machine {
      */
     static long processCpuNanos(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            // The command name, in parentheses, may hold spaces; the fields after it are fixed.
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10_000_000L;
+            return cpuTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))) * 10_000_000L;
         } catch (IOException | RuntimeException unreadable) {
             return -1;
         }
+    }
+
+    /**
+     * CPU time used so far by the JIT compiler threads of another JVM ({@code C1 CompilerThread<n>} and
+     * {@code C2 CompilerThread<n>}, as {@code /proc/<pid>/task/<tid>/stat} names them), in nanoseconds; -1 if
+     * unreadable. Threads that have ended by then are not counted (HotSpot may end idle compiler threads on machines with
+     * more cores; on two it keeps one of each), so a difference of two readings can only err low.
+     */
+    static long jitCompilerCpuNanos(long pid) {
+        try (Stream<Path> threads = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            long ticks = 0;
+            for (Path thread : threads.toList()) {
+                String stat = read(thread.resolve("stat")).orElse("(ended)");
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                    ticks += cpuTicks(stat);
+                }
+            }
+            return ticks * 10_000_000L;
+        } catch (IOException | RuntimeException unreadable) {
+            return -1;
+        }
+    }
+
+    /** User and system time of a {@code stat} line of /proc, in clock ticks (USER_HZ, 100 on Linux). */
+    private static long cpuTicks(String stat) {
+        // The command name, in parentheses, may hold spaces; the fields after it are fixed.
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
     }
 
     /** Peak resident set size of a process, in MiB, from {@code /proc/<pid>/status} (VmHWM); NaN if unreadable. */

@@ -39,10 +39,12 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
     static final String USAGE = """
             Usage: java -jar benchmarks/target/benchmarks.jar [flags]
               --concurrency N          virtual clients of the HTTP scenarios (default 32)
-              --duration D             length of one measured run of each scenario (and of pgbench), e.g. 8s, 500ms,
-                                       1m (default 8s: the whole run, PostgreSQL and JDK 25 included, in about 3.5 min)
+              --duration D             length of one measured run of each scenario (and of pgbench), e.g. 6s, 500ms,
+                                       1m (default 6s: the whole run, PostgreSQL and JDK 25 included, in 4 to 5 min)
               --rounds N               measured rounds; every figure is the median over them (default 3)
-              --warmup D               one unmeasured run of each HTTP scenario before the rounds; 0s for none (default 3s)
+              --warmup D               unmeasured runs of each HTTP scenario in turn before the rounds, turn after
+                                       turn until the service's JIT compilers take under %.0f%% of its CPU in one
+                                       (at most %d s); 0s for none (default 3s)
               --jar PATH               the service jar (default bootstrap/target/auth-service.jar)
               --out DIR                where results.json and results.png go (default docs/benchmarks)
               --service-jvm-options S  JVM options of the service process, space-separated; "" for the JDK's
@@ -53,11 +55,11 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
             service then runs on a fresh database created there for the run (auth_bench_<time>, dropped afterwards),
             and pgbench measures the database's own ceiling. Without it the service runs on a fresh H2.
             MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ are passed to the service (default: the recommended
-            ones).""".formatted(DEFAULT_JDK25);
+            ones).""".formatted(100 * Benchmark.QUIET_JIT_SHARE, Benchmark.MAX_WARMUP.toSeconds(), DEFAULT_JDK25);
 
     static Options parse(String... args) {
         int concurrency = 32;
-        Duration duration = Duration.ofSeconds(8);
+        Duration duration = Duration.ofSeconds(6);
         int rounds = 3;
         Duration warmup = Duration.ofSeconds(3);
         Path jar = Path.of("bootstrap/target/auth-service.jar");

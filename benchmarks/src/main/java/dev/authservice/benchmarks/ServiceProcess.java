@@ -117,6 +117,7 @@ final class ServiceProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** The end of the service's log, without its audit lines (JSON objects), which would crowd out the rest. */
     String log() {
         return tail(workingDirectory.resolve("service.log"));
     }
@@ -152,8 +153,8 @@ final class ServiceProcess implements AutoCloseable {
 
     private static String tail(Path log) {
         try {
-            List<String> lines = Files.readAllLines(log);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+            List<String> lines = Files.readAllLines(log).stream().filter(line -> !line.startsWith("{")).toList();
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 80), lines.size()));
         } catch (IOException | RuntimeException unreadable) {
             return "(no log: " + unreadable + ")";
         }

@@ -1,0 +1,29 @@
+package dev.authservice.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BenchmarkTest {
+
+    @Test
+    void aRatioIsTheMedianOfEachRoundsOwnRatioNotTheRatioOfTheMedians() {
+        // Rounds of 0.9, 0.5 and 1.0; the medians alone, 20 / 20, would say 1.0.
+        assertEquals(0.9, Benchmark.medianRatio(List.of(9.0, 30.0, 20.0), List.of(10.0, 60.0, 20.0)), 1e-9);
+    }
+
+    @Test
+    void anEvenNumberOfRoundsTakesTheMeanOfTheMiddleTwo() {
+        assertEquals(0.75, Benchmark.medianRatio(List.of(1.0, 1.0), List.of(2.0, 1.0)), 1e-9);
+    }
+
+    @Test
+    void anUnreadableJitShareIsNeverTakenForAQuietOne() {
+        assertEquals(0.1, Benchmark.share(100, 110, 1_000, 1_100), 1e-9);
+        assertTrue(Double.isNaN(Benchmark.share(-1, -1, 1_000, 1_100)));
+        assertTrue(Double.isNaN(Benchmark.share(100, 110, -1, -1)));
+        assertTrue(Double.isNaN(Benchmark.share(100, 110, 1_000, 1_000)));
+    }
+}
