@@ -1,6 +1,7 @@
 package dev.authservice.adapter.in.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
@@ -37,6 +38,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
@@ -189,6 +191,29 @@ class AccountsControllersTest {
         assertEquals(new Password("the old passphrase"), command.getValue().currentPassword());
         assertEquals(new Password("the new passphrase"), command.getValue().newPassword());
         assertEquals(Optional.of(CALLER), command.getValue().requester().userId());
+    }
+
+    /** Both hash a password: on its executor, as login does (PasswordHashingExecutorTest), not on the blocking one. */
+    @Test
+    void creatingAUserAndChangingAPasswordRunOnThePasswordHashingThreads() {
+        List<String> threads = new CopyOnWriteArrayList<>();
+        when(createUser.createUser(any(), any())).thenAnswer(call -> {
+            threads.add(Thread.currentThread().getName());
+            return new CreateUserUseCase.Result.WeakPassword("too short");
+        });
+        when(changePassword.changePassword(any())).thenAnswer(call -> {
+            threads.add(Thread.currentThread().getName());
+            return new ChangePasswordUseCase.Result.Changed();
+        });
+
+        exchange(HttpRequest.POST("/api/admin/users", "{\"username\":\"carol\",\"password\":\"short\","
+                + "\"roles\":[\"USER\"],\"nickname\":\"Carol\",\"department\":\"Support\"}"), "admin-token");
+        exchange(HttpRequest.PUT("/api/user/password",
+                "{\"currentPassword\":\"the old passphrase\",\"newPassword\":\"the new passphrase\"}"), "user-token");
+
+        assertEquals(2, threads.size(), threads.toString());
+        assertTrue(threads.stream().allMatch(name -> name.startsWith(PasswordHashingExecutor.NAME)),
+                threads.toString());
     }
 
     @Test
