@@ -2,6 +2,7 @@ package dev.authservice.benchmarks;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -96,9 +97,30 @@ final class ServiceProcess implements AutoCloseable {
             }
             Thread.sleep(5);
         }
+        // A start that hangs is a finding in itself: keep where each thread stood before the process goes.
+        String threads = threadDump(javaHome, process.pid(), workingDirectory);
         destroy(process);
         throw new IOException("the service did not answer /health within " + START_TIMEOUT + ":\n"
-                + tail(workingDirectory.resolve("service.log")));
+                + tail(workingDirectory.resolve("service.log")) + "\nits threads then:\n" + threads);
+    }
+
+    /** {@code jcmd <pid> Thread.print} with the service's own JDK, into its working directory; or why there is none. */
+    private static String threadDump(Path javaHome, long pid, Path workingDirectory) {
+        Path dump = workingDirectory.resolve("threads.txt");
+        try {
+            Process jcmd = new ProcessBuilder(javaHome.resolve("bin/jcmd").toString(), Long.toString(pid),
+                    "Thread.print").redirectErrorStream(true).redirectOutput(dump.toFile()).start();
+            if (!jcmd.waitFor(30, TimeUnit.SECONDS)) {
+                jcmd.destroyForcibly();
+                return "(jcmd did not finish within 30 s)";
+            }
+            return Files.readString(dump, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(no thread dump: " + e.getMessage() + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(no thread dump: interrupted)";
+        }
     }
 
     int port() {
