@@ -81,26 +81,31 @@ final class ServiceProcess implements AutoCloseable {
         HttpConnection health = new HttpConnection("127.0.0.1", port);
         byte[] request = HttpConnection.request("GET", "/health", "127.0.0.1:" + port, null);
         long deadline = started + START_TIMEOUT.toNanos();
+        String lastAnswer = "none";
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IOException("the service exited with " + process.exitValue() + ":\n"
                         + tail(workingDirectory.resolve("service.log")));
             }
             try {
-                if (health.exchange(request).status() == 200) {
+                HttpConnection.Response answer = health.exchange(request);
+                if (answer.status() == 200) {
                     long startup = System.nanoTime() - started;
                     health.close();
                     return new ServiceProcess(process, workingDirectory, port, startup, cleanup);
                 }
+                lastAnswer = answer.status() + " " + answer.bodyText();
             } catch (IOException notYet) {
-                // not listening yet
+                // not listening yet, as a rule
+                lastAnswer = notYet.toString();
             }
             Thread.sleep(5);
         }
         // A start that hangs is a finding in itself: keep where each thread stood before the process goes.
         String threads = threadDump(javaHome, process.pid(), workingDirectory);
         destroy(process);
-        throw new IOException("the service did not answer /health within " + START_TIMEOUT + ":\n"
+        throw new IOException("the service did not answer /health on port " + port + " within " + START_TIMEOUT
+                + " (its last answer: " + lastAnswer + "):\n"
                 + tail(workingDirectory.resolve("service.log")) + "\nits threads then:\n" + threads);
     }
 
