@@ -81,15 +81,28 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
         }
         TokenIssuer.SuccessorRefreshToken successor = tokens.rotate(token, unbound, now);
         if (!refreshTokens.rotate(successor.rotation())) {
-            // The token changed between our read and our write. Revoked (a logout, say): this presentation came too
-            // late, as it would have on the one-step path. Rotated: it was presented twice, which is reuse.
-            boolean revoked = refreshTokens.findByHash(token.hash())
-                    .map(current -> current.presentedAt(now) == RefreshToken.Presentation.REVOKED).orElse(false);
-            return revoked ? rejected(event(SecurityEventType.REFRESH_REJECTED, token, now, requester),
-                    RefreshToken.Presentation.REVOKED.name()) : revokeSession(token, now, requester);
+            return lostTheRace(token, now, requester);
         }
         audit.record(event(SecurityEventType.TOKEN_REFRESHED, token, now, requester));
         return new Result.Refreshed(tokens.issue(user.get(), token.sessionId(), successor.value(), now));
+    }
+
+    /**
+     * The token changed between our read and our write, so it is judged again as it is now. Revoked (a logout, say):
+     * this presentation came too late, as it would have on the one-step path. Rotated: it was presented twice, which
+     * is reuse. Still active after a lost conditional update would break the store's promise: taken for reuse too.
+     */
+    private Result lostTheRace(RefreshToken.Active token, Instant now, Requester requester) {
+        Optional<RefreshToken> current = refreshTokens.findByHash(token.hash());
+        if (current.isEmpty()) {
+            return rejected(event(SecurityEventType.REFRESH_REJECTED, token, now, requester), UNKNOWN_TOKEN);
+        }
+        RefreshToken.Presentation presentation = current.get().presentedAt(now);
+        return switch (presentation) {
+            case ACCEPTED, REUSED -> revokeSession(token, now, requester);
+            case EXPIRED, REVOKED -> rejected(event(SecurityEventType.REFRESH_REJECTED, token, now, requester),
+                    presentation.name());
+        };
     }
 
     private Result revokeSession(RefreshToken token, Instant now, Requester requester) {

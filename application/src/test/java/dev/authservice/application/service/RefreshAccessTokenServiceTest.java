@@ -247,7 +247,7 @@ class RefreshAccessTokenServiceTest {
 
     @Test
     void losingTheRaceToRotateIsTreatedAsReuse() {
-        givenStored(ACTIVE);
+        givenRotatedByAnotherRequestAfterTheRead();
         givenUser(ALICE);
         when(random.refreshTokenValue()).thenReturn(SUCCESSOR);
         when(refreshTokens.rotate(any())).thenReturn(false);
@@ -272,6 +272,20 @@ class RefreshAccessTokenServiceTest {
         assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, NOW, RequesterMother.ANONYMOUS)
                 .about(ALICE.id()).inSession(SESSION).detail("REVOKED"), audit.only());
         verifyNoInteractions(codec);
+    }
+
+    /** No store here deletes refresh tokens; one that did would not make this presentation a reuse. */
+    @Test
+    void aTokenThatVanishesDuringTheRaceIsRejectedWithoutRevokingTheSession() {
+        when(refreshTokens.findByHash(PRESENTED_HASH)).thenReturn(Optional.of(ACTIVE), Optional.empty());
+        givenUser(ALICE);
+        when(refreshTokens.rotate(any())).thenReturn(false);
+
+        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
+
+        verify(refreshTokens, never()).revokeSession(any(), any(), any());
+        assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, NOW, RequesterMother.ANONYMOUS)
+                .about(ALICE.id()).inSession(SESSION).detail("UNKNOWN_TOKEN"), audit.only());
     }
 
     @Test
@@ -334,7 +348,7 @@ class RefreshAccessTokenServiceTest {
 
     @Test
     void losingTheRaceIsRecordedAsReuse() {
-        givenStored(ACTIVE);
+        givenRotatedByAnotherRequestAfterTheRead();
         givenUser(ALICE);
         when(random.refreshTokenValue()).thenReturn(SUCCESSOR);
         when(refreshTokens.rotate(any())).thenReturn(false);
@@ -375,6 +389,13 @@ class RefreshAccessTokenServiceTest {
 
     private void givenStored(RefreshToken token) {
         when(refreshTokens.findByHash(PRESENTED_HASH)).thenReturn(Optional.of(token));
+    }
+
+    /** Read as active, then rotated by a request that got there first, so this request's rotation fails. */
+    private void givenRotatedByAnotherRequestAfterTheRead() {
+        RefreshToken.Rotated rotated =
+                ACTIVE.rotate(RefreshTokenHash.of("another-requests-successor"), NOW, REFRESH_TTL).rotated();
+        when(refreshTokens.findByHash(PRESENTED_HASH)).thenReturn(Optional.of(ACTIVE), Optional.of(rotated));
     }
 
     private void givenUser(UserAccount user) {

@@ -28,7 +28,8 @@ public interface RefreshTokenStore {
     /**
      * Marks the rotated token as used and stores its successor, but only if the token is still active at that moment.
      * For any one token, at most one call returns {@code true}, however many callers race, on however many
-     * instances: the loser learns it presented a token that was already used.
+     * instances. The loser learns only that the token was no longer active; {@link #findByHash} tells it whether the
+     * token was rotated meanwhile (a reuse) or revoked.
      */
     boolean rotate(RefreshToken.Rotation rotation);
 
