@@ -156,10 +156,6 @@ public final class Benchmark {
                     }
                 }
                 figures.put("rss_mb", Machine.peakRssMib(service.pid()));
-                if (errors > 0) {
-                    // The service logs why it answered 500; its working directory goes when it stops.
-                    progress.println("service log after unexpected answers:\n" + service.log());
-                }
                 if (database != null) {
                     // One more refresh run, counted by the database's statistics: from when every backend has
                     // published what it did before (10 s idle) to when the service has stopped (its backends
@@ -171,6 +167,10 @@ public final class Benchmark {
                     report("refresh", run);
                     errors += run.failed();
                     rotations = run.succeeded();
+                }
+                if (errors > 0) {
+                    // The service logs why it answered 500; its working directory goes when it stops.
+                    progress.println("service log after unexpected answers:\n" + service.log());
                 }
             }
             if (database != null) {
@@ -308,14 +308,15 @@ public final class Benchmark {
     }
 
     /**
-     * The JIT compilers' share of the service's CPU between two readings; NaN where a reading failed (-1), so that
-     * an unreadable share is never taken for a quiet one.
+     * The JIT compilers' share of the service's CPU between two readings; NaN where a reading failed (-1) or the
+     * compilers' total fell (a compiler thread exited and took its CPU time with it), so that an unreadable share is
+     * never taken for a quiet one.
      */
     static double share(long jitBefore, long jitAfter, long serviceBefore, long serviceAfter) {
-        if (jitBefore < 0 || jitAfter < 0 || serviceBefore < 0 || serviceAfter <= serviceBefore) {
+        if (jitBefore < 0 || jitAfter < jitBefore || serviceBefore < 0 || serviceAfter <= serviceBefore) {
             return Double.NaN;
         }
-        return (double) Math.max(0, jitAfter - jitBefore) / (serviceAfter - serviceBefore);
+        return (double) (jitAfter - jitBefore) / (serviceAfter - serviceBefore);
     }
 
     private static void checkAlive(ServiceProcess service) throws IOException {

@@ -25,5 +25,6 @@ class BenchmarkTest {
         assertTrue(Double.isNaN(Benchmark.share(-1, -1, 1_000, 1_100)));
         assertTrue(Double.isNaN(Benchmark.share(100, 110, -1, -1)));
         assertTrue(Double.isNaN(Benchmark.share(100, 110, 1_000, 1_000)));
+        assertTrue(Double.isNaN(Benchmark.share(110, 100, 1_000, 1_100)), "a compiler thread exited in between");
     }
 }

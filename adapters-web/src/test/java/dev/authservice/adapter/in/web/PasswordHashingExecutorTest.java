@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.authservice.application.port.in.AuthenticateUseCase;
@@ -94,6 +95,7 @@ class PasswordHashingExecutorTest {
 
             assertEquals(401, assertTimeoutPreemptively(Duration.ofSeconds(5),
                     () -> statusOf(HttpRequest.POST(RefreshTokenCookie.PATH, ""))));
+            verify(refresh).refresh(any(), any());
             assertFalse(loginsWaiting.tryAcquire(200, TimeUnit.MILLISECONDS), "the other logins queue behind them");
             // On any JDK, also where blocking work runs on virtual threads that cannot run out.
             assertTrue(loginThreads.stream().allMatch(name -> name.startsWith(PasswordHashingExecutor.NAME)),

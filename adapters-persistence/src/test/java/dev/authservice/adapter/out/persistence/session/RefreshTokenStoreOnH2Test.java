@@ -11,7 +11,6 @@ import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.token.RefreshTokenHash;
 import io.micronaut.data.connection.ConnectionOperations;
 import io.micronaut.transaction.TransactionOperations;
-import java.sql.Connection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
