@@ -30,12 +30,14 @@ public final class Benchmark {
     static final List<String> FIGURES = List.of(
             "startup_ms", "startup_jdk25_aot_ms", "ping_rps", "ping_p99_ms", "profile_rps", "profile_p99_ms",
             "profile_vs_ping", "hash_per_s", "login_rps", "login_p99_ms", "login_vs_hash", "refresh_rps",
-            "refresh_p99_ms", "refresh_db_tps", "refresh_vs_db", "writes_per_refresh", "commits_per_refresh",
-            "rss_mb", "loadgen_cpu_pct", "errors");
+            "refresh_p99_ms", "refresh_db_tps", "refresh_vs_db", "refresh_jdbc_tps", "jdbc_vs_db",
+            "refresh_vs_db_ceiling", "writes_per_refresh", "commits_per_refresh", "rss_mb", "loadgen_cpu_pct",
+            "errors");
 
     /** The figures that some runs cannot measure: they print {@code n/a (why)} then. */
     static final List<String> OPTIONAL_FIGURES = List.of(
-            "startup_jdk25_aot_ms", "refresh_db_tps", "refresh_vs_db", "writes_per_refresh", "commits_per_refresh");
+            "startup_jdk25_aot_ms", "refresh_db_tps", "refresh_vs_db", "refresh_jdbc_tps", "jdbc_vs_db",
+            "refresh_vs_db_ceiling", "writes_per_refresh", "commits_per_refresh");
 
     /** How long PostgreSQL's backends may keep their statistics unpublished, plus a margin. */
     private static final Duration STATISTICS_SETTLE = Duration.ofSeconds(11);
@@ -46,6 +48,7 @@ public final class Benchmark {
      */
     static final double QUIET_JIT_SHARE = 0.05;
     static final Duration MAX_WARMUP = Duration.ofSeconds(120);
+    private static final Duration MAX_WARMUP_JDBC = Duration.ofSeconds(60);
 
     private final Options options;
     private final PrintStream out;
@@ -127,6 +130,9 @@ public final class Benchmark {
 
                 if (!options.warmup().isZero()) {
                     errors += warmUp(http, options.warmup(), service);
+                    if (database != null) {
+                        errors += warmUpJdbc(database);
+                    }
                 }
                 for (int round = 1; round <= options.rounds(); round++) {
                     for (var scenario : http.entrySet()) {
@@ -134,12 +140,15 @@ public final class Benchmark {
                         progress.println("round " + round + " " + name);
                         long serviceCpu = Machine.processCpuNanos(service.pid());
                         long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
+                        long machineBusy = Machine.machineBusyNanos();
                         ClosedLoop.Run run = ClosedLoop.run(scenario.getValue(), options.duration());
+                        long machineBusyAfter = Machine.machineBusyNanos();
                         checkAlive(service);
                         report(name, run);
                         long serviceCpuAfter = Machine.processCpuNanos(service.pid());
-                        reportServiceCpu(run, serviceCpuAfter - serviceCpu,
-                                share(jitCpu, Machine.jitCompilerCpuNanos(service.pid()), serviceCpu, serviceCpuAfter));
+                        reportCpu(name, run, rounds, difference(serviceCpu, serviceCpuAfter),
+                                share(jitCpu, Machine.jitCompilerCpuNanos(service.pid()), serviceCpu, serviceCpuAfter),
+                                difference(machineBusy, machineBusyAfter));
                         errors += run.failed();
                         loadgenCpu += run.cpuNanos();
                         loadgenWall += run.elapsedNanos();
@@ -153,6 +162,10 @@ public final class Benchmark {
                             errors += hashes.failed();
                             add(rounds, "hash_per_s", hashes.perSecond());
                         }
+                    }
+                    if (database != null) {
+                        // Right after the refreshes, for the same reason.
+                        errors += measureDatabaseCeilings(database, round, rounds);
                     }
                 }
                 figures.put("rss_mb", Machine.peakRssMib(service.pid()));
@@ -182,17 +195,12 @@ public final class Benchmark {
                         written.deleted());
                 figures.put("writes_per_refresh", (double) written.rowsWritten() / rotations);
                 figures.put("commits_per_refresh", (double) written.commits() / rotations);
-                for (int round = 1; round <= options.rounds(); round++) {
-                    progress.println("round " + round + " pgbench (refresh-rotation.sql)");
-                    double tps = database.rotationsPerSecond(options.concurrency(),
-                            options.duration().toMillis() / 1000.0);
-                    progress.printf(Locale.ROOT, "  refresh_db: %.1f/s%n", tps);
-                    add(rounds, "refresh_db_tps", tps);
-                }
                 figures.put("refresh_db_tps", median(rounds.get("refresh_db_tps")));
+                figures.put("refresh_jdbc_tps", median(rounds.get("refresh_jdbc_tps")));
+                figures.put("jdbc_vs_db", medianRatio(rounds.get("refresh_jdbc_tps"), rounds.get("refresh_db_tps")));
             } else {
-                for (String name : List.of("refresh_db_tps", "refresh_vs_db", "writes_per_refresh",
-                        "commits_per_refresh")) {
+                for (String name : List.of("refresh_db_tps", "refresh_vs_db", "refresh_jdbc_tps", "jdbc_vs_db",
+                        "refresh_vs_db_ceiling", "writes_per_refresh", "commits_per_refresh")) {
                     notMeasured.put(name, "on H2: PostgreSQL only, set DATASOURCES_DEFAULT_URL");
                 }
             }
@@ -217,7 +225,13 @@ public final class Benchmark {
         figures.put("profile_vs_ping", medianRatio(rounds.get("profile_rps"), rounds.get("ping_rps")));
         figures.put("login_vs_hash", medianRatio(rounds.get("login_rps"), rounds.get("hash_per_s")));
         if (figures.containsKey("refresh_db_tps")) {
-            figures.put("refresh_vs_db", figures.get("refresh_rps") / figures.get("refresh_db_tps"));
+            figures.put("refresh_vs_db", medianRatio(rounds.get("refresh_rps"), rounds.get("refresh_db_tps")));
+            double ceiling = refreshVsDbCeiling(rounds);
+            if (Double.isFinite(ceiling)) {
+                figures.put("refresh_vs_db_ceiling", ceiling);
+            } else {
+                notMeasured.put("refresh_vs_db_ceiling", "the machine's or a process's CPU time was unreadable");
+            }
         }
         figures.put("loadgen_cpu_pct", loadgenCpu < 0 ? Double.NaN : 100.0 * loadgenCpu / loadgenWall);
         figures.put("errors", (double) errors);
@@ -261,15 +275,104 @@ public final class Benchmark {
     }
 
     /**
-     * The service's CPU time per answer, beside the load generator's: on two saturated cores, a scenario's rate is
-     * about 2 s / (both together), which is what the ratios compare. The JIT compilers' share of the service's CPU
-     * says whether the run saw the service warm: near 0 % once it is. In the log only, as a diagnosis.
+     * The CPU time per answer of the service, the load generator and the rest of the machine (PostgreSQL, the kernel):
+     * on two saturated cores, a scenario's rate is about 2 s / (all three together), which is what the ratios
+     * compare. The JIT compilers' share of the service's CPU says whether the run saw the service warm: near 0 % once
+     * it is. Printed, and kept per round (for results.json and {@link #refreshVsDbCeiling}).
      */
-    private void reportServiceCpu(ClosedLoop.Run run, long serviceCpuNanos, double jitShare) {
-        long answers = Math.max(1, run.succeeded() + run.failed());
+    private void reportCpu(String name, ClosedLoop.Run run, Map<String, List<Double>> rounds, long serviceCpuNanos,
+                           double jitShare, long machineBusyNanos) {
+        long answers = run.succeeded() + run.failed();
+        double service = cpuMicros(serviceCpuNanos, answers);
+        double loadgen = cpuMicros(run.cpuNanos(), answers);
+        double rest = cpuMicros(serviceCpuNanos < 0 || machineBusyNanos < 0 ? -1
+                : machineBusyNanos - serviceCpuNanos - run.cpuNanos(), answers);
         progress.printf(Locale.ROOT, "  cpu per answer: service %.1f us (JIT compilers %.0f %% of it), benchmark JVM"
-                        + " %.1f us%n", serviceCpuNanos / 1e3 / answers, 100 * jitShare,
-                run.cpuNanos() / 1e3 / answers);
+                + " %.1f us, the rest of the machine %.1f us%n", service, 100 * jitShare, loadgen, rest);
+        add(rounds, name + "_service_cpu_us", service);
+        add(rounds, name + "_loadgen_cpu_us", loadgen);
+    }
+
+    /** {@code after - before}, or -1 when either reading failed (-1). */
+    private static long difference(long before, long after) {
+        return before < 0 || after < 0 ? -1 : after - before;
+    }
+
+    /**
+     * The most {@code refresh_vs_db} can be on this machine for a refresh over this HTTP server through this JDBC
+     * driver. On two saturated cores a rate is 2 s over the CPU one operation costs the whole machine. pgbench's
+     * rotation costs it {@code refresh_db_machine_cpu_us}. A refresh costs at least the JDBC run's rotation (this
+     * JVM's driver, PostgreSQL and the kernel) plus a ping (the service's and the load generator's share of the least
+     * answer this server gives): the ratio of the two, from the medians of the rounds. NaN if a part is unreadable.
+     */
+    static double refreshVsDbCeiling(Map<String, List<Double>> rounds) {
+        double floor = 0;
+        for (String part : List.of("refresh_jdbc_client_cpu_us", "refresh_jdbc_rest_cpu_us", "ping_service_cpu_us",
+                "ping_loadgen_cpu_us")) {
+            floor += median(rounds.get(part));
+        }
+        return median(rounds.get("refresh_db_machine_cpu_us")) / floor;
+    }
+
+    /** CPU time per operation in microseconds; NaN when the time was unreadable (negative). */
+    private static double cpuMicros(long nanos, long operations) {
+        return nanos < 0 ? Double.NaN : nanos / 1e3 / Math.max(1, operations);
+    }
+
+    /**
+     * One round's database ceilings for rotations: pgbench, then right after it the same script through pgjdbc from
+     * this JVM. The log shows each one's CPU per rotation: the machine's for pgbench (PostgreSQL, pgbench and the
+     * kernel), this JVM's and the rest's for JDBC. Returns the unexpected answers.
+     */
+    private long measureDatabaseCeilings(Postgres database, int round, Map<String, List<Double>> rounds)
+            throws IOException, InterruptedException {
+        progress.println("round " + round + " pgbench (refresh-rotation.sql)");
+        Postgres.Pgbench pgbench = database.rotations(options.concurrency(), options.duration().toMillis() / 1000.0);
+        double machine = cpuMicros(pgbench.machineBusyNanos(), pgbench.transactions());
+        progress.printf(Locale.ROOT, "  refresh_db: %.1f/s, %d rotations; cpu per rotation: the machine %.1f us%n",
+                pgbench.perSecond(), pgbench.transactions(), machine);
+        add(rounds, "refresh_db_tps", pgbench.perSecond());
+        add(rounds, "refresh_db_machine_cpu_us", machine);
+
+        progress.println("round " + round + " refresh-rotation.sql through pgjdbc");
+        try (JdbcRotations chains = JdbcRotations.open(database, options.concurrency())) {
+            long machineBusy = Machine.machineBusyNanos();
+            ClosedLoop.Run jdbc = ClosedLoop.run(chains.clients(), options.duration());
+            long machineBusyNanos = difference(machineBusy, Machine.machineBusyNanos());
+            report("refresh_jdbc", jdbc);
+            long rotations = jdbc.succeeded() + jdbc.failed();
+            double client = cpuMicros(jdbc.cpuNanos(), rotations);
+            double rest = cpuMicros(machineBusyNanos < 0 ? -1 : machineBusyNanos - jdbc.cpuNanos(), rotations);
+            progress.printf(Locale.ROOT, "  cpu per rotation: benchmark JVM %.1f us, the rest of the machine %.1f us%n",
+                    client, rest);
+            add(rounds, "refresh_jdbc_tps", jdbc.perSecond());
+            add(rounds, "refresh_jdbc_client_cpu_us", client);
+            add(rounds, "refresh_jdbc_rest_cpu_us", rest);
+            return jdbc.failed();
+        }
+    }
+
+    /**
+     * Runs the JDBC rotations, {@code --warmup} at a time, until this JVM's JIT compilers took under
+     * {@link #QUIET_JIT_SHARE} of its CPU in one run (at most {@link #MAX_WARMUP_JDBC}): the driver's paths get
+     * compiled here as the service's own were before its rounds. Returns the unexpected answers.
+     */
+    private long warmUpJdbc(Postgres database) throws IOException, InterruptedException {
+        long self = ProcessHandle.current().pid();
+        long started = System.nanoTime();
+        long failed = 0;
+        double jitShare;
+        do {
+            try (JdbcRotations chains = JdbcRotations.open(database, options.concurrency())) {
+                long cpu = Machine.processCpuNanos(self);
+                long jitCpu = Machine.jitCompilerCpuNanos(self);
+                failed += ClosedLoop.run(chains.clients(), options.warmup()).failed();
+                jitShare = share(jitCpu, Machine.jitCompilerCpuNanos(self), cpu, Machine.processCpuNanos(self));
+            }
+            progress.printf(Locale.ROOT, "warmup: refresh-rotation.sql through pgjdbc, %d ms: JIT compilers %.0f %% of"
+                    + " this JVM's CPU%n", options.warmup().toMillis(), 100 * jitShare);
+        } while (!(jitShare < QUIET_JIT_SHARE) && System.nanoTime() - started < MAX_WARMUP_JDBC.toNanos());
+        return failed;
     }
 
     private void report(String name, ClosedLoop.Run run) {

@@ -25,11 +25,12 @@ final class Chart {
     }
 
     private static final List<Panel> PANELS = List.of(
-            new Panel("requests per second (HTTP, closed loop; refresh_db_tps: pgbench)",
-                    List.of("ping_rps", "profile_rps", "refresh_rps", "refresh_db_tps"), 0),
+            new Panel("requests per second (HTTP, closed loop; refresh_db_tps: pgbench; refresh_jdbc_tps: pgjdbc)",
+                    List.of("ping_rps", "profile_rps", "refresh_rps", "refresh_db_tps", "refresh_jdbc_tps"), 0),
             new Panel("logins per second vs. raw Argon2id verifications per second", List.of("hash_per_s", "login_rps"), 0),
             new Panel("ratios (1.0 = the ceiling; line at 0.90; refresh_vs_db's target is 0.80)",
-                    List.of("profile_vs_ping", "login_vs_hash", "refresh_vs_db"), 0.9),
+                    List.of("profile_vs_ping", "login_vs_hash", "refresh_vs_db", "refresh_vs_db_ceiling",
+                            "jdbc_vs_db"), 0.9),
             new Panel("p99 latency, ms", List.of("ping_p99_ms", "profile_p99_ms", "refresh_p99_ms", "login_p99_ms"), 0),
             new Panel("per rotation, from PostgreSQL's statistics", List.of("writes_per_refresh",
                     "commits_per_refresh"), 0),

@@ -58,6 +58,25 @@ final class Machine {
         }
     }
 
+    /**
+     * CPU time the whole machine has been busy so far, all cores together, in nanoseconds, from the first line of
+     * {@code /proc/stat} (user, nice, system, irq and softirq; not idle, I/O wait or the time the hypervisor stole);
+     * -1 if unreadable.
+     */
+    static long machineBusyNanos() {
+        try {
+            String[] ticks = Files.readString(Path.of("/proc/stat")).lines().findFirst().orElseThrow()
+                    .trim().split("\\s+");
+            long busy = 0;
+            for (int field : new int[] {1, 2, 3, 6, 7}) {
+                busy += Long.parseLong(ticks[field]);
+            }
+            return busy * 10_000_000L;
+        } catch (IOException | RuntimeException unreadable) {
+            return -1;
+        }
+    }
+
     /** User and system time of a {@code stat} line of /proc, in clock ticks (USER_HZ, 100 on Linux). */
     private static long cpuTicks(String stat) {
         // The command name, in parentheses, may hold spaces; the fields after it are fixed.

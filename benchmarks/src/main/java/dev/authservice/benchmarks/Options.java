@@ -53,7 +53,7 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
                                        start with the cache), or "none" to skip it (default %s if it exists)
             Environment: DATASOURCES_DEFAULT_URL (with _USERNAME and _PASSWORD) names a PostgreSQL server: the
             service then runs on a fresh database created there for the run (auth_bench_<time>, dropped afterwards),
-            and pgbench measures the database's own ceiling. Without it the service runs on a fresh H2.
+            and pgbench and the service's JDBC driver measure the database's own ceiling. Without it the service runs on a fresh H2.
             MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ are passed to the service (default: the recommended
             ones).""".formatted(100 * Benchmark.QUIET_JIT_SHARE, Benchmark.MAX_WARMUP.toSeconds(), DEFAULT_JDK25);
 

@@ -4,24 +4,33 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.postgresql.Driver;
 
 /**
  * The PostgreSQL server that {@code DATASOURCES_DEFAULT_URL} names, driven through its own command-line clients
- * ({@code psql}, {@code pgbench}), so that the benchmark needs no JDBC driver: a fresh database per run, the
- * statistics that count what a rotation writes, and pgbench running a rotation's statements straight at it.
+ * ({@code psql}, {@code pgbench}): a fresh database per run, the statistics that count what a rotation writes, and
+ * pgbench running a rotation's statements straight at it. JDBC connections are only for {@link JdbcRotations}.
  */
 final class Postgres implements AutoCloseable {
 
     private static final Pattern URL = Pattern.compile("jdbc:postgresql://([^:/?]+)(?::(\\d+))?/([^?]*)(\\?.*)?");
     private static final Pattern TPS = Pattern.compile("(?m)^tps = ([0-9.]+) \\(without initial connection time\\)");
+    private static final Pattern TRANSACTIONS = Pattern.compile("(?m)^number of transactions actually processed: (\\d+)");
+
+    /** One pgbench run: its rate, its transactions, and the whole machine's busy CPU meanwhile (-1 if unreadable). */
+    record Pgbench(double perSecond, long transactions, long machineBusyNanos) {
+    }
 
     /** Rows written and commits, from the database's own statistics. */
     record Counters(long commits, long rollbacks, long inserted, long updated, long deleted) {
@@ -101,11 +110,44 @@ final class Postgres implements AutoCloseable {
     /**
      * The database's own ceiling for rotations: pgbench, {@code clients} connections for {@code seconds}, each
      * following its own chain of refresh tokens of alice's with exactly the statements of one rotation in the
-     * service (refresh-rotation.sql), in one transaction. Returns transactions per second.
+     * service (refresh-rotation.sql), in one transaction.
      */
-    double rotationsPerSecond(int clients, double seconds) throws IOException, InterruptedException {
-        // Every run starts its chains afresh: seeded sessions, and a first token per client that the script's
-        // counter n (0 at the start of each run) finds.
+    Pgbench rotations(int clients, double seconds) throws IOException, InterruptedException {
+        seedChains(clients);
+        Path script = Files.createTempFile("refresh-rotation-", ".sql");
+        Files.writeString(script, rotationScript());
+        List<String> command = List.of("pgbench", "-h", host, "-p", port, "-U", user, "-n", "-M", "prepared",
+                "-c", Integer.toString(clients), "-j", Integer.toString(Runtime.getRuntime().availableProcessors()),
+                "-T", Long.toString(Math.max(1, Math.round(seconds))), "-D", "n=0", "-f", script.toString(),
+                database);
+        String output;
+        long busy = Machine.machineBusyNanos();
+        try {
+            output = run(command, null);
+        } finally {
+            busy = busy < 0 ? -1 : Machine.machineBusyNanos() - busy;
+            Files.deleteIfExists(script);
+        }
+        Matcher tps = TPS.matcher(output);
+        Matcher transactions = TRANSACTIONS.matcher(output);
+        if (!tps.find() || !transactions.find()) {
+            throw new IOException("no tps in the output of " + String.join(" ", command) + ":\n" + output);
+        }
+        return new Pgbench(Double.parseDouble(tps.group(1)), Long.parseLong(transactions.group(1)), busy);
+    }
+
+    /** refresh-rotation.sql: one rotation as the service runs it, in pgbench's script language. */
+    String rotationScript() throws IOException {
+        try (var in = Postgres.class.getResourceAsStream("/refresh-rotation.sql")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * Starts every chain of the rotation script afresh: a seeded session per client, and its first token, which the
+     * script's counter n (0 at the start of each run) finds.
+     */
+    void seedChains(int clients) throws IOException, InterruptedException {
         psql(database, """
                 DELETE FROM refresh_tokens WHERE session_id IN (SELECT id FROM sessions WHERE user_agent = 'pgbench');
                 DELETE FROM sessions WHERE user_agent = 'pgbench';
@@ -118,25 +160,17 @@ final class Postgres implements AutoCloseable {
                   FROM users u, generate_series(0, %1$d - 1) c WHERE u.username = '%2$s';
                 VACUUM ANALYZE;
                 """.formatted(clients, Benchmark.USERNAME));
-        Path script = Files.createTempFile("refresh-rotation-", ".sql");
-        try (var in = Postgres.class.getResourceAsStream("/refresh-rotation.sql")) {
-            Files.write(script, in.readAllBytes());
+    }
+
+    /** A connection to this database through the service's driver, pgjdbc, with its defaults. */
+    Connection connect() throws SQLException {
+        Properties properties = new Properties();
+        properties.setProperty("user", user);
+        String password = System.getenv("DATASOURCES_DEFAULT_PASSWORD");
+        if (password != null && !password.isEmpty()) {
+            properties.setProperty("password", password);
         }
-        List<String> command = List.of("pgbench", "-h", host, "-p", port, "-U", user, "-n", "-M", "prepared",
-                "-c", Integer.toString(clients), "-j", Integer.toString(Runtime.getRuntime().availableProcessors()),
-                "-T", Long.toString(Math.max(1, Math.round(seconds))), "-D", "n=0", "-f", script.toString(),
-                database);
-        String output;
-        try {
-            output = run(command, null);
-        } finally {
-            Files.deleteIfExists(script);
-        }
-        Matcher tps = TPS.matcher(output);
-        if (!tps.find()) {
-            throw new IOException("no tps in the output of " + String.join(" ", command) + ":\n" + output);
-        }
-        return Double.parseDouble(tps.group(1));
+        return new Driver().connect(jdbcUrl(), properties);
     }
 
     /** Drops the database of this run; connections still open (the service's, if it lingers) are ended first. */

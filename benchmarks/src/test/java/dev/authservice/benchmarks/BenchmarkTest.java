@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class BenchmarkTest {
@@ -17,6 +18,18 @@ class BenchmarkTest {
     @Test
     void anEvenNumberOfRoundsTakesTheMeanOfTheMiddleTwo() {
         assertEquals(0.75, Benchmark.medianRatio(List.of(1.0, 1.0), List.of(2.0, 1.0)), 1e-9);
+    }
+
+    @Test
+    void theCeilingOfRefreshVsDbIsPgbenchsCostOverTheLeastARefreshCosts() {
+        Map<String, List<Double>> rounds = Map.of(
+                "refresh_db_machine_cpu_us", List.of(220.0, 230.0, 900.0),
+                "refresh_jdbc_client_cpu_us", List.of(40.0, 45.0, 42.0),
+                "refresh_jdbc_rest_cpu_us", List.of(210.0, 200.0, 215.0),
+                "ping_service_cpu_us", List.of(18.0, 20.0, 17.0),
+                "ping_loadgen_cpu_us", List.of(14.0, 15.0, 12.0));
+        // Medians: 230 / (42 + 210 + 18 + 14).
+        assertEquals(230.0 / 284.0, Benchmark.refreshVsDbCeiling(rounds), 1e-9);
     }
 
     @Test

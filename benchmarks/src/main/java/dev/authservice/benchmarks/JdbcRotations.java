@@ -1,0 +1,169 @@
+package dev.authservice.benchmarks;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * pgbench's rotation script (refresh-rotation.sql) run through the service's PostgreSQL driver (pgjdbc) from this
+ * JVM instead of through libpq from pgbench: the same statement and token chains, one connection and one thread per
+ * client, each rotation in a transaction of its own, as the service runs it. Its rate is the most that any JVM
+ * service rotating through JDBC can reach on these cores before it does any HTTP; its CPU is the driver's share of
+ * one rotation.
+ */
+final class JdbcRotations implements AutoCloseable {
+
+    /** A pgbench variable ({@code :name}), not a cast ({@code ::type}). */
+    private static final Pattern VARIABLE = Pattern.compile("(?<!:):([a-z_]+)");
+
+    /** The script's one statement, with {@code ?} for each variable, and the variables in the order they appear. */
+    record Statement(String sql, List<String> variables) {
+
+        /** Reads the statement between the script's {@code BEGIN} and {@code COMMIT}; comments and meta-commands go. */
+        static Statement of(String script) {
+            StringBuilder text = new StringBuilder();
+            for (String line : script.split("\n")) {
+                if (!line.startsWith("--") && !line.startsWith("\\")) {
+                    text.append(line).append('\n');
+                }
+            }
+            List<String> statements = new ArrayList<>();
+            for (String part : text.toString().split(";")) {
+                String statement = part.strip();
+                if (!statement.isEmpty() && !statement.equals("BEGIN") && !statement.equals("COMMIT")) {
+                    statements.add(statement);
+                }
+            }
+            if (statements.size() != 1) {
+                throw new IllegalArgumentException("expected one statement between BEGIN and COMMIT, found "
+                        + statements.size());
+            }
+            List<String> variables = new ArrayList<>();
+            Matcher variable = VARIABLE.matcher(statements.get(0));
+            StringBuilder sql = new StringBuilder();
+            while (variable.find()) {
+                variables.add(variable.group(1));
+                variable.appendReplacement(sql, "?");
+            }
+            variable.appendTail(sql);
+            return new Statement(sql.toString(), List.copyOf(variables));
+        }
+
+        /** The value of each variable for token number {@code n} of client {@code clientId}'s chain, in order. */
+        List<String> values(int clientId, long n) {
+            List<String> values = new ArrayList<>(variables.size());
+            for (String name : variables) {
+                values.add(switch (name) {
+                    case "client_id" -> Integer.toString(clientId);
+                    case "n" -> Long.toString(n);
+                    case "next" -> Long.toString(n + 1);
+                    default -> throw new IllegalArgumentException("the script uses an unknown variable :" + name);
+                });
+            }
+            return values;
+        }
+    }
+
+    private final List<Chain> chains;
+
+    private JdbcRotations(List<Chain> chains) {
+        this.chains = chains;
+    }
+
+    /**
+     * {@code clients} chains, seeded afresh as for pgbench, each on a connection of its own. A rotation that finds no
+     * active token counts as failed: a chain is never replayed.
+     */
+    static JdbcRotations open(Postgres database, int clients) throws IOException, InterruptedException {
+        database.seedChains(clients);
+        Statement statement = Statement.of(database.rotationScript());
+        JdbcRotations rotations = new JdbcRotations(new ArrayList<>(clients));
+        try {
+            for (int id = 0; id < clients; id++) {
+                rotations.chains.add(new Chain(database.connect(), statement, id));
+            }
+            return rotations;
+        } catch (SQLException e) {
+            rotations.close();
+            throw new IOException("could not connect to " + database.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The chains, as virtual clients for {@link ClosedLoop#run}. */
+    List<? extends ClosedLoop.VirtualClient> clients() {
+        return chains;
+    }
+
+    @Override
+    public void close() {
+        for (Chain chain : chains) {
+            chain.close();
+        }
+    }
+
+    /** One client following its own chain of tokens, as pgbench's client {@code id} does. */
+    private static final class Chain implements ClosedLoop.VirtualClient {
+
+        private final Connection connection;
+        private final Statement statement;
+        private final PreparedStatement prepared;
+        private final int id;
+        private long n;
+        private String lastFailure = "";
+
+        Chain(Connection connection, Statement statement, int id) throws SQLException {
+            this.connection = connection;
+            this.statement = statement;
+            this.id = id;
+            connection.setAutoCommit(false);
+            this.prepared = connection.prepareStatement(statement.sql());
+        }
+
+        @Override
+        public boolean call() throws IOException {
+            try {
+                List<String> values = statement.values(id, n);
+                for (int i = 0; i < values.size(); i++) {
+                    prepared.setString(i + 1, values.get(i));
+                }
+                boolean rotated;
+                try (ResultSet row = prepared.executeQuery()) {
+                    rotated = row.next();
+                }
+                connection.commit();
+                if (!rotated) {
+                    lastFailure = "client " + id + ": token " + n + " of its chain was not active";
+                    return false;
+                }
+                n++;
+                return true;
+            } catch (SQLException e) {
+                try {
+                    connection.rollback();
+                } catch (SQLException ignored) {
+                    // The connection is gone; the next call fails too, and the run reports it.
+                }
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public String lastFailure() {
+            return lastFailure;
+        }
+
+        void close() {
+            try {
+                connection.close();
+            } catch (SQLException ignored) {
+                // Closing after the run: nothing is lost.
+            }
+        }
+    }
+}
