@@ -49,6 +49,8 @@ public final class Benchmark {
     static final double QUIET_JIT_SHARE = 0.05;
     static final Duration MAX_WARMUP = Duration.ofSeconds(120);
     private static final Duration MAX_WARMUP_JDBC = Duration.ofSeconds(60);
+    /** The threads of the service's {@code Argon2idPasswordHasher}. */
+    private static final String HASHING_THREADS = "argon2id-";
 
     private final Options options;
     private final PrintStream out;
@@ -140,13 +142,16 @@ public final class Benchmark {
                         progress.println("round " + round + " " + name);
                         long serviceCpu = Machine.processCpuNanos(service.pid());
                         long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
+                        long hashingCpu = Machine.threadsCpuNanos(service.pid(), HASHING_THREADS);
                         long machineBusy = Machine.machineBusyNanos();
                         ClosedLoop.Run run = ClosedLoop.run(scenario.getValue(), options.duration());
                         long machineBusyAfter = Machine.machineBusyNanos();
                         checkAlive(service);
                         report(name, run);
                         long serviceCpuAfter = Machine.processCpuNanos(service.pid());
-                        reportCpu(name, run, rounds, difference(serviceCpu, serviceCpuAfter),
+                        long hashingCpuNanos = difference(hashingCpu,
+                                Machine.threadsCpuNanos(service.pid(), HASHING_THREADS));
+                        reportCpu(name, run, rounds, difference(serviceCpu, serviceCpuAfter), hashingCpuNanos,
                                 share(jitCpu, Machine.jitCompilerCpuNanos(service.pid()), serviceCpu, serviceCpuAfter),
                                 difference(machineBusy, machineBusyAfter));
                         errors += run.failed();
@@ -159,6 +164,8 @@ public final class Benchmark {
                             progress.println("round " + round + " hash");
                             ClosedLoop.Run hashes = hash.run(options.duration());
                             report("hash", hashes);
+                            progress.printf(Locale.ROOT, "  cpu per hash: benchmark JVM %.1f us%n",
+                                    cpuMicros(hashes.cpuNanos(), hashes.succeeded() + hashes.failed()));
                             errors += hashes.failed();
                             add(rounds, "hash_per_s", hashes.perSecond());
                         }
@@ -281,14 +288,17 @@ public final class Benchmark {
      * it is. Printed, and kept per round (for results.json and {@link #refreshVsDbCeiling}).
      */
     private void reportCpu(String name, ClosedLoop.Run run, Map<String, List<Double>> rounds, long serviceCpuNanos,
-                           double jitShare, long machineBusyNanos) {
+                           long hashingCpuNanos, double jitShare, long machineBusyNanos) {
         long answers = run.succeeded() + run.failed();
         double service = cpuMicros(serviceCpuNanos, answers);
         double loadgen = cpuMicros(run.cpuNanos(), answers);
         double rest = cpuMicros(serviceCpuNanos < 0 || machineBusyNanos < 0 ? -1
                 : machineBusyNanos - serviceCpuNanos - run.cpuNanos(), answers);
-        progress.printf(Locale.ROOT, "  cpu per answer: service %.1f us (JIT compilers %.0f %% of it), benchmark JVM"
-                + " %.1f us, the rest of the machine %.1f us%n", service, 100 * jitShare, loadgen, rest);
+        // Only logins hash; for them, the service's hashing threads against the raw hashes' cost.
+        String hashing = hashingCpuNanos > 0 ? String.format(Locale.ROOT, ", its password-hashing threads %.1f us",
+                cpuMicros(hashingCpuNanos, answers)) : "";
+        progress.printf(Locale.ROOT, "  cpu per answer: service %.1f us (JIT compilers %.0f %% of it%s), benchmark JVM"
+                + " %.1f us, the rest of the machine %.1f us%n", service, 100 * jitShare, hashing, loadgen, rest);
         add(rounds, name + "_service_cpu_us", service);
         add(rounds, name + "_loadgen_cpu_us", loadgen);
     }

@@ -43,12 +43,21 @@ final class Machine {
      * more cores; on two it keeps one of each), so a difference of two readings can only err low.
      */
     static long jitCompilerCpuNanos(long pid) {
+        return threadsCpuNanos(pid, "C1 CompilerThre", "C2 CompilerThre");
+    }
+
+    /**
+     * CPU time used so far by the threads of a process whose names start with one of {@code prefixes} (as
+     * {@code /proc/<pid>/task/<tid>/stat} gives them: at most 15 characters), in nanoseconds; -1 if unreadable. Threads
+     * that have ended are not counted.
+     */
+    static long threadsCpuNanos(long pid, String... prefixes) {
         try (Stream<Path> threads = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
             long ticks = 0;
             for (Path thread : threads.toList()) {
                 String stat = read(thread.resolve("stat")).orElse("(ended)");
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                if (Stream.of(prefixes).anyMatch(name::startsWith)) {
                     ticks += cpuTicks(stat);
                 }
             }
