@@ -51,6 +51,8 @@ public final class Benchmark {
     private static final Duration MAX_WARMUP_JDBC = Duration.ofSeconds(60);
     /** The threads of the service's {@code Argon2idPasswordHasher}. */
     private static final String HASHING_THREADS = "argon2id-";
+    /** The command name of PostgreSQL's processes, its backends included. */
+    private static final String POSTGRES_PROCESSES = "postgres";
 
     private final Options options;
     private final PrintStream out;
@@ -144,8 +146,11 @@ public final class Benchmark {
                         long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
                         long hashingCpu = Machine.threadsCpuNanos(service.pid(), HASHING_THREADS);
                         long machineBusy = Machine.machineBusyNanos();
+                        long databaseCpu = Machine.commandCpuNanos(POSTGRES_PROCESSES);
                         ClosedLoop.Run run = ClosedLoop.run(scenario.getValue(), options.duration());
                         long machineBusyAfter = Machine.machineBusyNanos();
+                        long databaseCpuNanos = database == null ? -1
+                                : difference(databaseCpu, Machine.commandCpuNanos(POSTGRES_PROCESSES));
                         checkAlive(service);
                         report(name, run);
                         long serviceCpuAfter = Machine.processCpuNanos(service.pid());
@@ -153,7 +158,7 @@ public final class Benchmark {
                                 Machine.threadsCpuNanos(service.pid(), HASHING_THREADS));
                         reportCpu(name, run, rounds, difference(serviceCpu, serviceCpuAfter), hashingCpuNanos,
                                 share(jitCpu, Machine.jitCompilerCpuNanos(service.pid()), serviceCpu, serviceCpuAfter),
-                                difference(machineBusy, machineBusyAfter));
+                                difference(machineBusy, machineBusyAfter), databaseCpuNanos);
                         errors += run.failed();
                         loadgenCpu += run.cpuNanos();
                         loadgenWall += run.elapsedNanos();
@@ -288,7 +293,7 @@ public final class Benchmark {
      * it is. Printed, and kept per round (for results.json and {@link #refreshVsDbCeiling}).
      */
     private void reportCpu(String name, ClosedLoop.Run run, Map<String, List<Double>> rounds, long serviceCpuNanos,
-                           long hashingCpuNanos, double jitShare, long machineBusyNanos) {
+                           long hashingCpuNanos, double jitShare, long machineBusyNanos, long databaseCpuNanos) {
         long answers = run.succeeded() + run.failed();
         double service = cpuMicros(serviceCpuNanos, answers);
         double loadgen = cpuMicros(run.cpuNanos(), answers);
@@ -298,9 +303,23 @@ public final class Benchmark {
         String hashing = hashingCpuNanos > 0 ? String.format(Locale.ROOT, ", its password-hashing threads %.1f us",
                 cpuMicros(hashingCpuNanos, answers)) : "";
         progress.printf(Locale.ROOT, "  cpu per answer: service %.1f us (JIT compilers %.0f %% of it%s), benchmark JVM"
-                + " %.1f us, the rest of the machine %.1f us%n", service, 100 * jitShare, hashing, loadgen, rest);
+                + " %.1f us, the rest of the machine %.1f us%s%n", service, 100 * jitShare, hashing, loadgen, rest,
+                ofItPostgres(databaseCpuNanos, answers));
         add(rounds, name + "_service_cpu_us", service);
         add(rounds, name + "_loadgen_cpu_us", loadgen);
+        if (databaseCpuNanos > 0) {
+            add(rounds, name + "_postgres_cpu_us", cpuMicros(databaseCpuNanos, answers));
+        }
+    }
+
+    /**
+     * The part of "the rest of the machine" that PostgreSQL's processes used, so that the database's work is told
+     * from the kernel's; empty when none was read (on H2, a database on another machine, or less than a clock tick).
+     */
+    private static String ofItPostgres(long databaseCpuNanos, long operations) {
+        return databaseCpuNanos > 0
+                ? String.format(Locale.ROOT, " (of it PostgreSQL %.1f us)", cpuMicros(databaseCpuNanos, operations))
+                : "";
     }
 
     /** {@code after - before}, or -1 when either reading failed (-1). */
@@ -347,17 +366,22 @@ public final class Benchmark {
         progress.println("round " + round + " refresh-rotation.sql through pgjdbc");
         try (JdbcRotations chains = JdbcRotations.open(database, options.concurrency())) {
             long machineBusy = Machine.machineBusyNanos();
+            long databaseCpu = Machine.commandCpuNanos(POSTGRES_PROCESSES);
             ClosedLoop.Run jdbc = ClosedLoop.run(chains.clients(), options.duration());
             long machineBusyNanos = difference(machineBusy, Machine.machineBusyNanos());
+            long databaseCpuNanos = difference(databaseCpu, Machine.commandCpuNanos(POSTGRES_PROCESSES));
             report("refresh_jdbc", jdbc);
             long rotations = jdbc.succeeded() + jdbc.failed();
             double client = cpuMicros(jdbc.cpuNanos(), rotations);
             double rest = cpuMicros(machineBusyNanos < 0 ? -1 : machineBusyNanos - jdbc.cpuNanos(), rotations);
-            progress.printf(Locale.ROOT, "  cpu per rotation: benchmark JVM %.1f us, the rest of the machine %.1f us%n",
-                    client, rest);
+            progress.printf(Locale.ROOT, "  cpu per rotation: benchmark JVM %.1f us, the rest of the machine %.1f us%s%n",
+                    client, rest, ofItPostgres(databaseCpuNanos, rotations));
             add(rounds, "refresh_jdbc_tps", jdbc.perSecond());
             add(rounds, "refresh_jdbc_client_cpu_us", client);
             add(rounds, "refresh_jdbc_rest_cpu_us", rest);
+            if (databaseCpuNanos > 0) {
+                add(rounds, "refresh_jdbc_postgres_cpu_us", cpuMicros(databaseCpuNanos, rotations));
+            }
             return jdbc.failed();
         }
     }

@@ -68,6 +68,30 @@ final class Machine {
     }
 
     /**
+     * CPU time used so far by every process whose command name starts with {@code prefix} (PostgreSQL's server, its
+     * helpers and its backends are all {@code postgres}), in nanoseconds; -1 if unreadable. A process that ends
+     * between two readings takes its time with it, so a difference can only err low (the service's backends live as
+     * long as its pooled connections).
+     */
+    static long commandCpuNanos(String prefix) {
+        try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
+            long ticks = 0;
+            for (Path process : processes.toList()) {
+                if (!process.getFileName().toString().chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                String stat = read(process.resolve("stat")).orElse("(ended)");
+                if (stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith(prefix)) {
+                    ticks += cpuTicks(stat);
+                }
+            }
+            return ticks * 10_000_000L;
+        } catch (IOException | RuntimeException unreadable) {
+            return -1;
+        }
+    }
+
+    /**
      * CPU time the whole machine has been busy so far, all cores together, in nanoseconds, from the first line of
      * {@code /proc/stat} (user, nice, system, irq and softirq; not idle, I/O wait or the time the hypervisor stole);
      * -1 if unreadable.
