@@ -6,6 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.JWSObject;
+import com.nimbusds.jose.Payload;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jose.crypto.MACVerifier;
 import com.nimbusds.jose.util.JSONObjectUtils;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.token.SessionId;
@@ -49,6 +57,20 @@ class JwtAccessTokenCodecTest {
 
     @Nested
     class Encoding {
+
+        @Test
+        void aTokenIsTheCompactJwsNimbusWouldWriteUpToTheOrderOfItsClaims() throws JOSEException, ParseException {
+            JWSHeader header = new JWSHeader.Builder(JWSAlgorithm.HS256).type(JOSEObjectType.JWT)
+                    .keyID(SECRET.keyId()).build();
+            JWSObject nimbus = new JWSObject(header, new Payload(AccessTokenClaims.of(aliceToken())));
+            nimbus.sign(new MACSigner(SECRET.bytes()));
+            String token = codec.encode(aliceToken());
+            JWSObject ours = JWSObject.parse(token);
+
+            assertEquals(nimbus.serialize().split("\\.")[0], token.split("\\.")[0]);
+            assertEquals(nimbus.getPayload().toJSONObject(), ours.getPayload().toJSONObject());
+            assertTrue(ours.verify(new MACVerifier(SECRET.bytes())));
+        }
 
         @Test
         void theHeaderNamesTheAlgorithmTheTypeAndTheKey() {
