@@ -23,7 +23,7 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * Access tokens as compact JWTs signed with HMAC-SHA256 (RFC 7519, RFC 7518), header
  * {@code {"alg":"HS256","typ":"JWT","kid":"..."}}. A token decodes only if its header names exactly that algorithm and
- * our key, and its MAC, compared in constant time by Nimbus, is ours; everything else, from garbage to
+ * our key, and its MAC, compared in constant time, is ours; everything else, from garbage to
  * {@code alg: none}, is simply not one of our tokens. Thread-safe: the Nimbus verifier is, and each thread has its own
  * {@link Mac}.
  */
