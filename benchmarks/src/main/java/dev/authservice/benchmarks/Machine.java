@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /** What the benchmark runs on, and the process statistics it reads from the operating system. */
@@ -52,36 +53,33 @@ final class Machine {
      * that have ended are not counted.
      */
     static long threadsCpuNanos(long pid, String... prefixes) {
-        try (Stream<Path> threads = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-            long ticks = 0;
-            for (Path thread : threads.toList()) {
-                String stat = read(thread.resolve("stat")).orElse("(ended)");
-                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                if (Stream.of(prefixes).anyMatch(name::startsWith)) {
-                    ticks += cpuTicks(stat);
-                }
-            }
-            return ticks * 10_000_000L;
-        } catch (IOException | RuntimeException unreadable) {
-            return -1;
-        }
+        return cpuNanosOf(Path.of("/proc", Long.toString(pid), "task"),
+                name -> Stream.of(prefixes).anyMatch(name::startsWith));
     }
 
     /**
-     * CPU time used so far by every process whose command name starts with {@code prefix} (PostgreSQL's server, its
-     * helpers and its backends are all {@code postgres}), in nanoseconds; -1 if unreadable. A process that ends
-     * between two readings takes its time with it, so a difference can only err low (the service's backends live as
-     * long as its pooled connections).
+     * CPU time used so far by every process named exactly {@code command} (PostgreSQL's server, its helpers and its
+     * backends are all {@code postgres}; a {@code postgres_exporter} is not), in nanoseconds; -1 if unreadable. A
+     * process that ends between two readings takes its time with it, so a difference can only err low (the service's
+     * backends live as long as its pooled connections).
      */
-    static long commandCpuNanos(String prefix) {
-        try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
+    static long commandCpuNanos(String command) {
+        return cpuNanosOf(Path.of("/proc"), command::equals);
+    }
+
+    /**
+     * The CPU time of the entries of {@code directory} (/proc or a process's task directory) that are numbered
+     * processes or threads whose name, as their {@code stat} gives it, is {@code counted}; -1 if unreadable.
+     */
+    private static long cpuNanosOf(Path directory, Predicate<String> counted) {
+        try (Stream<Path> entries = Files.list(directory)) {
             long ticks = 0;
-            for (Path process : processes.toList()) {
-                if (!process.getFileName().toString().chars().allMatch(Character::isDigit)) {
+            for (Path entry : entries.toList()) {
+                if (!entry.getFileName().toString().chars().allMatch(Character::isDigit)) {
                     continue;
                 }
-                String stat = read(process.resolve("stat")).orElse("(ended)");
-                if (stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith(prefix)) {
+                String stat = read(entry.resolve("stat")).orElse("(ended)");
+                if (counted.test(stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) {
                     ticks += cpuTicks(stat);
                 }
             }

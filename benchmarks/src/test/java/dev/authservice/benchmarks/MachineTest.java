@@ -30,13 +30,21 @@ class MachineTest {
         assertEquals(0, Machine.commandCpuNanos("no-such-command-"));
     }
 
+    @Test
+    void aCommandIsMatchedByItsWholeName() {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "Linux only: the benchmark reads /proc");
+        String command = ProcessHandle.current().info().command().map(path -> Path.of(path).getFileName().toString())
+                .orElse("java");
+        burnCpu();
+        assertEquals(0, Machine.commandCpuNanos(command.substring(0, command.length() - 1)),
+                "a prefix of " + command + " names no process");
+    }
+
     /** At least one clock tick (10 ms) of CPU, so that this JVM's reading cannot be zero. */
     private static void burnCpu() {
         long until = System.nanoTime() + 50_000_000L;
-        long spins = 0;
         while (System.nanoTime() < until) {
-            spins++;
+            Thread.onSpinWait();
         }
-        assertTrue(spins > 0);
     }
 }

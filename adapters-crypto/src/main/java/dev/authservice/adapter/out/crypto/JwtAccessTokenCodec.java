@@ -24,8 +24,8 @@ import javax.crypto.spec.SecretKeySpec;
  * Access tokens as compact JWTs signed with HMAC-SHA256 (RFC 7519, RFC 7518), header
  * {@code {"alg":"HS256","typ":"JWT","kid":"..."}}. A token decodes only if its header names exactly that algorithm and
  * our key, and its MAC, compared in constant time, is ours; everything else, from garbage to
- * {@code alg: none}, is simply not one of our tokens. Thread-safe: the Nimbus verifier is, and each thread has its own
- * {@link Mac}.
+ * {@code alg: none}, is simply not one of our tokens. Thread-safe: the Nimbus verifier is, and each call works on its own
+ * copy of the {@link Mac}.
  */
 public final class JwtAccessTokenCodec implements AccessTokenCodec {
 
@@ -39,12 +39,13 @@ public final class JwtAccessTokenCodec implements AccessTokenCodec {
     private final JWSVerifier verifier;
     /** The first part of every token {@link #encode} writes: the header, as Base64URL. */
     private final String ourHeaderPart;
+    private final SecretKeySpec key;
     /**
-     * One initialised HMAC per thread, for {@link #encode} and {@link #decodeWithOurHeader}: Nimbus's signer and
-     * verifier look the algorithm up and initialise a new one on every call. With this and the header not parsed,
-     * verifying takes about half the time (docs/benchmarks, JMH).
+     * Initialised once and only ever cloned, for {@link #encode} and {@link #decodeWithOurHeader}: Nimbus's signer and
+     * verifier look the algorithm up and initialise a new one on every call. A clone per call, not one per thread,
+     * because on JDK 21+ blocking requests run on virtual threads, a new one per request (docs/benchmarks, JMH).
      */
-    private final ThreadLocal<Mac> macs;
+    private final Mac initialised;
 
     public JwtAccessTokenCodec(JwtSecret secret) {
         this.header = new JWSHeader.Builder(ALGORITHM).type(JOSEObjectType.JWT).keyID(secret.keyId()).build();
@@ -54,21 +55,13 @@ public final class JwtAccessTokenCodec implements AccessTokenCodec {
         } catch (JOSEException e) {
             throw new IllegalStateException("a JwtSecret is always long enough for HS256", e);
         }
-        SecretKeySpec key = new SecretKeySpec(secret.bytes(), JCA_MAC);
-        this.macs = ThreadLocal.withInitial(() -> {
-            try {
-                Mac mac = Mac.getInstance(JCA_MAC);
-                mac.init(key);
-                return mac;
-            } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("every JDK has " + JCA_MAC, e);
-            }
-        });
+        this.key = new SecretKeySpec(secret.bytes(), JCA_MAC);
+        this.initialised = newMac();
     }
 
     /**
      * The compact JWS that Nimbus's {@code JWSObject} and {@code MACSigner} would write, but with the claims in
-     * {@link AccessTokenClaims}' order and this thread's {@link Mac}.
+     * {@link AccessTokenClaims}' order and a clone of our initialised {@link Mac}.
      */
     @Override
     public String encode(AccessToken token) {
@@ -129,7 +122,25 @@ public final class JwtAccessTokenCodec implements AccessTokenCodec {
 
     /** The third part of a compact JWS: the HS256 MAC over {@code header.payload}, unpadded Base64URL, as ASCII. */
     private byte[] signatureOf(String signingInput) {
-        return BASE64URL.encode(macs.get().doFinal(signingInput.getBytes(StandardCharsets.US_ASCII)));
+        return BASE64URL.encode(mac().doFinal(signingInput.getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    private Mac mac() {
+        try {
+            return (Mac) initialised.clone();
+        } catch (CloneNotSupportedException notByThisProvider) {
+            return newMac();
+        }
+    }
+
+    private Mac newMac() {
+        try {
+            Mac mac = Mac.getInstance(JCA_MAC);
+            mac.init(key);
+            return mac;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("every JDK has " + JCA_MAC, e);
+        }
     }
 
     /** HS256 exactly (so not {@code none}, {@code HS512} or {@code RS256}), our {@code kid}, and {@code typ} JWT if any. */

@@ -31,6 +31,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -131,6 +135,27 @@ class JwtAccessTokenCodecTest {
             AccessToken notYetValid = withNotBefore(aliceToken(), ISSUED_AT.plusSeconds(60));
 
             assertEquals(Optional.of(notYetValid), codec.decode(codec.encode(notYetValid)));
+        }
+
+        @Test
+        void threadsEncodingAndDecodingAtOnceEachGetTheirOwnTokensBack() throws Exception {
+            // A MAC shared between threads would mix their inputs, and tokens would come back empty or wrong.
+            ExecutorService threads = Executors.newFixedThreadPool(4);
+            try {
+                List<Future<Integer>> roundTrips = IntStream.range(0, 4).mapToObj(thread -> threads.submit(() -> {
+                    int intact = 0;
+                    for (int i = 0; i < 2_000; i++) {
+                        AccessToken token = tokenIssuedAt(ISSUED_AT.plusSeconds(thread * 10_000L + i));
+                        intact += codec.decode(codec.encode(token)).equals(Optional.of(token)) ? 1 : 0;
+                    }
+                    return intact;
+                })).toList();
+                for (Future<Integer> roundTrip : roundTrips) {
+                    assertEquals(2_000, roundTrip.get());
+                }
+            } finally {
+                threads.shutdownNow();
+            }
         }
 
         @Test
