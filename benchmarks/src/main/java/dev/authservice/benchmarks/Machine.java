@@ -78,14 +78,28 @@ final class Machine {
                 if (!entry.getFileName().toString().chars().allMatch(Character::isDigit)) {
                     continue;
                 }
-                String stat = read(entry.resolve("stat")).orElse("(ended)");
-                if (counted.test(stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) {
-                    ticks += cpuTicks(stat);
-                }
+                ticks += read(entry.resolve("stat")).map(stat -> ticksIfCounted(stat, counted)).orElse(0L);
             }
             return ticks * 10_000_000L;
         } catch (IOException | RuntimeException unreadable) {
             return -1;
+        }
+    }
+
+    /**
+     * The CPU ticks of one {@code stat} if its name is {@code counted}, else 0; 0 too for one cut short by its process
+     * ending as it was read, so that one process that ends does not make the whole reading unreadable.
+     */
+    static long ticksIfCounted(String stat, Predicate<String> counted) {
+        int nameStart = stat.indexOf('(');
+        int nameEnd = stat.lastIndexOf(')');
+        if (nameStart < 0 || nameEnd < nameStart || !counted.test(stat.substring(nameStart + 1, nameEnd))) {
+            return 0;
+        }
+        try {
+            return cpuTicks(stat);
+        } catch (RuntimeException cutShort) {
+            return 0;
         }
     }
 

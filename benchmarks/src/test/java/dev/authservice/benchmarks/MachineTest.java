@@ -40,6 +40,16 @@ class MachineTest {
                 "a prefix of " + command + " names no process");
     }
 
+    @Test
+    void aStatCutShortByItsProcessEndingCountsNothingInsteadOfSpoilingTheReading() {
+        String whole = "42 (postgres) S 1 42 42 0 -1 4194560 100 0 0 0 7 3 0 0 20 0 1 0 100 0 0";
+
+        assertEquals(10, Machine.ticksIfCounted(whole, "postgres"::equals), "user 7 + system 3 ticks");
+        assertEquals(0, Machine.ticksIfCounted(whole, "java"::equals));
+        assertEquals(0, Machine.ticksIfCounted("42 (postgres) S 1", "postgres"::equals));
+        assertEquals(0, Machine.ticksIfCounted("", "postgres"::equals));
+    }
+
     /** At least one clock tick (10 ms) of CPU, so that this JVM's reading cannot be zero. */
     private static void burnCpu() {
         long until = System.nanoTime() + 50_000_000L;
