@@ -18,6 +18,7 @@ import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -79,12 +80,11 @@ public final class LogInService implements LogInUseCase {
         attempts.clear(key);
         PasswordHash checked = user.get().passwordHash();
         if (hasher.needsRehash(checked)) {
-            // The only moment the clear password is at hand: upgrade the hash to the current parameters. Lost to a
-            // password change in the meantime, it is simply dropped.
+            // The only moment the clear password is at hand: upgrade the hash to the current parameters.
             PasswordHash upgraded = hasher.hash(command.credentials().password());
-            if (users.replacePasswordHash(user.get().id(), checked, upgraded)) {
-                checked = upgraded;
-            }
+            checked = users.replacePasswordHash(user.get().id(), checked, upgraded)
+                    ? upgraded
+                    : stillMatching(user.get().id(), command.credentials().password()).orElse(checked);
         }
         SessionId sessionId = new SessionId(random.uuid());
         IssuedTokens tokens = startSession(sessionId, user.get(), command, now);
@@ -100,6 +100,14 @@ public final class LogInService implements LogInUseCase {
         audit.record(SecurityEvent.of(SecurityEventType.LOGIN_SUCCEEDED, now, requester)
                 .about(user.get().id()).inSession(sessionId));
         return new Result.LoggedIn(tokens);
+    }
+
+    /**
+     * The user's hash now, if this password matches it: an upgrade lost to another login's upgrade (a salt of its own,
+     * the same password) is no password change. One this password does not match is, and ends the new session below.
+     */
+    private Optional<PasswordHash> stillMatching(UserId id, Password password) {
+        return users.findById(id).map(UserAccount::passwordHash).filter(current -> hasher.verify(password, current));
     }
 
     private static Optional<RevocationReason> outdatedBy(Optional<UserAccount> current, PasswordHash checked) {

@@ -299,15 +299,21 @@ class LogInServiceTest {
         verifyNoMoreInteractions(users);
     }
 
-    /** Another login of the same user rehashed first: the hash it stored is as good, and this rehash is dropped. */
+    /**
+     * Another login of the same user rehashed first, with a salt of its own: the hash it stored matches this password
+     * as well, so this login goes on with it, and its own rehash is dropped.
+     */
     @Test
     void aRehashLostToAnotherLoginsRehashStillLogsIn() {
+        PasswordHash otherLoginsRehash = new PasswordHash("$argon2id$v=19$m=65536$alice-other-salt");
         givenUser(ALICE);
         givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
         givenTokensCanBeSigned();
         when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
         when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
         when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(false);
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(otherLoginsRehash)));
+        givenPasswordMatches(ALICE_PASSWORD, otherLoginsRehash);
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
 
@@ -315,6 +321,27 @@ class LogInServiceTest {
         assertEquals(new IssuedTokens("signed-access-token", REFRESH_TOKEN, REFRESH_TTL), tokens);
         assertEquals(ALICE.id(), startedSession().userId());
         verify(users, times(1)).replacePasswordHash(any(), any(), any());
+        verify(refreshTokens, never()).revokeSession(any(), any(), any());
+    }
+
+    /** The rehash lost to a password change: the new hash does not match this password, and the login fails. */
+    @Test
+    void aRehashLostToAPasswordChangeEndsTheNewSession() {
+        PasswordHash changed = new PasswordHash("$argon2id$v=19$m=65536$a-new-password");
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+        when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
+        when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
+        when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(false);
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(changed)));
+        when(hasher.verify(ALICE_PASSWORD, changed)).thenReturn(false);
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertEquals(new Result.InvalidCredentials(), result);
+        SessionId started = startedSession().id();
+        verify(refreshTokens).revokeSession(started, RevocationReason.PASSWORD_CHANGED, NOW);
     }
 
     @Test
