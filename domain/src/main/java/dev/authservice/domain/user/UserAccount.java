@@ -1,7 +1,9 @@
 package dev.authservice.domain.user;
 
+import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.Require;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Objects;
 import java.util.Set;
 
@@ -24,14 +26,28 @@ public record UserAccount(
 
     public static final int MAX_PROFILE_TEXT_LENGTH = 100;
 
+    /** The roles' names together, a comma between two: what every store keeps them in. */
+    public static final int MAX_ROLES_LENGTH = 255;
+
     public UserAccount {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(username, "username");
         Objects.requireNonNull(passwordHash, "passwordHash");
-        roles = Set.copyOf(roles);
+        roles = checkedRoles(roles);
         Require.text("nickname", nickname, MAX_PROFILE_TEXT_LENGTH);
         Require.text("department", department, MAX_PROFILE_TEXT_LENGTH);
         Objects.requireNonNull(createdAt, "createdAt");
+    }
+
+    /** An unmodifiable copy of {@code roles}, refused if their names and commas exceed {@link #MAX_ROLES_LENGTH}. */
+    public static Set<Role> checkedRoles(Collection<Role> roles) {
+        Set<Role> copy = Set.copyOf(roles);
+        int length = copy.stream().mapToInt(role -> role.name().length() + 1).sum() - 1;
+        if (length > MAX_ROLES_LENGTH) {
+            throw new InvalidValueException("roles", "roles must be at most " + MAX_ROLES_LENGTH
+                    + " characters together, with a comma between two");
+        }
+        return copy;
     }
 
     public boolean hasRole(Role role) {

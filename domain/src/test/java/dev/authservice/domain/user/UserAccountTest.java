@@ -46,6 +46,28 @@ class UserAccountTest {
     }
 
     @Test
+    void rolesUpToTheirLengthTogetherAreKeptAndOneCharacterMoreIsRefused() {
+        Set<Role> longest = rolesOfLength(24);
+        Set<Role> tooLong = rolesOfLength(25);
+
+        assertEquals(UserAccount.MAX_ROLES_LENGTH,
+                String.join(",", longest.stream().map(Role::name).toList()).length());
+        assertEquals(longest, account(longest, "Bob", "Engineering").roles());
+        assertEquals("roles", assertThrows(InvalidValueException.class,
+                () -> account(tooLong, "Bob", "Engineering")).field());
+    }
+
+    /** Seven roles of 32 characters and one of {@code lastLength}, so 231 + lastLength with their commas. */
+    private static Set<Role> rolesOfLength(int lastLength) {
+        Set<Role> roles = new HashSet<>();
+        for (int i = 0; i < 7; i++) {
+            roles.add(new Role("R" + i + "_".repeat(30)));
+        }
+        roles.add(new Role("R7" + "_".repeat(lastLength - 2)));
+        return roles;
+    }
+
+    @Test
     void aDepartmentWithControlCharactersIsRefusedNamingTheDepartment() {
         assertEquals("department", assertThrows(InvalidValueException.class,
                 () -> account(Set.of(), "Bob", "Engineering\n")).field());

@@ -132,8 +132,10 @@ class AdminUsersController {
                 profileText(json, "nickname"), profileText(json, "department"));
     }
 
+    /** Checked here, not only by the account itself, so that too many roles are 400 and not 500. */
     private static Set<Role> roles(JsonNode json) {
-        return JsonBody.parse(() -> JsonBody.texts(json, "roles").stream().map(Role::new).collect(Collectors.toSet()));
+        return JsonBody.parse(() -> UserAccount.checkedRoles(JsonBody.texts(json, "roles").stream().map(Role::new)
+                .collect(Collectors.toSet())));
     }
 
     /** Checked here, not only by the account itself, so that an over-long nickname is 400 and not 500. */

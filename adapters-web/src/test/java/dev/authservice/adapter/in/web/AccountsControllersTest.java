@@ -37,6 +37,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeEach;
@@ -160,6 +162,20 @@ class AccountsControllersTest {
     void aBodyWithAnInvalidRoleNeverReachesTheUseCase() {
         HttpResponse<Map> response = exchange(HttpRequest.POST("/api/admin/users", "{\"username\":\"carol\","
                 + "\"password\":\"a long enough passphrase\",\"roles\":[\"admin\"],\"nickname\":\"Carol\","
+                + "\"department\":\"Support\"}"), "admin-token");
+
+        assertEquals(400, response.code());
+        assertEquals("INVALID_INPUT", errorCode(response));
+        verify(createUser, never()).createUser(any(), any());
+    }
+
+    /** Eight roles of 32 characters are 263 with their commas, more than an account keeps: 400, not the store's 500. */
+    @Test
+    void moreRolesThanAnAccountKeepsNeverReachTheUseCase() {
+        String roles = IntStream.range(0, 8).mapToObj(i -> "\"R" + i + "_".repeat(30) + "\"")
+                .collect(Collectors.joining(","));
+        HttpResponse<Map> response = exchange(HttpRequest.POST("/api/admin/users", "{\"username\":\"carol\","
+                + "\"password\":\"a long enough passphrase\",\"roles\":[" + roles + "],\"nickname\":\"Carol\","
                 + "\"department\":\"Support\"}"), "admin-token");
 
         assertEquals(400, response.code());
