@@ -241,6 +241,9 @@ class AuditAndMetricsHttpTest implements TestPropertyProvider {
         assertInvalid("type=NOT_A_TYPE", "type must be one of");
         assertInvalid("userId=not-a-uuid", "userId must be a user id");
         assertInvalid("from=yesterday", "from must be an ISO 8601");
+        assertInvalid("from=%2B999999999-12-31T23:59:59Z", "from must be in the years 1 to 9999");
+        assertInvalid("to=-999999999-01-01T00:00:00Z", "to must be in the years 1 to 9999");
+        assertInvalid("to=0000-12-31T23:59:59Z", "to must be in the years 1 to 9999");
         assertInvalid("from=2025-03-01T10:00:00Z&to=2025-03-01T09:00:00Z", "from must be before to");
         assertInvalid("sort=occurredAt,asc", "sort is not supported");
         assertInvalid("size=0", "size");

@@ -18,6 +18,10 @@ import java.util.function.Supplier;
  */
 final class QueryParameters {
 
+    /** The years a query can name: four digits, as ISO 8601 writes them and as every store can compare them. */
+    private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999999Z");
+
     private QueryParameters() {
     }
 
@@ -40,14 +44,22 @@ final class QueryParameters {
         }
     }
 
-    /** An ISO 8601 instant with its offset, such as {@code 2025-03-01T10:00:00Z} or {@code ...+01:00}. */
+    /**
+     * An ISO 8601 instant with its offset, such as {@code 2025-03-01T10:00:00Z} or {@code ...+01:00}, in the years 1 to
+     * 9999: Java parses years up to a billion, which PostgreSQL refuses (a 500) and H2 stores wrapped.
+     */
     static Instant instant(String name, String text) {
+        Instant instant;
         try {
-            return OffsetDateTime.parse(text).toInstant();
+            instant = OffsetDateTime.parse(text).toInstant();
         } catch (DateTimeParseException e) {
             throw new ApiException(ErrorCode.INVALID_PARAMETER,
                     name + " must be an ISO 8601 date and time with an offset, such as 2025-03-01T10:00:00Z");
         }
+        if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
+            throw new ApiException(ErrorCode.INVALID_PARAMETER, name + " must be in the years 1 to 9999");
+        }
+        return instant;
     }
 
     /** A user id given as a filter: malformed is a bad parameter, not an unknown user. */
