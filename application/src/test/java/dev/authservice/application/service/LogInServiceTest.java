@@ -306,13 +306,7 @@ class LogInServiceTest {
     @Test
     void aRehashLostToAnotherLoginsRehashStillLogsIn() {
         PasswordHash otherLoginsRehash = new PasswordHash("$argon2id$v=19$m=65536$alice-other-salt");
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
-        when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
-        when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
-        when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(false);
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(otherLoginsRehash)));
+        givenAlicesRehashLostTo(otherLoginsRehash);
         givenPasswordMatches(ALICE_PASSWORD, otherLoginsRehash);
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
@@ -328,13 +322,7 @@ class LogInServiceTest {
     @Test
     void aRehashLostToAPasswordChangeEndsTheNewSession() {
         PasswordHash changed = new PasswordHash("$argon2id$v=19$m=65536$a-new-password");
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
-        when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
-        when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
-        when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(false);
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(changed)));
+        givenAlicesRehashLostTo(changed);
         when(hasher.verify(ALICE_PASSWORD, changed)).thenReturn(false);
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
@@ -342,6 +330,17 @@ class LogInServiceTest {
         assertEquals(new Result.InvalidCredentials(), result);
         SessionId started = startedSession().id();
         verify(refreshTokens).revokeSession(started, RevocationReason.PASSWORD_CHANGED, NOW);
+    }
+
+    /** Alice logs in with her password, her hash needs a rehash, and {@code storedMeanwhile} was stored first. */
+    private void givenAlicesRehashLostTo(PasswordHash storedMeanwhile) {
+        givenUser(ALICE);
+        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenTokensCanBeSigned();
+        when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
+        when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
+        when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(false);
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(storedMeanwhile)));
     }
 
     @Test
