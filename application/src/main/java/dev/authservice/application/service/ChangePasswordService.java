@@ -10,6 +10,8 @@ import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.user.Password;
+import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.PasswordPolicy;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
@@ -77,7 +79,7 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
             audit.record(event.detail(WEAK_PASSWORD));
             return new Result.WeakPassword(weakness.get());
         }
-        if (!users.replacePasswordHash(user.id(), user.passwordHash(), hasher.hash(command.newPassword()))) {
+        if (!replaced(user, command.currentPassword(), hasher.hash(command.newPassword()))) {
             // Changed by another request since we verified it: the current password we checked is no longer current.
             audit.record(event.detail(CHANGED_MEANWHILE));
             return new Result.InvalidCredentials();
@@ -88,5 +90,16 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
                 .about(user.id()).inSession(command.currentSession())
                 .endingSessions(RevocationReason.PASSWORD_CHANGED, ended));
         return new Result.Changed();
+    }
+
+    /**
+     * Swaps in the new hash only over the one the current password was verified against. A login may have upgraded
+     * that hash since, for the same password: that is no change, so the swap is tried once more over the upgrade.
+     */
+    private boolean replaced(UserAccount user, Password currentPassword, PasswordHash newHash) {
+        return users.replacePasswordHash(user.id(), user.passwordHash(), newHash)
+                || StoredPasswordHash.stillMatching(users, hasher, user.id(), currentPassword)
+                        .map(upgraded -> users.replacePasswordHash(user.id(), upgraded, newHash))
+                        .orElse(false);
     }
 }

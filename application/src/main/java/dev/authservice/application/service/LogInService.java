@@ -18,7 +18,6 @@ import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.UserAccount;
-import dev.authservice.domain.user.UserId;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -84,7 +83,9 @@ public final class LogInService implements LogInUseCase {
             PasswordHash upgraded = hasher.hash(command.credentials().password());
             checked = users.replacePasswordHash(user.get().id(), checked, upgraded)
                     ? upgraded
-                    : stillMatching(user.get().id(), command.credentials().password()).orElse(checked);
+                    // Lost to another login's upgrade of this password, or to a password change that ends ours below.
+                    : StoredPasswordHash.stillMatching(users, hasher, user.get().id(), command.credentials().password())
+                            .orElse(checked);
         }
         SessionId sessionId = new SessionId(random.uuid());
         IssuedTokens tokens = startSession(sessionId, user.get(), command, now);
@@ -100,14 +101,6 @@ public final class LogInService implements LogInUseCase {
         audit.record(SecurityEvent.of(SecurityEventType.LOGIN_SUCCEEDED, now, requester)
                 .about(user.get().id()).inSession(sessionId));
         return new Result.LoggedIn(tokens);
-    }
-
-    /**
-     * The user's hash now, if this password matches it: an upgrade lost to another login's upgrade (a salt of its own,
-     * the same password) is no password change. One this password does not match is, and ends the new session below.
-     */
-    private Optional<PasswordHash> stillMatching(UserId id, Password password) {
-        return users.findById(id).map(UserAccount::passwordHash).filter(current -> hasher.verify(password, current));
     }
 
     private static Optional<RevocationReason> outdatedBy(Optional<UserAccount> current, PasswordHash checked) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.lenient;
 import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.verifyNoMoreInteractions;
@@ -99,13 +100,54 @@ class ChangePasswordServiceTest {
 
     @Test
     void aPasswordChangedByAnotherRequestInTheMeantimeIsInvalidCredentialsAndEndsNoSession() {
-        when(users.replacePasswordHash(ALICE.id(), CURRENT_HASH, NEW_HASH)).thenReturn(false);
+        PasswordHash changedMeanwhile = new PasswordHash("$argon2id$someone-elses");
+        givenAlicesHashSwappedMeanwhileFor(changedMeanwhile);
 
         Result result = service.changePassword(command(CURRENT, NEW));
 
         assertEquals(new Result.InvalidCredentials(), result);
+        verify(users, never()).replacePasswordHash(ALICE.id(), changedMeanwhile, NEW_HASH);
         verifyNoInteractions(refreshTokens);
         assertEquals(Optional.of(ChangePasswordService.CHANGED_MEANWHILE), audit.only().detail());
+    }
+
+    /** A login upgraded the hash of the same password meanwhile: no change, so the new password replaces the upgrade. */
+    @Test
+    void aHashUpgradedMeanwhileByALoginWithTheCurrentPasswordIsReplacedAllTheSame() {
+        PasswordHash upgradedMeanwhile = new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$upgraded");
+        givenAlicesHashSwappedMeanwhileFor(upgradedMeanwhile);
+        when(hasher.verify(CURRENT, upgradedMeanwhile)).thenReturn(true);
+        when(users.replacePasswordHash(ALICE.id(), upgradedMeanwhile, NEW_HASH)).thenReturn(true);
+
+        Result result = service.changePassword(command(CURRENT, NEW));
+
+        assertEquals(new Result.Changed(), result);
+        verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.of(CURRENT_SESSION),
+                RevocationReason.PASSWORD_CHANGED, NOW);
+        assertEquals(SecurityEventType.PASSWORD_CHANGED, audit.only().type());
+    }
+
+    /** The swap is tried once more, not until it wins: a second loss is a change by another request. */
+    @Test
+    void aSecondLostSwapIsInvalidCredentials() {
+        PasswordHash upgradedMeanwhile = new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$upgraded");
+        givenAlicesHashSwappedMeanwhileFor(upgradedMeanwhile);
+        when(hasher.verify(CURRENT, upgradedMeanwhile)).thenReturn(true);
+        when(users.replacePasswordHash(ALICE.id(), upgradedMeanwhile, NEW_HASH)).thenReturn(false);
+
+        Result result = service.changePassword(command(CURRENT, NEW));
+
+        assertEquals(new Result.InvalidCredentials(), result);
+        verify(users, times(2)).replacePasswordHash(any(), any(), any());
+        verifyNoInteractions(refreshTokens);
+        assertEquals(Optional.of(ChangePasswordService.CHANGED_MEANWHILE), audit.only().detail());
+    }
+
+    /** Alice's hash was verified, and {@code storedMeanwhile} replaced it before the new one could. */
+    private void givenAlicesHashSwappedMeanwhileFor(PasswordHash storedMeanwhile) {
+        when(users.replacePasswordHash(ALICE.id(), CURRENT_HASH, NEW_HASH)).thenReturn(false);
+        when(users.findById(ALICE.id()))
+                .thenReturn(Optional.of(ALICE), Optional.of(ALICE.withPasswordHash(storedMeanwhile)));
     }
 
     @Test
