@@ -111,13 +111,11 @@ class ChangePasswordServiceTest {
         assertEquals(Optional.of(ChangePasswordService.CHANGED_MEANWHILE), audit.only().detail());
     }
 
-    /** A login upgraded the hash of the same password meanwhile: no change, so the new password replaces the upgrade. */
+    /** A login upgraded the hash of the same password meanwhile: no change, so the new hash replaces the upgrade. */
     @Test
     void aHashUpgradedMeanwhileByALoginWithTheCurrentPasswordIsReplacedAllTheSame() {
-        PasswordHash upgradedMeanwhile = new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$upgraded");
-        givenAlicesHashSwappedMeanwhileFor(upgradedMeanwhile);
-        when(hasher.verify(CURRENT, upgradedMeanwhile)).thenReturn(true);
-        when(users.replacePasswordHash(ALICE.id(), upgradedMeanwhile, NEW_HASH)).thenReturn(true);
+        when(users.replacePasswordHash(ALICE.id(), givenALoginUpgradedAlicesHashMeanwhile(), NEW_HASH))
+                .thenReturn(true);
 
         Result result = service.changePassword(command(CURRENT, NEW));
 
@@ -130,10 +128,8 @@ class ChangePasswordServiceTest {
     /** The swap is tried once more, not until it wins: a second loss is a change by another request. */
     @Test
     void aSecondLostSwapIsInvalidCredentials() {
-        PasswordHash upgradedMeanwhile = new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$upgraded");
-        givenAlicesHashSwappedMeanwhileFor(upgradedMeanwhile);
-        when(hasher.verify(CURRENT, upgradedMeanwhile)).thenReturn(true);
-        when(users.replacePasswordHash(ALICE.id(), upgradedMeanwhile, NEW_HASH)).thenReturn(false);
+        when(users.replacePasswordHash(ALICE.id(), givenALoginUpgradedAlicesHashMeanwhile(), NEW_HASH))
+                .thenReturn(false);
 
         Result result = service.changePassword(command(CURRENT, NEW));
 
@@ -141,6 +137,14 @@ class ChangePasswordServiceTest {
         verify(users, times(2)).replacePasswordHash(any(), any(), any());
         verifyNoInteractions(refreshTokens);
         assertEquals(Optional.of(ChangePasswordService.CHANGED_MEANWHILE), audit.only().detail());
+    }
+
+    /** Returns the hash of Alice's current password that a login stored after hers was verified. */
+    private PasswordHash givenALoginUpgradedAlicesHashMeanwhile() {
+        PasswordHash upgraded = new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$upgraded");
+        givenAlicesHashSwappedMeanwhileFor(upgraded);
+        when(hasher.verify(CURRENT, upgraded)).thenReturn(true);
+        return upgraded;
     }
 
     /** Alice's hash was verified, and {@code storedMeanwhile} replaced it before the new one could. */
