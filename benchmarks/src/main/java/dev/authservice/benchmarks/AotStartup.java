@@ -14,18 +14,17 @@ import java.util.stream.Stream;
 /**
  * startup_jdk25_aot_ms: the service's startup on JDK 25 with an AOT cache (JEP 483, JEP 514), always on a fresh H2.
  * A training run with {@code -XX:AOTCacheOutput} serves each kind of request for a moment and is then stopped, which
- * writes the cache; the service is then started with {@code -XX:AOTCache} a few times, and the median counts.
+ * writes the cache; the service is then started with {@code -XX:AOTCache} {@code starts} times, and the median counts.
  */
 final class AotStartup {
 
     private static final Duration TRAINING_PER_SCENARIO = Duration.ofMillis(500);
     private static final int TRAINING_CLIENTS = 4;
-    private static final int STARTS = 3;
 
     private AotStartup() {
     }
 
-    static double measure(Path jdk25, Path jar, List<String> jvmOptions, PrintStream progress)
+    static double measure(Path jdk25, Path jar, List<String> jvmOptions, int starts, PrintStream progress)
             throws IOException, InterruptedException {
         Path directory = Files.createTempDirectory("auth-service-aot-");
         try {
@@ -49,15 +48,8 @@ final class AotStartup {
                 throw new IOException("the training run wrote no AOT cache at " + cache);
             }
             progress.printf(Locale.ROOT, "  AOT cache: %.0f MiB%n", Files.size(cache) / 1048576.0);
-            List<Double> starts = new ArrayList<>();
-            for (int i = 0; i < STARTS; i++) {
-                try (ServiceProcess service = ServiceProcess.start(jdk25, jar,
-                        with(jvmOptions, "-XX:AOTCache=" + cache), Optional.empty())) {
-                    starts.add(service.startupMillis());
-                }
-            }
-            progress.println("  starts with the AOT cache, ms: " + starts);
-            return Benchmark.median(starts);
+            return ServiceProcess.medianStartupMillis(jdk25, jar, with(jvmOptions, "-XX:AOTCache=" + cache), starts,
+                    "starts with the AOT cache", progress);
         } finally {
             try (Stream<Path> files = Files.list(directory)) {
                 for (Path file : files.toList()) {

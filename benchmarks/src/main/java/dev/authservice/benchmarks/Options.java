@@ -41,7 +41,8 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
               --concurrency N          virtual clients of the HTTP scenarios (default 32)
               --duration D             length of one measured run of each scenario (and of pgbench), e.g. 6s, 500ms,
                                        1m (default 6s: the whole run, PostgreSQL and JDK 25 included, in 3.5 to 5 min)
-              --rounds N               measured rounds; every figure is the median over them (default 3)
+              --rounds N               measured rounds, and starts of each kind; every figure is the median over
+                                       them (default 3)
               --warmup D               unmeasured runs of each HTTP scenario in turn before the rounds, turn after
                                        turn until the service's JIT compilers take under %.0f%% of its CPU in one
                                        (at most %d s); 0s for none (default 3s)

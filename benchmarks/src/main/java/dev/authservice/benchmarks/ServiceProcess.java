@@ -1,6 +1,7 @@
 package dev.authservice.benchmarks;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,6 +39,22 @@ final class ServiceProcess implements AutoCloseable {
         this.port = port;
         this.startupNanos = startupNanos;
         this.cleanup = cleanup;
+    }
+
+    /**
+     * The median startup time of {@code count} starts one after another, each on a fresh H2 and stopped at once; the
+     * times are printed with {@code what}.
+     */
+    static double medianStartupMillis(Path javaHome, Path jar, List<String> jvmOptions, int count, String what,
+                                      PrintStream progress) throws IOException, InterruptedException {
+        List<Double> starts = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            try (ServiceProcess service = start(javaHome, jar, jvmOptions, Optional.empty())) {
+                starts.add(service.startupMillis());
+            }
+        }
+        progress.println("  " + what + ", ms: " + starts.stream().map(ms -> Long.toString(Math.round(ms))).toList());
+        return Benchmark.median(starts);
     }
 
     /**
