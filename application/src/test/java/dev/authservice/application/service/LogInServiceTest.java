@@ -261,16 +261,9 @@ class LogInServiceTest {
         verifyNoInteractions(users, refreshTokens, codec);
     }
 
-
     @Test
     void aHashMadeWithOldParametersIsReplacedAfterASuccessfulLogin() {
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
-        when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
-        when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
-        when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(true);
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(REHASHED)));
+        givenAlicesHashUpgraded(true, REHASHED);
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
 
@@ -283,13 +276,7 @@ class LogInServiceTest {
     /** The rehash expects the hash the password was verified against: it cannot undo a password change since. */
     @Test
     void theRehashReplacesOnlyTheHashThePasswordWasVerifiedAgainst() {
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
-        when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
-        when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
-        when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(true);
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(REHASHED)));
+        givenAlicesHashUpgraded(true, REHASHED);
 
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
@@ -334,13 +321,21 @@ class LogInServiceTest {
 
     /** Alice logs in with her password, her hash needs a rehash, and {@code storedMeanwhile} was stored first. */
     private void givenAlicesRehashLostTo(PasswordHash storedMeanwhile) {
+        givenAlicesHashUpgraded(false, storedMeanwhile);
+    }
+
+    /**
+     * Alice logs in with her password and her hash needs a rehash to {@link #REHASHED}, whose compare-and-swap
+     * {@code wins} or not; reading her again then finds {@code storedAfterwards}.
+     */
+    private void givenAlicesHashUpgraded(boolean wins, PasswordHash storedAfterwards) {
         givenUser(ALICE);
         givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
         givenTokensCanBeSigned();
         when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
         when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
-        when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(false);
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(storedMeanwhile)));
+        when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(wins);
+        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(storedAfterwards)));
     }
 
     @Test
