@@ -56,6 +56,7 @@ import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Wires the hexagon: the application's services are plain classes, built here from the ports the adapters provide.
@@ -63,6 +64,8 @@ import java.time.Duration;
  */
 @Factory
 class UseCaseFactory {
+
+    private static final List<String> ATTEMPT_LOGS = List.of("memory", "database");
 
     @Singleton
     Clock clock() {
@@ -88,10 +91,26 @@ class UseCaseFactory {
         return new TokenPolicy(accessTokenTtl, refreshTokenTtl, issuer, clockSkew);
     }
 
-    @Singleton
+    /**
+     * Built with the context, so that a bad throttle setting stops the start instead of the first login. The attempts
+     * are counted where {@code auth.login.attempt-log} says, and the persistence adapter for that value is the one
+     * that exists: {@code memory} (each instance its own count) or {@code database} (one count for every instance
+     * sharing the database, kept over restarts).
+     */
+    @Context
     LoginThrottlePolicy loginThrottlePolicy(@Property(name = "auth.login.max-failures") int maxFailures,
-                                            @Property(name = "auth.login.failure-window") Duration window) {
-        return new LoginThrottlePolicy(maxFailures, window);
+                                            @Property(name = "auth.login.failure-window") Duration window,
+                                            @Property(name = "auth.login.attempt-log") String attemptLog) {
+        if (!ATTEMPT_LOGS.contains(attemptLog)) {
+            throw new MisconfigurationException("auth.login.attempt-log (AUTH_LOGIN_ATTEMPT_LOG) must be one of "
+                    + ATTEMPT_LOGS + ", not '" + attemptLog + "'");
+        }
+        try {
+            return new LoginThrottlePolicy(maxFailures, window);
+        } catch (IllegalArgumentException e) {
+            throw new MisconfigurationException("auth.login (AUTH_LOGIN_MAX_FAILURES, AUTH_LOGIN_FAILURE_WINDOW): "
+                    + e.getMessage());
+        }
     }
 
     @Singleton

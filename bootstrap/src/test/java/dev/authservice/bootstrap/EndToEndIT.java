@@ -96,6 +96,14 @@ class EndToEndIT {
         assertTrue(output.contains("auth-service refuses to start: auth.password.min-length"), output);
     }
 
+    @Test
+    void anUnknownPlaceToCountLoginAttemptsIsRefusedAtStart() throws Exception {
+        String output = refusedStart(Map.of("AUTH_LOGIN_ATTEMPT_LOG", "redis"));
+
+        assertTrue(output.contains("auth-service refuses to start: auth.login.attempt-log (AUTH_LOGIN_ATTEMPT_LOG)"
+                + " must be one of [memory, database], not 'redis'"), output);
+    }
+
     /** Starts the jar with {@code environment}, expects it to exit non-zero with one line and no stack trace. */
     private String refusedStart(Map<String, String> environment) throws Exception {
         ProcessBuilder builder = javaJar().redirectErrorStream(true);

@@ -3,12 +3,16 @@ package dev.authservice.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.annotation.Property;
+import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -57,29 +61,44 @@ class LoginThrottleHttpTest {
 
     @Test
     void aBurstOfParallelGuessesGetsNoMoreTriesThanTheLimit() throws Exception {
-        Http http = new Http(server.getURI());
-        int guesses = 12;
-        ExecutorService pool = Executors.newFixedThreadPool(guesses);
+        List<Integer> answered = guessInParallel(List.of(new Http(server.getURI())), "carol", 12);
+
+        assertEquals(3, answered.stream().filter(status -> status == 401).count(), answered.toString());
+        assertEquals(9, answered.stream().filter(status -> status == 429).count(), answered.toString());
+    }
+
+    /** With {@code auth.login.attempt-log: database}, instances sharing the database count each pair's attempts once. */
+    @Test
+    void failuresAtOneInstanceThrottleThePairAtAnotherThatSharesTheirCount() {
+        List<EmbeddedServer> instances = twoInstancesCountingInTheirDatabase();
         try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<Integer>> statuses = new ArrayList<>();
-            for (int i = 0; i < guesses; i++) {
-                String guess = "guess-" + i;
-                statuses.add(pool.submit(() -> {
-                    start.await();
-                    return http.logIn("carol", guess).status();
-                }));
-            }
-            start.countDown();
-            List<Integer> answered = new ArrayList<>();
-            for (Future<Integer> status : statuses) {
-                answered.add(status.get(60, TimeUnit.SECONDS));
+            Http first = new Http(instances.get(0).getURI());
+            Http second = new Http(instances.get(1).getURI());
+            for (int i = 0; i < 3; i++) {
+                assertEquals(401, first.logIn("alice", "wrong-password").status());
             }
 
-            assertEquals(3, answered.stream().filter(status -> status == 401).count(), answered.toString());
-            assertEquals(guesses - 3, answered.stream().filter(status -> status == 429).count(), answered.toString());
+            Http.Answer throttled = second.logIn("alice", "alice-password");
+
+            assertEquals(429, throttled.status(), throttled.toString());
+            assertEquals("TOO_MANY_ATTEMPTS", throttled.errorCode());
+            assertEquals(200, second.logIn("bob", "bob-password").status());
         } finally {
-            pool.shutdownNow();
+            instances.forEach(instance -> instance.getApplicationContext().close());
+        }
+    }
+
+    @Test
+    void aBurstSpreadOverInstancesThatShareTheirCountGetsNoMoreTriesThanTheLimit() throws Exception {
+        List<EmbeddedServer> instances = twoInstancesCountingInTheirDatabase();
+        try {
+            List<Integer> answered = guessInParallel(
+                    instances.stream().map(instance -> new Http(instance.getURI())).toList(), "carol", 12);
+
+            assertEquals(3, answered.stream().filter(status -> status == 401).count(), answered.toString());
+            assertEquals(9, answered.stream().filter(status -> status == 429).count(), answered.toString());
+        } finally {
+            instances.forEach(instance -> instance.getApplicationContext().close());
         }
     }
 
@@ -104,5 +123,42 @@ class LoginThrottleHttpTest {
         http.logIn("bob", "wrong-password");
 
         assertEquals(200, http.logIn("bob", "bob-password").status());
+    }
+
+    /** {@code guesses} wrong passwords for {@code username}, all at once, spread over {@code instances} in turn. */
+    private static List<Integer> guessInParallel(List<Http> instances, String username, int guesses)
+            throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(guesses);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Integer>> statuses = new ArrayList<>();
+            for (int i = 0; i < guesses; i++) {
+                Http instance = instances.get(i % instances.size());
+                String guess = "guess-" + i;
+                statuses.add(pool.submit(() -> {
+                    start.await();
+                    return instance.logIn(username, guess).status();
+                }));
+            }
+            start.countDown();
+            List<Integer> answered = new ArrayList<>();
+            for (Future<Integer> status : statuses) {
+                answered.add(status.get(60, TimeUnit.SECONDS));
+            }
+            return answered;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Two instances of the service on one new database, with this class's throttle, started one after the other. */
+    private static List<EmbeddedServer> twoInstancesCountingInTheirDatabase() {
+        Map<String, Object> properties = Map.of(
+                "datasources.default.url", "jdbc:h2:mem:shared-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+                "auth.login.attempt-log", "database",
+                "auth.login.max-failures", 3,
+                "auth.login.failure-window", "10m");
+        EmbeddedServer first = ApplicationContext.run(EmbeddedServer.class, properties, Environment.TEST);
+        return List.of(first, ApplicationContext.run(EmbeddedServer.class, properties, Environment.TEST));
     }
 }

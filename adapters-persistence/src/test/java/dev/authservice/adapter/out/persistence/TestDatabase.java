@@ -18,7 +18,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class TestDatabase implements BeforeAllCallback, AfterAllCallback {
 
     /** Children before parents, so that no foreign key is in the way. */
-    private static final List<String> TABLES = List.of("audit_events", "refresh_tokens", "sessions", "orders", "users");
+    private static final List<String> TABLES = List.of("login_attempts", "login_throttles", "audit_events",
+            "refresh_tokens", "sessions", "orders", "users");
 
     private final Supplier<FreshDatabase> creator;
     private final List<ApplicationContext> instances = new ArrayList<>();

@@ -3,6 +3,7 @@ package dev.authservice.adapter.out.persistence.login;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.login.LoginThrottlePolicy;
+import io.micronaut.context.annotation.Requires;
 import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.inject.Singleton;
 import java.time.Clock;
@@ -15,11 +16,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * Login attempts in the memory of this instance. Enough while the throttle may be per instance: a restart forgets
- * them, and instances sharing a database count separately. Attempts that have left the policy's window no longer
- * count and are forgotten every minute, so memory follows recent failures only.
+ * Login attempts in the memory of this instance: the default ({@code auth.login.attempt-log: memory}), enough for one
+ * instance. A restart forgets them, and instances sharing a database count separately; {@link JdbcLoginAttemptLog}
+ * is the choice for more than one. Attempts that have left the policy's window no longer count and are forgotten
+ * every minute, so memory follows recent failures only.
  */
 @Singleton
+@Requires(property = "auth.login.attempt-log", value = "memory", defaultValue = "memory")
 class InMemoryLoginAttemptLog implements LoginAttemptLog {
 
     private final LoginThrottlePolicy policy;

@@ -1,6 +1,7 @@
 package dev.authservice.adapter.out.persistence.user;
 
 import dev.authservice.adapter.out.persistence.Paging;
+import dev.authservice.adapter.out.persistence.UniqueViolation;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
@@ -11,14 +12,10 @@ import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
 import io.micronaut.data.exceptions.DataAccessException;
 import jakarta.inject.Singleton;
-import java.sql.SQLException;
 import java.util.Optional;
 
 @Singleton
 class JdbcUserStore implements UserStore {
-
-    /** SQLSTATE of a unique or primary key violation, on H2 as on PostgreSQL. */
-    private static final String UNIQUE_VIOLATION = "23505";
 
     private final UserRowRepository rows;
 
@@ -54,7 +51,7 @@ class JdbcUserStore implements UserStore {
             rows.insert(UserRow.of(user));
             return true;
         } catch (DataAccessException e) {
-            if (isUniqueViolation(e) && rows.findByUsername(user.username().value()).isPresent()) {
+            if (UniqueViolation.isCauseOf(e) && rows.findByUsername(user.username().value()).isPresent()) {
                 return false;
             }
             throw e;
@@ -75,14 +72,5 @@ class JdbcUserStore implements UserStore {
     @Override
     public boolean anyEnabledUserHasRole(Role role) {
         return rows.countEnabledWithRole(UserRow.ROLE_SEPARATOR + role.name() + UserRow.ROLE_SEPARATOR) > 0;
-    }
-
-    private static boolean isUniqueViolation(Throwable e) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -1,0 +1,100 @@
+package dev.authservice.adapter.out.persistence.login;
+
+import dev.authservice.adapter.out.persistence.UniqueViolation;
+import dev.authservice.application.port.out.LoginAttemptLog;
+import dev.authservice.domain.login.LoginAttemptKey;
+import dev.authservice.domain.login.LoginThrottlePolicy;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.data.exceptions.DataAccessException;
+import io.micronaut.scheduling.annotation.Scheduled;
+import io.micronaut.transaction.TransactionOperations;
+import jakarta.inject.Singleton;
+import java.sql.Connection;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Login attempts in the database, for a throttle that the instances sharing it enforce together and that a restart
+ * does not reset ({@code auth.login.attempt-log: database}, ADR-0007). A pair's row in {@code login_throttles} is
+ * locked while one of its attempts is decided: instances deciding for the same username and client address take turns,
+ * so a burst spread over them gets no more attempts than one instance would let through.
+ */
+@Singleton
+@Requires(property = "auth.login.attempt-log", value = "database")
+class JdbcLoginAttemptLog implements LoginAttemptLog {
+
+    /** A lost race to add a pair leaves it added, so the next try locks it; only a removal in between needs a third. */
+    private static final int TRIES = 3;
+
+    private final LoginAttemptRowRepository rows;
+    private final TransactionOperations<Connection> transactions;
+    private final LoginThrottlePolicy policy;
+    private final Clock clock;
+
+    JdbcLoginAttemptLog(LoginAttemptRowRepository rows, TransactionOperations<Connection> transactions,
+                        LoginThrottlePolicy policy, Clock clock) {
+        this.rows = rows;
+        this.transactions = transactions;
+        this.policy = policy;
+        this.clock = clock;
+    }
+
+    /**
+     * One transaction of its own, tried again when another one added the same pair first. Not to be called inside a
+     * transaction: on PostgreSQL the failed INSERT would abort it.
+     */
+    @Override
+    public Optional<Duration> tryAttempt(LoginAttemptKey key, Instant now) {
+        for (int tries = 1; ; tries++) {
+            try {
+                return transactions.executeWrite(status -> decide(key.username().value(), key.clientAddress(), now));
+            } catch (DataAccessException e) {
+                if (tries == TRIES || !UniqueViolation.isCauseOf(e)) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private Optional<Duration> decide(String username, String clientAddress, Instant now) {
+        Optional<Instant> lastAttempt = rows.lockPair(username, clientAddress);
+        List<Instant> attempts;
+        if (lastAttempt.isPresent()) {
+            attempts = rows.attemptTimes(username, clientAddress);
+        } else {
+            rows.insertPair(username, clientAddress, now);
+            attempts = List.of(); // a pair's attempts go with its row
+        }
+        Optional<Duration> wait = policy.waitBefore(now, attempts);
+        if (wait.isPresent()) {
+            return wait;
+        }
+        rows.insert(new LoginAttemptRow(UUID.randomUUID(), username, clientAddress, now));
+        if (lastAttempt.filter(now::isAfter).isPresent()) {
+            rows.updateLastAttempt(username, clientAddress, now);
+        }
+        Instant windowStart = policy.windowStart(now);
+        if (attempts.stream().anyMatch(at -> !at.isAfter(windowStart))) {
+            rows.deleteAttemptsUntil(username, clientAddress, windowStart);
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public void clear(LoginAttemptKey key) {
+        rows.deletePair(key.username().value(), key.clientAddress());
+    }
+
+    /**
+     * Pairs without an attempt in the window, which a successful login did not clear. The attempts that left the
+     * window of a pair still in use go at its next attempt.
+     */
+    @Scheduled(fixedDelay = "1m")
+    void forgetOldAttempts() {
+        rows.deletePairsIdleSince(policy.windowStart(clock.instant()));
+    }
+}
