@@ -159,6 +159,11 @@ class LoginThrottleHttpTest {
                 "auth.login.max-failures", 3,
                 "auth.login.failure-window", "10m");
         EmbeddedServer first = ApplicationContext.run(EmbeddedServer.class, properties, Environment.TEST);
-        return List.of(first, ApplicationContext.run(EmbeddedServer.class, properties, Environment.TEST));
+        try {
+            return List.of(first, ApplicationContext.run(EmbeddedServer.class, properties, Environment.TEST));
+        } catch (RuntimeException e) {
+            first.getApplicationContext().close();
+            throw e;
+        }
     }
 }

@@ -44,11 +44,14 @@ class JdbcLoginAttemptLog implements LoginAttemptLog {
     }
 
     /**
-     * One transaction of its own, tried again when another one added the same pair first. Not to be called inside a
-     * transaction: on PostgreSQL the failed INSERT would abort it.
+     * One transaction of its own, tried again when another one added the same pair first. Refused inside a
+     * transaction: it would join it, and on PostgreSQL the failed INSERT would abort it, retries and all.
      */
     @Override
     public Optional<Duration> tryAttempt(LoginAttemptKey key, Instant now) {
+        if (transactions.findTransactionStatus().isPresent()) {
+            throw new IllegalStateException("a login attempt is decided in a transaction of its own");
+        }
         for (int tries = 1; ; tries++) {
             try {
                 return transactions.executeWrite(status -> decide(key.username().value(), key.clientAddress(), now));

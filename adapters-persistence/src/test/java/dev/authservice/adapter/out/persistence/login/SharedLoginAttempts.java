@@ -1,6 +1,7 @@
 package dev.authservice.adapter.out.persistence.login;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
@@ -12,6 +13,7 @@ import dev.authservice.domain.login.LoginThrottlePolicy;
 import dev.authservice.domain.user.Username;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.transaction.TransactionOperations;
+import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,7 +29,7 @@ import org.junit.jupiter.api.Test;
  */
 abstract class SharedLoginAttempts extends LoginAttemptLogContract {
 
-    private static final LoginAttemptKey CAROL = new LoginAttemptKey(new Username("carol"), "192.0.2.4");
+    static final LoginAttemptKey CAROL = new LoginAttemptKey(new Username("carol"), "192.0.2.4");
     private static final LoginAttemptKey DAVE = new LoginAttemptKey(new Username("dave"), "2001:db8:0:0:0:0:0:7");
 
     private final Instant now = TestTime.now();
@@ -58,7 +60,7 @@ abstract class SharedLoginAttempts extends LoginAttemptLogContract {
     void theScheduledCleanupRemovesOnlyPairsWithoutAnAttemptInTheWindow() {
         JdbcLoginAttemptLog log = emptyLoginAttemptLog(THREE_PER_TEN_MINUTES, clockAt(now));
         log.tryAttempt(CAROL, minutesAgo(12));
-        log.tryAttempt(CAROL, minutesAgo(11));
+        log.tryAttempt(CAROL, minutesAgo(10)); // the window's first instant, no longer in it
         log.tryAttempt(DAVE, minutesAgo(2));
         log.tryAttempt(DAVE, minutesAgo(1));
 
@@ -82,11 +84,23 @@ abstract class SharedLoginAttempts extends LoginAttemptLogContract {
         assertEquals(List.of(now), attemptTimes(CAROL));
     }
 
-    private List<Instant> attemptTimes(LoginAttemptKey key) {
+    @Test
+    @SuppressWarnings("unchecked")
+    void anAttemptInsideATransactionIsRefusedAndCountsNothing() {
+        LoginAttemptLog log = emptyLoginAttemptLog(THREE_PER_TEN_MINUTES, clockAt(now));
+        TransactionOperations<Connection> transactions = database().bean(TransactionOperations.class);
+
+        assertThrows(IllegalStateException.class,
+                () -> transactions.executeWrite(status -> log.tryAttempt(CAROL, now)));
+
+        assertEquals(List.of(), attemptTimes(CAROL));
+    }
+
+    List<Instant> attemptTimes(LoginAttemptKey key) {
         return rows().attemptTimes(key.username().value(), key.clientAddress());
     }
 
-    private LoginAttemptRowRepository rows() {
+    LoginAttemptRowRepository rows() {
         return database().bean(LoginAttemptRowRepository.class);
     }
 
@@ -94,12 +108,12 @@ abstract class SharedLoginAttempts extends LoginAttemptLogContract {
         return now.minus(Duration.ofMinutes(minutes));
     }
 
-    private static Clock clockAt(Instant instant) {
+    static Clock clockAt(Instant instant) {
         return Clock.fixed(instant, ZoneOffset.UTC);
     }
 
     @SuppressWarnings("unchecked")
-    private static JdbcLoginAttemptLog logOf(ApplicationContext instance, LoginThrottlePolicy policy, Clock clock) {
+    static JdbcLoginAttemptLog logOf(ApplicationContext instance, LoginThrottlePolicy policy, Clock clock) {
         return new JdbcLoginAttemptLog(instance.getBean(LoginAttemptRowRepository.class),
                 instance.getBean(TransactionOperations.class), policy, clock);
     }
