@@ -104,6 +104,14 @@ class EndToEndIT {
                 + " must be one of [memory, database], not 'redis'"), output);
     }
 
+    @Test
+    void aTrustedProxyThatIsNoAddressIsRefusedAtStart() throws Exception {
+        String output = refusedStart(Map.of("AUTH_CLIENT_ADDRESS_TRUSTED_PROXIES", "10.0.0.0/8,proxy.internal"));
+
+        assertTrue(output.contains("auth-service refuses to start: auth.client-address.trusted-proxies"
+                + " (AUTH_CLIENT_ADDRESS_TRUSTED_PROXIES): not an IP address or CIDR range: 'proxy.internal'"), output);
+    }
+
     /** Starts the jar with {@code environment}, expects it to exit non-zero with one line and no stack trace. */
     private String refusedStart(Map<String, String> environment) throws Exception {
         ProcessBuilder builder = javaJar().redirectErrorStream(true);

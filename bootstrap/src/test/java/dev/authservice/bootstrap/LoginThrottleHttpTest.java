@@ -102,6 +102,38 @@ class LoginThrottleHttpTest {
         }
     }
 
+    /**
+     * Behind a trusted proxy (here the test itself, on loopback) each client it forwards for is counted on its own,
+     * under the address the proxy saw it from, whatever the client wrote in the header itself; the session list
+     * shows that address too.
+     */
+    @Test
+    void behindATrustedProxyEachClientItForwardsForIsCountedOnItsOwn() {
+        EmbeddedServer proxied = ApplicationContext.run(EmbeddedServer.class, Map.of(
+                "auth.client-address.trusted-proxies", "127.0.0.0/8,::1",
+                "auth.login.max-failures", 3,
+                "auth.login.failure-window", "10m"), Environment.TEST);
+        try {
+            Http http = new Http(proxied.getURI());
+            for (int i = 0; i < 3; i++) {
+                assertEquals(401, logInForwarded(http, "wrong-password", "198.51.100." + i + ", 203.0.113.1").status());
+            }
+
+            assertEquals(429, logInForwarded(http, "alice-password", "203.0.113.1").status());
+            Http.Answer otherClient = logInForwarded(http, "alice-password", "203.0.113.2");
+            assertEquals(200, otherClient.status(), otherClient.toString());
+            Http.Answer sessions = http.get("/api/user/sessions", "Authorization", "Bearer " + otherClient.accessToken());
+            assertEquals("203.0.113.2", sessions.content().get(0).get("ipAddress"), sessions.toString());
+        } finally {
+            proxied.getApplicationContext().close();
+        }
+    }
+
+    private static Http.Answer logInForwarded(Http http, String password, String forwardedFor) {
+        return http.postJson("/api/login", "{\"username\":\"alice\",\"password\":\"" + password + "\"}",
+                "X-Forwarded-For", forwardedFor);
+    }
+
     @Test
     void badInputIsNotAnAttemptAndChangesNothing() {
         Http http = new Http(server.getURI());

@@ -34,10 +34,13 @@ class AdminUserAccessController {
 
     private final SetUserEnabledUseCase setUserEnabled;
     private final RevokeUserSessionsUseCase revokeUserSessions;
+    private final Requesters requesters;
 
-    AdminUserAccessController(SetUserEnabledUseCase setUserEnabled, RevokeUserSessionsUseCase revokeUserSessions) {
+    AdminUserAccessController(SetUserEnabledUseCase setUserEnabled, RevokeUserSessionsUseCase revokeUserSessions,
+                              Requesters requesters) {
         this.setUserEnabled = setUserEnabled;
         this.revokeUserSessions = revokeUserSessions;
+        this.requesters = requesters;
     }
 
     @Post("/disable")
@@ -46,7 +49,7 @@ class AdminUserAccessController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> disable(HttpRequest<?> request, Authentication authentication, @PathVariable String userId) {
         return noContentIf(setUserEnabled.setEnabled(PathIds.userId(userId), false,
-                Requesters.caller(request, authentication)));
+                requesters.caller(request, authentication)));
     }
 
     @Post("/enable")
@@ -55,7 +58,7 @@ class AdminUserAccessController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> enable(HttpRequest<?> request, Authentication authentication, @PathVariable String userId) {
         return noContentIf(setUserEnabled.setEnabled(PathIds.userId(userId), true,
-                Requesters.caller(request, authentication)));
+                requesters.caller(request, authentication)));
     }
 
     @Delete("/sessions")
@@ -65,7 +68,7 @@ class AdminUserAccessController {
     HttpResponse<?> revokeSessions(HttpRequest<?> request, Authentication authentication,
                                    @PathVariable String userId) {
         return noContentIf(revokeUserSessions.revokeAllSessions(PathIds.userId(userId),
-                Requesters.caller(request, authentication)));
+                requesters.caller(request, authentication)));
     }
 
     private static HttpResponse<?> noContentIf(boolean userFound) {

@@ -59,11 +59,14 @@ class AdminUsersController {
     private final ListUsersUseCase listUsers;
     private final GetUserUseCase getUser;
     private final CreateUserUseCase createUser;
+    private final Requesters requesters;
 
-    AdminUsersController(ListUsersUseCase listUsers, GetUserUseCase getUser, CreateUserUseCase createUser) {
+    AdminUsersController(ListUsersUseCase listUsers, GetUserUseCase getUser, CreateUserUseCase createUser,
+                         Requesters requesters) {
         this.listUsers = listUsers;
         this.getUser = getUser;
         this.createUser = createUser;
+        this.requesters = requesters;
     }
 
     @Get
@@ -112,7 +115,7 @@ class AdminUsersController {
     @ExecuteOn(PasswordHashingExecutor.NAME)
     HttpResponse<?> create(HttpRequest<?> request, Authentication authentication, @Body @Nullable @RequestBody(required = true, content = @Content(
             schema = @Schema(implementation = ApiDocs.CreateUserRequest.class))) JsonNode body) {
-        Result result = createUser.createUser(command(body), Requesters.caller(request, authentication));
+        Result result = createUser.createUser(command(body), requesters.caller(request, authentication));
 
         if (result instanceof Result.Created created) {
             UserResponse user = UserResponse.of(created.user());

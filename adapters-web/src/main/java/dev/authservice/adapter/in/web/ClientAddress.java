@@ -1,20 +1,42 @@
 package dev.authservice.adapter.in.web;
 
 import io.micronaut.http.HttpRequest;
+import jakarta.inject.Singleton;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.Arrays;
+import java.util.List;
 
 /**
- * The address a request comes from, as the login throttle and the session list know it: the peer of the connection.
- * Forwarding headers are deliberately ignored: anyone can send them, and trusting them would let an attacker escape
- * the login throttle by changing {@code X-Forwarded-For} on every attempt.
+ * The address a request comes from, as the login throttle, the session list and the audit trail know it: the peer of
+ * the connection, or, when that is a {@link TrustedProxies trusted proxy}, the client it names in
+ * {@code X-Forwarded-For}. With no trusted proxy (the default) forwarding headers are ignored: anyone can send them,
+ * and trusting them would let an attacker escape the login throttle by changing them on every attempt.
  */
-final class ClientAddress {
+@Singleton
+class ClientAddress {
 
-    private ClientAddress() {
+    private static final String X_FORWARDED_FOR = "X-Forwarded-For";
+
+    private final TrustedProxies proxies;
+
+    ClientAddress(TrustedProxies proxies) {
+        this.proxies = proxies;
     }
 
-    static String of(HttpRequest<?> request) {
-        InetSocketAddress peer = request.getRemoteAddress();
-        return peer.getAddress() != null ? peer.getAddress().getHostAddress() : peer.getHostString();
+    String of(HttpRequest<?> request) {
+        InetSocketAddress remote = request.getRemoteAddress();
+        InetAddress peer = remote.getAddress();
+        if (peer == null) {
+            return remote.getHostString();
+        }
+        return proxies.clientAddress(peer, forwardedFor(request));
+    }
+
+    /** Every hop of every {@code X-Forwarded-For} header, in order: several headers read as one list. */
+    private static List<String> forwardedFor(HttpRequest<?> request) {
+        return request.getHeaders().getAll(X_FORWARDED_FOR).stream()
+                .flatMap(header -> Arrays.stream(header.split(",")))
+                .toList();
     }
 }

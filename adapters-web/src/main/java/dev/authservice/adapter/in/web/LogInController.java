@@ -34,9 +34,11 @@ import io.swagger.v3.oas.annotations.parameters.RequestBody;
 class LogInController {
 
     private final LogInUseCase logIn;
+    private final ClientAddress clientAddress;
 
-    LogInController(LogInUseCase logIn) {
+    LogInController(LogInUseCase logIn, ClientAddress clientAddress) {
         this.logIn = logIn;
+        this.clientAddress = clientAddress;
     }
 
     /** On the password-hashing threads: the hash takes tens of milliseconds of CPU on purpose. */
@@ -59,7 +61,7 @@ class LogInController {
     HttpResponse<?> logIn(HttpRequest<?> request, @Body @Nullable @RequestBody(required = true, content = @Content(
                                   schema = @Schema(implementation = ApiDocs.LogInRequest.class))) JsonNode body,
                           @Header(HttpHeaders.USER_AGENT) @Nullable String userAgent) {
-        Result result = logIn.logIn(new LogInUseCase.Command(credentials(body), ClientAddress.of(request), userAgent));
+        Result result = logIn.logIn(new LogInUseCase.Command(credentials(body), clientAddress.of(request), userAgent));
 
         if (result instanceof Result.LoggedIn loggedIn) {
             return RefreshTokenCookie.set(

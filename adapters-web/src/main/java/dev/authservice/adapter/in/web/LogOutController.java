@@ -23,9 +23,11 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 class LogOutController {
 
     private final LogOutUseCase logOut;
+    private final Requesters requesters;
 
-    LogOutController(LogOutUseCase logOut) {
+    LogOutController(LogOutUseCase logOut, Requesters requesters) {
         this.logOut = logOut;
+        this.requesters = requesters;
     }
 
     /** Ends the session of the access token used; its refresh tokens and access tokens are refused from now on. */
@@ -35,7 +37,7 @@ class LogOutController {
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> logOut(HttpRequest<?> request, Authentication authentication) {
-        logOut.logOut(Caller.of(authentication).sessionId(), Requesters.caller(request, authentication));
+        logOut.logOut(Caller.of(authentication).sessionId(), requesters.caller(request, authentication));
         return RefreshTokenCookie.clear(HttpResponse.noContent());
     }
 }

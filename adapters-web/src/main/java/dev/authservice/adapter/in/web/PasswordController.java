@@ -37,9 +37,11 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 class PasswordController {
 
     private final ChangePasswordUseCase changePassword;
+    private final Requesters requesters;
 
-    PasswordController(ChangePasswordUseCase changePassword) {
+    PasswordController(ChangePasswordUseCase changePassword, Requesters requesters) {
         this.changePassword = changePassword;
+        this.requesters = requesters;
     }
 
     /** Body {@code {"currentPassword": ..., "newPassword": ...}}, on the password-hashing threads. */
@@ -65,7 +67,7 @@ class PasswordController {
         Caller caller = Caller.of(authentication);
         Result result = changePassword.changePassword(new ChangePasswordUseCase.Command(caller.userId(),
                 caller.sessionId(), JsonBody.password(json, "currentPassword"), JsonBody.password(json, "newPassword"),
-                Requesters.caller(request, authentication)));
+                requesters.caller(request, authentication)));
 
         if (result instanceof Result.Changed) {
             return HttpResponse.noContent();

@@ -33,9 +33,11 @@ import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 class RefreshController {
 
     private final RefreshAccessTokenUseCase refresh;
+    private final Requesters requesters;
 
-    RefreshController(RefreshAccessTokenUseCase refresh) {
+    RefreshController(RefreshAccessTokenUseCase refresh, Requesters requesters) {
         this.refresh = refresh;
+        this.requesters = requesters;
     }
 
     @Post
@@ -56,7 +58,7 @@ class RefreshController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> refresh(HttpRequest<?> request, @Parameter(hidden = true) // the refreshCookie security scheme
                                  @CookieValue(RefreshTokenCookie.NAME) @Nullable String refreshToken) {
-        if (refresh.refresh(refreshToken, Requesters.anonymous(request)) instanceof Result.Refreshed refreshed) {
+        if (refresh.refresh(refreshToken, requesters.anonymous(request)) instanceof Result.Refreshed refreshed) {
             return RefreshTokenCookie.set(
                     HttpResponse.ok(new RefreshResponse(refreshed.tokens().accessToken()))
                             .header(HttpHeaders.CACHE_CONTROL, "no-store"),

@@ -5,21 +5,26 @@ import dev.authservice.domain.audit.Requester;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.security.authentication.Authentication;
+import jakarta.inject.Singleton;
 
 /** Who sent a request and from where, as the use cases hand it to the audit trail. */
-final class Requesters {
+@Singleton
+class Requesters {
 
-    private Requesters() {
+    private final ClientAddress clientAddress;
+
+    Requesters(ClientAddress clientAddress) {
+        this.clientAddress = clientAddress;
     }
 
     /** Before login, or with a refresh-token cookie only: no user is known yet. */
-    static Requester anonymous(HttpRequest<?> request) {
-        return Requester.anonymous(ClientAddress.of(request), userAgent(request));
+    Requester anonymous(HttpRequest<?> request) {
+        return Requester.anonymous(clientAddress.of(request), userAgent(request));
     }
 
     /** The user of the access token. */
-    static Requester caller(HttpRequest<?> request, Authentication authentication) {
-        return Requester.user(Caller.of(authentication).userId(), ClientAddress.of(request), userAgent(request));
+    Requester caller(HttpRequest<?> request, Authentication authentication) {
+        return Requester.user(Caller.of(authentication).userId(), clientAddress.of(request), userAgent(request));
     }
 
     private static String userAgent(HttpRequest<?> request) {

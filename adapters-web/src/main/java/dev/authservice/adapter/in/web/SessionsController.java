@@ -46,10 +46,12 @@ class SessionsController {
 
     private final ListMySessionsUseCase listSessions;
     private final EndSessionUseCase endSession;
+    private final Requesters requesters;
 
-    SessionsController(ListMySessionsUseCase listSessions, EndSessionUseCase endSession) {
+    SessionsController(ListMySessionsUseCase listSessions, EndSessionUseCase endSession, Requesters requesters) {
         this.listSessions = listSessions;
         this.endSession = endSession;
+        this.requesters = requesters;
     }
 
     /**
@@ -91,7 +93,7 @@ class SessionsController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> end(HttpRequest<?> request, Authentication authentication, @PathVariable String sessionId) {
         if (!endSession.endSession(Caller.of(authentication).userId(), PathIds.sessionId(sessionId),
-                Requesters.caller(request, authentication))) {
+                requesters.caller(request, authentication))) {
             throw new ApiException(ErrorCode.SESSION_NOT_FOUND);
         }
         return HttpResponse.noContent();

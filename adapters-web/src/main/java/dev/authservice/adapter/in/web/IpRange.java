@@ -1,0 +1,72 @@
+package dev.authservice.adapter.in.web;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** One address, or a CIDR range such as {@code 10.0.0.0/8} or {@code fd00::/8}. */
+final class IpRange {
+
+    private static final String OCTET = "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+    private static final Pattern IPV4 = Pattern.compile(OCTET + "(\\." + OCTET + "){3}");
+    /** Starts like a literal to the JDK (a hex digit or a colon) and has a colon: parsed as IPv6, never resolved. */
+    private static final Pattern IPV6 = Pattern.compile("(?=.*:)[0-9A-Fa-f:][0-9A-Fa-f:.]*");
+    private static final Pattern PREFIX_LENGTH = Pattern.compile("\\d{1,3}");
+
+    private final byte[] network;
+    private final int prefixLength;
+
+    private IpRange(byte[] network, int prefixLength) {
+        this.network = network;
+        this.prefixLength = prefixLength;
+    }
+
+    /** Refuses anything but an address, or an address and a prefix length: never a host name to look up. */
+    static IpRange parse(String text) {
+        String[] parts = text.strip().split("/", -1);
+        byte[] network = literal(parts[0]).map(InetAddress::getAddress).orElseThrow(() -> notARange(text));
+        int bits = network.length * 8;
+        if (parts.length == 1) {
+            return new IpRange(network, bits);
+        }
+        if (parts.length != 2 || !PREFIX_LENGTH.matcher(parts[1]).matches() || Integer.parseInt(parts[1]) > bits) {
+            throw notARange(text);
+        }
+        return new IpRange(network, Integer.parseInt(parts[1]));
+    }
+
+    /**
+     * The address {@code text} spells, if it is an IPv4 address in dotted decimal or an IPv6 address; empty for
+     * anything else, host names included.
+     */
+    static Optional<InetAddress> literal(String text) {
+        if (!IPV4.matcher(text).matches() && !IPV6.matcher(text).matches()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(InetAddress.getByName(text));
+        } catch (UnknownHostException notAnAddress) {
+            return Optional.empty();
+        }
+    }
+
+    boolean contains(InetAddress address) {
+        byte[] candidate = address.getAddress();
+        if (candidate.length != network.length) {
+            return false;
+        }
+        int whole = prefixLength / 8;
+        int rest = prefixLength % 8;
+        if (!Arrays.equals(candidate, 0, whole, network, 0, whole)) {
+            return false;
+        }
+        int mask = (0xff << (8 - rest)) & 0xff;
+        return rest == 0 || (candidate[whole] & mask) == (network[whole] & mask);
+    }
+
+    private static IllegalArgumentException notARange(String text) {
+        return new IllegalArgumentException("not an IP address or CIDR range: '" + text + "'");
+    }
+}
