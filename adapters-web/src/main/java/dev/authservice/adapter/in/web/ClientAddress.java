@@ -30,6 +30,9 @@ class ClientAddress {
         if (peer == null) {
             return remote.getHostString();
         }
+        if (!proxies.isTrusted(peer)) {
+            return peer.getHostAddress();
+        }
         return proxies.clientAddress(peer, forwardedFor(request));
     }
 

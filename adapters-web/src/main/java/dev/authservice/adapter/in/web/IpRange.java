@@ -23,18 +23,25 @@ final class IpRange {
         this.prefixLength = prefixLength;
     }
 
-    /** Refuses anything but an address, or an address and a prefix length: never a host name to look up. */
+    /**
+     * Refuses anything but an address, or a network address and a prefix length: never a host name to look up, and
+     * never an address with bits set beyond its prefix ({@code 10.0.0.5/8}), which may have meant a single address.
+     */
     static IpRange parse(String text) {
         String[] parts = text.strip().split("/", -1);
-        byte[] network = literal(parts[0]).map(InetAddress::getAddress).orElseThrow(() -> notARange(text));
-        int bits = network.length * 8;
+        InetAddress address = literal(parts[0]).orElseThrow(() -> notARange(text));
+        int bits = address.getAddress().length * 8;
         if (parts.length == 1) {
-            return new IpRange(network, bits);
+            return new IpRange(address.getAddress(), bits);
         }
         if (parts.length != 2 || !PREFIX_LENGTH.matcher(parts[1]).matches() || Integer.parseInt(parts[1]) > bits) {
             throw notARange(text);
         }
-        return new IpRange(network, Integer.parseInt(parts[1]));
+        IpRange range = new IpRange(address.getAddress(), Integer.parseInt(parts[1]));
+        if (!range.isNetworkAddress()) {
+            throw new IllegalArgumentException("not a network address: '" + text + "' has bits set beyond its prefix");
+        }
+        return range;
     }
 
     /**
@@ -64,6 +71,16 @@ final class IpRange {
         }
         int mask = (0xff << (8 - rest)) & 0xff;
         return rest == 0 || (candidate[whole] & mask) == (network[whole] & mask);
+    }
+
+    /** Whether every bit of {@link #network} beyond the prefix is zero. */
+    private boolean isNetworkAddress() {
+        for (int bit = prefixLength; bit < network.length * 8; bit++) {
+            if ((network[bit / 8] & (0x80 >>> (bit % 8))) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static IllegalArgumentException notARange(String text) {

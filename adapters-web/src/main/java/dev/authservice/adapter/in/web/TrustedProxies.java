@@ -42,7 +42,7 @@ public final class TrustedProxies {
         return nearest.getHostAddress();
     }
 
-    private boolean isTrusted(InetAddress address) {
+    boolean isTrusted(InetAddress address) {
         return ranges.stream().anyMatch(range -> range.contains(address));
     }
 }

@@ -91,7 +91,15 @@ class TrustedProxiesTest {
         assertEquals("not an IP address or CIDR range: '" + entry + "'", refused.getMessage());
     }
 
-    private static InetAddress address(String literal) {
+    @Test
+    void aRangeWithBitsSetBeyondItsPrefixIsRefused() {
+        IllegalArgumentException refused =
+                assertThrows(IllegalArgumentException.class, () -> TrustedProxies.of(List.of("10.0.0.5/8")));
+
+        assertEquals("not a network address: '10.0.0.5/8' has bits set beyond its prefix", refused.getMessage());
+    }
+
+    static InetAddress address(String literal) {
         try {
             return InetAddress.getByName(literal);
         } catch (UnknownHostException e) {
