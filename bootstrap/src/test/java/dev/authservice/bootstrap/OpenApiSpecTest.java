@@ -115,6 +115,30 @@ class OpenApiSpecTest {
         assertFalse(spec.containsKey("security"), "no global requirement that anonymous paths would inherit");
     }
 
+    /**
+     * What a controller copied without its annotations leaves out (docs/adding-a-protected-resource.md): every
+     * operation under {@code /api/user} and {@code /api/admin} has a tag and a summary, needs the Bearer token, and
+     * documents its 401 and 500.
+     */
+    @Test
+    void everyOperationOfTheUserAndAdminPathsIsTaggedNeedsTheTokenAndDocumentsItsErrors() {
+        List<String> checked = new ArrayList<>();
+        paths().forEach((path, item) -> map(item).forEach((method, value) -> {
+            if (HTTP_METHODS.contains(method) && (path.startsWith("/api/user/") || path.startsWith("/api/admin/"))) {
+                Map<String, Object> op = map(value);
+                String name = method.toUpperCase(Locale.ROOT) + " " + path;
+                assertAll(name,
+                        () -> assertNotNull(op.get("tags"), name + " has a tag"),
+                        () -> assertNotNull(op.get("summary"), name + " has a summary"),
+                        () -> assertEquals(List.of(Map.of("bearerAuth", List.of())), op.get("security"), name),
+                        () -> assertTrue(map(op.get("responses")).keySet().containsAll(Set.of("401", "500")),
+                                name + " documents 401 and 500: " + map(op.get("responses")).keySet()));
+                checked.add(name);
+            }
+        }));
+        assertTrue(checked.contains("GET /api/user/orders"), "the user paths were read: " + checked);
+    }
+
     @Test
     void errorsAreDocumentedWithTheEnvelope() {
         Map<String, Object> unauthorized = map(map(operation("/api/user/profile", "get").get("responses")).get("401"));
