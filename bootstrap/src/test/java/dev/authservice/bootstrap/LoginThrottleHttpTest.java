@@ -67,7 +67,7 @@ class LoginThrottleHttpTest {
         assertEquals(9, answered.stream().filter(status -> status == 429).count(), answered.toString());
     }
 
-    /** With {@code auth.login.attempt-log: database}, instances sharing the database count each pair's attempts once. */
+    /** With {@code auth.login.attempt-log: database}, instances on one database count each pair's attempts once. */
     @Test
     void failuresAtOneInstanceThrottleThePairAtAnotherThatSharesTheirCount() {
         List<EmbeddedServer> instances = twoInstancesCountingInTheirDatabase();
@@ -105,7 +105,8 @@ class LoginThrottleHttpTest {
     /**
      * Behind a trusted proxy (here the test itself, on loopback) each client it forwards for is counted on its own,
      * under the address the proxy saw it from, whatever the client wrote in the header itself, in the same line or in
-     * a header of its own before the proxy's; the session list shows that address too.
+     * a header of its own before the proxy's; the session list shows that address too. An IPv6 client is counted by
+     * its /64, whichever of its addresses it guesses from.
      */
     @Test
     void behindATrustedProxyEachClientItForwardsForIsCountedOnItsOwn() {
@@ -115,28 +116,36 @@ class LoginThrottleHttpTest {
                 "auth.login.failure-window", "10m"), Environment.TEST);
         try {
             Http http = new Http(proxied.getURI());
-            assertEquals(401, logInForwarded(http, "wrong-password", "198.51.100.1, 203.0.113.1").status());
-            assertEquals(401, logInForwarded(http, "wrong-password", "198.51.100.2", "203.0.113.1").status());
-            assertEquals(401, logInForwarded(http, "wrong-password", "203.0.113.1").status());
+            assertEquals(401, logInForwarded(http, "alice", "wrong-password", "198.51.100.1, 203.0.113.1").status());
+            assertEquals(401, logInForwarded(http, "alice", "wrong-password", "198.51.100.2", "203.0.113.1").status());
+            assertEquals(401, logInForwarded(http, "alice", "wrong-password", "203.0.113.1").status());
 
-            assertEquals(429, logInForwarded(http, "alice-password", "203.0.113.1").status());
-            Http.Answer otherClient = logInForwarded(http, "alice-password", "203.0.113.2");
+            assertEquals(429, logInForwarded(http, "alice", "alice-password", "203.0.113.1").status());
+            Http.Answer otherClient = logInForwarded(http, "alice", "alice-password", "203.0.113.2");
             assertEquals(200, otherClient.status(), otherClient.toString());
-            Http.Answer sessions = http.get("/api/user/sessions", "Authorization", "Bearer " + otherClient.accessToken());
+            Http.Answer sessions =
+                    http.get("/api/user/sessions", "Authorization", "Bearer " + otherClient.accessToken());
             assertEquals("203.0.113.2", sessions.content().get(0).get("ipAddress"), sessions.toString());
+
+            for (int i = 1; i <= 3; i++) {
+                assertEquals(401, logInForwarded(http, "bob", "wrong-password", "2001:db8::" + i).status());
+            }
+            assertEquals(429, logInForwarded(http, "bob", "bob-password", "2001:db8::ffff").status());
+            assertEquals(200, logInForwarded(http, "bob", "bob-password", "2001:db8:0:1::1").status());
         } finally {
             proxied.getApplicationContext().close();
         }
     }
 
-    /** Alice's login with one {@code X-Forwarded-For} header for each of {@code forwardedFor}, in that order. */
-    private static Http.Answer logInForwarded(Http http, String password, String... forwardedFor) {
+    /** A login with one {@code X-Forwarded-For} header for each of {@code forwardedFor}, in that order. */
+    private static Http.Answer logInForwarded(Http http, String username, String password, String... forwardedFor) {
         String[] headers = new String[forwardedFor.length * 2];
         for (int i = 0; i < forwardedFor.length; i++) {
             headers[2 * i] = "X-Forwarded-For";
             headers[2 * i + 1] = forwardedFor[i];
         }
-        return http.postJson("/api/login", "{\"username\":\"alice\",\"password\":\"" + password + "\"}", headers);
+        return http.postJson("/api/login",
+                "{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}", headers);
     }
 
     @Test
