@@ -15,6 +15,7 @@ import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.env.Environment;
 import jakarta.annotation.PostConstruct;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -26,10 +27,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The demo users of the contract, alice and bob, with their orders. Seeded before the server accepts requests,
- * in every environment but {@code prod}, and only once: a user that exists already is left alone.
+ * The demo users of the contract, alice and bob, with their orders. Seeded before the server accepts requests, in
+ * {@code dev} (the default when no environment is named) and {@code test} only, never with {@code prod}: an
+ * environment of a deployment's own, such as {@code staging}, must not start with bob's known administrator password.
+ * Seeded once: a user that exists already is left alone.
  */
 @Context
+@Requires(env = {Environment.DEVELOPMENT, Environment.TEST})
 @Requires(notEnv = "prod")
 class DemoData {
 

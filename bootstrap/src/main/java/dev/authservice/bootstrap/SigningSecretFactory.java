@@ -9,13 +9,15 @@ import io.micronaut.context.annotation.Property;
 import io.micronaut.context.env.Environment;
 import io.micronaut.core.annotation.Nullable;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The HS256 key of the access tokens. In {@code prod} it must be configured (at least 32 bytes, RFC 7518 §3.2) or the
- * service does not start. Elsewhere a missing secret is replaced by a random one, so a development start needs no
- * set-up; access tokens then do not survive a restart, refresh tokens (kept in the database) do.
+ * The HS256 key of the access tokens, configured (at least 32 bytes, RFC 7518 §3.2) or the service does not start.
+ * Only in {@code dev} (the default when no environment is named) and {@code test}, never with {@code prod}, may it be
+ * missing: it is then replaced by a random one, so a development start needs no set-up; access tokens then do not
+ * survive a restart, refresh tokens (kept in the database) do.
  */
 @Factory
 class SigningSecretFactory {
@@ -26,10 +28,15 @@ class SigningSecretFactory {
     @Context
     AccessTokenCodec accessTokenCodec(@Property(name = "auth.jwt.secret") @Nullable String secret,
                                       Environment environment) {
-        return new JwtAccessTokenCodec(secret(secret, environment.getActiveNames().contains("prod")));
+        return new JwtAccessTokenCodec(secret(secret, mayBeMadeAtStart(environment.getActiveNames())));
     }
 
-    static JwtSecret secret(@Nullable String configured, boolean production) {
+    private static boolean mayBeMadeAtStart(Set<String> environments) {
+        return (environments.contains(Environment.DEVELOPMENT) || environments.contains(Environment.TEST))
+                && !environments.contains("prod");
+    }
+
+    static JwtSecret secret(@Nullable String configured, boolean mayBeMadeAtStart) {
         if (configured != null && !configured.isEmpty()) {
             if (configured.getBytes(StandardCharsets.UTF_8).length < JwtSecret.MIN_BYTES) {
                 throw new MisconfigurationException("auth.jwt.secret (AUTH_JWT_SECRET) must be at least "
@@ -37,9 +44,9 @@ class SigningSecretFactory {
             }
             return JwtSecret.fromText(configured);
         }
-        if (production) {
-            throw new MisconfigurationException("auth.jwt.secret (AUTH_JWT_SECRET) is required in the prod "
-                    + "environment: set it to at least " + JwtSecret.MIN_BYTES + " random bytes");
+        if (!mayBeMadeAtStart) {
+            throw new MisconfigurationException("auth.jwt.secret (AUTH_JWT_SECRET) is required outside the dev and "
+                    + "test environments: set it to at least " + JwtSecret.MIN_BYTES + " random bytes");
         }
         LOG.warn("auth.jwt.secret is not set: signing access tokens with a random secret made at start "
                 + "(development only: access tokens will not survive a restart)");

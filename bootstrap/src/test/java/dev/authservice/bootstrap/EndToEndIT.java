@@ -14,6 +14,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The built jar, started as a user would start it (default environment, H2 in ./data of its working directory),
@@ -81,9 +83,12 @@ class EndToEndIT {
         assertTrue(Files.isDirectory(workingDirectory.resolve("data")), "H2 keeps its files in ./data");
     }
 
-    @Test
-    void prodRefusesToStartWithoutASigningSecretInOneClearLine() throws Exception {
-        String output = refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", "prod"));
+    /** Any environment but dev and test, prod or one of a deployment's own: the signing secret is required. */
+    @ParameterizedTest
+    @ValueSource(strings = {"prod", "staging"})
+    void withoutADevelopmentEnvironmentTheServiceRefusesToStartWithoutASigningSecret(String environment)
+            throws Exception {
+        String output = refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", environment));
 
         assertTrue(output.contains("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is required"),
                 output);
@@ -145,6 +150,15 @@ class EndToEndIT {
         assertEquals(1, users.data().get("totalElements"), users.toString());
         assertTrue(log().contains("Created the first administrator root-admin"));
         assertTrue(!log().contains("a long first administrator passphrase"), "the password is never logged");
+    }
+
+    @Test
+    void anEnvironmentOfADeploymentsOwnSeedsNoDemoUsers() throws Exception {
+        Http http = start(Map.of("MICRONAUT_ENVIRONMENTS", "staging"));
+
+        Http.Answer bob = http.logIn("bob", "bob-password");
+        assertEquals(401, bob.status(), bob.toString());
+        assertEquals("INVALID_CREDENTIALS", bob.errorCode());
     }
 
     private ProcessBuilder javaJar() {
