@@ -127,6 +127,24 @@ class AuthenticateServiceTest {
         return AccessToken.issue("jti-1", "auth-service", ALICE, SESSION, issuedAt, TTL);
     }
 
+    @Test
+    void aTokenMadeToLiveLongerThanThisServiceMakesThemIsInvalid() {
+        AccessToken olderAndLonger = AccessToken.issue("jti-1", "auth-service", ALICE, SESSION,
+                NOW.minus(Duration.ofMinutes(1)), TTL.plusMinutes(45));
+
+        assertEquals(new Result.Rejected(Reason.INVALID), authenticate(olderAndLonger));
+    }
+
+    @Test
+    void aLifetimeASecondLongerIsTheRoundingOfTheDatesAndAccepted() {
+        AccessToken rounded = AccessToken.issue("jti-1", "auth-service", ALICE, SESSION,
+                NOW.minus(Duration.ofMinutes(1)), TTL.plusSeconds(1));
+
+        assertEquals(new Result.Authenticated(rounded), authenticate(rounded));
+        assertEquals(new Result.Rejected(Reason.INVALID), authenticate(AccessToken.issue("jti-1", "auth-service",
+                ALICE, SESSION, NOW.minus(Duration.ofMinutes(1)), TTL.plusSeconds(2))));
+    }
+
     private static AccessToken expiredAt(Instant expiresAt) {
         return issuedAt(expiresAt.minus(TTL));
     }

@@ -41,7 +41,9 @@ class SessionDenyList implements RevokedSessions {
     SessionDenyList(SessionRowRepository sessions, TokenPolicy tokens, Clock clock) {
         this.sessions = sessions;
         this.clock = clock;
-        this.horizon = tokens.accessTokenTtl().plus(tokens.clockSkew());
+        // The last access token of a session can be accepted until one ttl after its revocation, plus the skew allowed
+        // on exp, plus the skew by which its issuer's clock may run ahead, plus a second of rounding in its dates.
+        this.horizon = tokens.accessTokenTtl().plus(tokens.clockSkew().multipliedBy(2)).plusSeconds(1);
     }
 
     @Override
