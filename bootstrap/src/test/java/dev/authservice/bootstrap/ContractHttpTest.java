@@ -234,6 +234,21 @@ class ContractHttpTest {
                     && cookie.contains("Path=/api/refresh"), cookie);
         }
 
+        /** Browsers name the origin of a request: a page of another host, even of the same site, may not rotate. */
+        @ParameterizedTest
+        @ValueSource(strings = {"cross-site", "same-site"})
+        void aRefreshFromAPageOfAnotherOriginIsForbiddenAndRotatesNothing(String fetchSite) {
+            String token = http.logIn("alice", "alice-password").refreshToken();
+
+            Http.Answer forbidden = http.post("/api/refresh", "", "Cookie", "refreshToken=" + token,
+                    "Sec-Fetch-Site", fetchSite);
+
+            assertError(forbidden, 403, "FORBIDDEN");
+            assertTrue(forbidden.setCookies().isEmpty(), forbidden.setCookies().toString());
+            assertEquals(200, http.post("/api/refresh", "", "Cookie", "refreshToken=" + token,
+                    "Sec-Fetch-Site", "same-origin").status(), "the token was neither rotated nor revoked");
+        }
+
         @Test
         void aMissingCookieIsRejected() {
             Http.Answer answer = http.post("/api/refresh", "");
