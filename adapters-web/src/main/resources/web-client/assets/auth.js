@@ -139,19 +139,32 @@ export async function logOut() {
   }
 }
 
+/**
+ * 401 INVALID_CREDENTIALS on a protected path is a wrong current password (PUT /api/user/password), not a token
+ * problem: a refresh would not cure it, and the retry would count a second wrong guess against the login throttle.
+ */
+async function isAboutTheUsersPassword(response) {
+  try {
+    return (await response.clone().json())?.error?.code === 'INVALID_CREDENTIALS';
+  } catch {
+    return false;
+  }
+}
+
 function send(path, init, token) {
   return fetch(path, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
 }
 
 /**
  * A request to a protected path. On 401 it gets a newer token (at most one refresh, shared as above) and retries
- * once. Throws SessionEnded when the session is over; other answers are returned as they are.
+ * once. Throws SessionEnded when the session is over; other answers are returned as they are, a 401 about a password
+ * the user typed included.
  */
 export async function api(path, init = {}) {
   const used = current;
   if (!used) throw new SessionEnded('Please sign in.');
   const response = await send(path, init, used.token);
-  if (response.status !== 401) return response;
+  if (response.status !== 401 || await isAboutTheUsersPassword(response)) return response;
   const token = await tokenNewerThan(used.gen);
   const retried = token && await send(path, init, token);
   if (!retried || retried.status === 401) {

@@ -43,6 +43,29 @@ class WebClientBrowserTest {
         page = new WebClient(browsers.open(server.getURI()));
     }
 
+    /**
+     * A 401 about a password the user typed, here a wrong current password, is no token problem: the client hands it
+     * to its caller without a refresh or a retry (which would count a second guess), and the session lives on.
+     */
+    @Test
+    void aWrongCurrentPasswordIsAnsweredWithoutARefreshAndTheSessionLivesOn() {
+        page.signIn("alice", "alice-password");
+        page.waitForSignedIn("alice");
+        log.clear();
+
+        Object status = page.browser().script("return import('/assets/auth.js')"
+                + ".then(auth => auth.api('/api/user/password', {method: 'PUT',"
+                + " headers: {'Content-Type': 'application/json'}, body: JSON.stringify("
+                + "{currentPassword: 'not-her-password', newPassword: 'a long enough new passphrase'})}))"
+                + ".then(response => response.status)");
+
+        assertEquals(401L, status);
+        assertEquals(1, log.count("PUT", "/api/user/password", 401), log.entries().toString());
+        assertEquals(0, log.count("POST", "/api/refresh"), log.entries().toString());
+        page.nextPage();
+        page.waitForPageInfo("Page 2 of 3 · 30 orders");
+    }
+
     @Test
     void aliceSignsInAndSeesHerProfileAndOrders() {
         page.signIn("alice", "alice-password");
