@@ -29,15 +29,15 @@ public final class Benchmark {
     /** Every figure, in the order printed. */
     static final List<String> FIGURES = List.of(
             "startup_ms", "startup_jdk25_aot_ms", "ping_rps", "ping_p99_ms", "profile_rps", "profile_p99_ms",
-            "profile_vs_ping", "hash_per_s", "login_rps", "login_p99_ms", "login_vs_hash", "refresh_rps",
-            "refresh_p99_ms", "refresh_db_tps", "refresh_vs_db", "refresh_jdbc_tps", "jdbc_vs_db",
-            "refresh_vs_db_ceiling", "writes_per_refresh", "commits_per_refresh", "rss_mb", "loadgen_cpu_pct",
-            "errors");
+            "profile_vs_ping", "hash_per_s", "login_rps", "login_p99_ms", "login_vs_hash", "login_warm_rps",
+            "login_vs_hash_warm", "refresh_rps", "refresh_p99_ms", "refresh_db_tps", "refresh_vs_db",
+            "refresh_jdbc_tps", "jdbc_vs_db", "refresh_vs_db_ceiling", "writes_per_refresh", "commits_per_refresh",
+            "rss_mb", "loadgen_cpu_pct", "errors");
 
     /** The figures that some runs cannot measure: they print {@code n/a (why)} then. */
     static final List<String> OPTIONAL_FIGURES = List.of(
-            "startup_jdk25_aot_ms", "refresh_db_tps", "refresh_vs_db", "refresh_jdbc_tps", "jdbc_vs_db",
-            "refresh_vs_db_ceiling", "writes_per_refresh", "commits_per_refresh");
+            "startup_jdk25_aot_ms", "login_warm_rps", "login_vs_hash_warm", "refresh_db_tps", "refresh_vs_db",
+            "refresh_jdbc_tps", "jdbc_vs_db", "refresh_vs_db_ceiling", "writes_per_refresh", "commits_per_refresh");
 
     /** How long PostgreSQL's backends may keep their statistics unpublished, plus a margin. */
     private static final Duration STATISTICS_SETTLE = Duration.ofSeconds(11);
@@ -143,45 +143,24 @@ public final class Benchmark {
                     for (var scenario : http.entrySet()) {
                         String name = scenario.getKey();
                         progress.println("round " + round + " " + name);
-                        long serviceCpu = Machine.processCpuNanos(service.pid());
-                        long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
-                        long hashingCpu = Machine.threadsCpuNanos(service.pid(), HASHING_THREADS);
-                        // Read outside the machine's busy window, so that scanning /proc is not counted in it.
-                        long databaseCpu = database == null ? NOT_ON_POSTGRES
-                                : Machine.commandCpuNanos(POSTGRES_PROCESSES);
-                        long machineBusy = Machine.machineBusyNanos();
-                        ClosedLoop.Run run = ClosedLoop.run(scenario.getValue(), options.duration());
-                        long machineBusyAfter = Machine.machineBusyNanos();
-                        long databaseCpuNanos = database == null ? NOT_ON_POSTGRES
-                                : difference(databaseCpu, Machine.commandCpuNanos(POSTGRES_PROCESSES));
-                        checkAlive(service);
-                        report(name, run);
-                        long serviceCpuAfter = Machine.processCpuNanos(service.pid());
-                        long hashingCpuNanos = difference(hashingCpu,
-                                Machine.threadsCpuNanos(service.pid(), HASHING_THREADS));
-                        reportCpu(name, run, rounds, difference(serviceCpu, serviceCpuAfter), hashingCpuNanos,
-                                share(jitCpu, Machine.jitCompilerCpuNanos(service.pid()), serviceCpu, serviceCpuAfter),
-                                difference(machineBusy, machineBusyAfter), databaseCpuNanos);
+                        ClosedLoop.Run run = measure(name, scenario.getValue(), service, database, rounds);
                         errors += run.failed();
                         loadgenCpu += run.cpuNanos();
                         loadgenWall += run.elapsedNanos();
-                        add(rounds, name + "_rps", run.perSecond());
                         add(rounds, name + "_p99_ms", run.p99Millis());
                         if (name.equals("login")) {
                             // Right after the logins, so that a ratio's two sides see the machine alike.
                             progress.println("round " + round + " hash");
-                            ClosedLoop.Run hashes = hash.run(options.duration());
-                            report("hash", hashes);
-                            progress.printf(Locale.ROOT, "  cpu per hash: benchmark JVM %.1f us%n",
-                                    cpuMicros(hashes.cpuNanos(), hashes.succeeded() + hashes.failed()));
-                            errors += hashes.failed();
-                            add(rounds, "hash_per_s", hashes.perSecond());
+                            errors += measureHashes(hash, "hash_per_s", rounds);
                         }
                     }
                     if (database != null) {
                         // Right after the refreshes, for the same reason.
                         errors += measureDatabaseCeilings(database, round, rounds);
                     }
+                }
+                if (!options.warmLogins().isZero()) {
+                    errors += measureWarmLogins(http.get("login"), hash, service, database, rounds);
                 }
                 figures.put("rss_mb", Machine.peakRssMib(service.pid()));
                 if (database != null) {
@@ -244,6 +223,14 @@ public final class Benchmark {
         }
         figures.put("profile_vs_ping", medianRatio(rounds.get("profile_rps"), rounds.get("ping_rps")));
         figures.put("login_vs_hash", medianRatio(rounds.get("login_rps"), rounds.get("hash_per_s")));
+        if (rounds.containsKey("login_warm_rps")) {
+            figures.put("login_warm_rps", median(rounds.get("login_warm_rps")));
+            figures.put("login_vs_hash_warm",
+                    medianRatio(rounds.get("login_warm_rps"), rounds.get("hash_warm_per_s")));
+        } else {
+            notMeasured.put("login_warm_rps", "left out: --warm-logins 0s");
+            notMeasured.put("login_vs_hash_warm", "left out: --warm-logins 0s");
+        }
         if (figures.containsKey("refresh_db_tps")) {
             figures.put("refresh_vs_db", medianRatio(rounds.get("refresh_rps"), rounds.get("refresh_db_tps")));
             double ceiling = refreshVsDbCeiling(rounds);
@@ -282,6 +269,7 @@ public final class Benchmark {
         flags.put("duration_s", options.duration().toMillis() / 1000.0);
         flags.put("rounds", options.rounds());
         flags.put("warmup_s", options.warmup().toMillis() / 1000.0);
+        flags.put("warm_logins_s", options.warmLogins().toMillis() / 1000.0);
         flags.put("database", postgresServer.map(url -> "postgresql, a fresh database on "
                 + url.replaceAll("[?;].*$", "")).orElse("h2 (file, fresh temporary directory)"));
         flags.put("service_jvm_options", String.join(" ", options.serviceJvmOptions()));
@@ -292,6 +280,77 @@ public final class Benchmark {
         flags.put("jdk25", options.jdk25().map(Path::toString).orElse("none"));
         flags.put("service_jar", jar.toString());
         return flags;
+    }
+
+    /**
+     * One run of a scenario, reported with what it cost the service, its JIT compilers and hashing threads, the load
+     * generator, PostgreSQL and the rest of the machine per answer; its rate goes into {@code rounds} as
+     * {@code <name>_rps}.
+     */
+    private ClosedLoop.Run measure(String name, List<? extends ClosedLoop.VirtualClient> clients,
+                                   ServiceProcess service, Postgres database, Map<String, List<Double>> rounds)
+            throws IOException, InterruptedException {
+        long serviceCpu = Machine.processCpuNanos(service.pid());
+        long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
+        long hashingCpu = Machine.threadsCpuNanos(service.pid(), HASHING_THREADS);
+        // Read outside the machine's busy window, so that scanning /proc is not counted in it.
+        long databaseCpu = database == null ? NOT_ON_POSTGRES : Machine.commandCpuNanos(POSTGRES_PROCESSES);
+        long machineBusy = Machine.machineBusyNanos();
+        ClosedLoop.Run run = ClosedLoop.run(clients, options.duration());
+        long machineBusyAfter = Machine.machineBusyNanos();
+        long databaseCpuNanos = database == null ? NOT_ON_POSTGRES
+                : difference(databaseCpu, Machine.commandCpuNanos(POSTGRES_PROCESSES));
+        checkAlive(service);
+        report(name, run);
+        long serviceCpuAfter = Machine.processCpuNanos(service.pid());
+        long hashingCpuNanos = difference(hashingCpu, Machine.threadsCpuNanos(service.pid(), HASHING_THREADS));
+        reportCpu(name, run, rounds, difference(serviceCpu, serviceCpuAfter), hashingCpuNanos,
+                share(jitCpu, Machine.jitCompilerCpuNanos(service.pid()), serviceCpu, serviceCpuAfter),
+                difference(machineBusy, machineBusyAfter), databaseCpuNanos);
+        add(rounds, name + "_rps", run.perSecond());
+        return run;
+    }
+
+    /** Raw hashes for {@code --duration}, their rate into {@code rounds} as {@code key}; returns the failures. */
+    private long measureHashes(HashRun hash, String key, Map<String, List<Double>> rounds)
+            throws InterruptedException {
+        ClosedLoop.Run hashes = hash.run(options.duration());
+        report("hash", hashes);
+        progress.printf(Locale.ROOT, "  cpu per hash: benchmark JVM %.1f us%n",
+                cpuMicros(hashes.cpuNanos(), hashes.succeeded() + hashes.failed()));
+        add(rounds, key, hashes.perSecond());
+        return hashes.failed();
+    }
+
+    /**
+     * {@code login_vs_hash} once a login's own code is compiled. That code runs once per login, about a hundred times
+     * a second on two cores, and reaches the JIT's last tier only after two to three minutes of logins, while the
+     * rounds give logins 6 s at a time between other scenarios (docs/benchmarks, "Warm logins"). So: logins alone
+     * for {@code --warm-logins}, then {@code --rounds} pairs of a login run and a raw-hash run. After the rounds,
+     * whose other scenarios it would otherwise leave compiled for logins. Returns the unexpected answers.
+     */
+    private long measureWarmLogins(List<? extends ClosedLoop.VirtualClient> logins, HashRun hash,
+                                   ServiceProcess service, Postgres database, Map<String, List<Double>> rounds)
+            throws IOException, InterruptedException {
+        long failed = 0;
+        long end = System.nanoTime() + options.warmLogins().toNanos();
+        do {
+            long serviceCpu = Machine.processCpuNanos(service.pid());
+            long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
+            ClosedLoop.Run run = ClosedLoop.run(logins, options.duration());
+            checkAlive(service);
+            failed += run.failed();
+            progress.printf(Locale.ROOT, "warm logins: %.1f/s, JIT compilers %.0f %% of the service's CPU%n",
+                    run.perSecond(), 100 * share(jitCpu, Machine.jitCompilerCpuNanos(service.pid()), serviceCpu,
+                            Machine.processCpuNanos(service.pid())));
+        } while (System.nanoTime() < end);
+        for (int pair = 1; pair <= options.rounds(); pair++) {
+            progress.println("warm pair " + pair + " login");
+            failed += measure("login_warm", logins, service, database, rounds).failed();
+            progress.println("warm pair " + pair + " hash");
+            failed += measureHashes(hash, "hash_warm_per_s", rounds);
+        }
+        return failed;
     }
 
     /**

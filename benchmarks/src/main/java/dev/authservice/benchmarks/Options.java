@@ -11,7 +11,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The command-line flags. */
-record Options(int concurrency, Duration duration, int rounds, Duration warmup, Path jar, Path out,
+record Options(int concurrency, Duration duration, int rounds, Duration warmup, Duration warmLogins, Path jar,
+               Path out,
                List<String> serviceJvmOptions, Optional<Path> jdk25) {
 
     /**
@@ -46,6 +47,9 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
               --warmup D               unmeasured runs of each HTTP scenario in turn before the rounds, turn after
                                        turn until the service's JIT compilers take under %.0f%% of its CPU in one
                                        (at most %d s); 0s for none (default 3s)
+              --warm-logins D          after the rounds, logins alone for D, then --rounds pairs of a login run and
+                                       a raw-hash run: login_vs_hash_warm, once a login's own code is compiled (it
+                                       takes 2 to 3 minutes of logins: 150s does); 0s leaves it out (default 0s)
               --jar PATH               the service jar (default bootstrap/target/auth-service.jar)
               --out DIR                where results.json and results.png go (default docs/benchmarks)
               --service-jvm-options S  JVM options of the service process, space-separated; "" for the JDK's
@@ -63,6 +67,7 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
         Duration duration = Duration.ofSeconds(6);
         int rounds = 3;
         Duration warmup = Duration.ofSeconds(3);
+        Duration warmLogins = Duration.ZERO;
         Path jar = Path.of("bootstrap/target/auth-service.jar");
         Path out = Path.of("docs/benchmarks");
         List<String> jvmOptions = RECOMMENDED_JVM_OPTIONS;
@@ -87,6 +92,7 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
                 case "--duration" -> duration = duration(flag, value);
                 case "--rounds" -> rounds = positive(flag, value);
                 case "--warmup" -> warmup = duration(flag, value);
+                case "--warm-logins" -> warmLogins = duration(flag, value);
                 case "--jar" -> jar = Path.of(value);
                 case "--out" -> out = Path.of(value);
                 case "--service-jvm-options" -> jvmOptions = value.isBlank() ? List.of()
@@ -101,7 +107,8 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
         if (jdk25.isPresent() && !Files.isExecutable(jdk25.get().resolve("bin/java"))) {
             throw new IllegalArgumentException("--jdk25: no bin/java in " + jdk25.get());
         }
-        return new Options(concurrency, duration, rounds, warmup, jar, out, List.copyOf(jvmOptions), jdk25);
+        return new Options(concurrency, duration, rounds, warmup, warmLogins, jar, out, List.copyOf(jvmOptions),
+                jdk25);
     }
 
     private static int positive(String flag, String value) {
