@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -38,6 +39,9 @@ public final class Benchmark {
     static final List<String> OPTIONAL_FIGURES = List.of(
             "startup_jdk25_aot_ms", "login_warm_rps", "login_vs_hash_warm", "refresh_db_tps", "refresh_vs_db",
             "refresh_jdbc_tps", "jdbc_vs_db", "refresh_vs_db_ceiling", "writes_per_refresh", "commits_per_refresh");
+
+    /** The figures of {@code --warm-logins}, left out without it. */
+    static final List<String> WARM_LOGIN_FIGURES = List.of("login_warm_rps", "login_vs_hash_warm");
 
     /** How long PostgreSQL's backends may keep their statistics unpublished, plus a margin. */
     private static final Duration STATISTICS_SETTLE = Duration.ofSeconds(11);
@@ -228,8 +232,7 @@ public final class Benchmark {
             figures.put("login_vs_hash_warm",
                     medianRatio(rounds.get("login_warm_rps"), rounds.get("hash_warm_per_s")));
         } else {
-            notMeasured.put("login_warm_rps", "left out: --warm-logins 0s");
-            notMeasured.put("login_vs_hash_warm", "left out: --warm-logins 0s");
+            WARM_LOGIN_FIGURES.forEach(name -> notMeasured.put(name, "left out: --warm-logins 0s"));
         }
         if (figures.containsKey("refresh_db_tps")) {
             figures.put("refresh_vs_db", medianRatio(rounds.get("refresh_rps"), rounds.get("refresh_db_tps")));
@@ -326,8 +329,9 @@ public final class Benchmark {
      * {@code login_vs_hash} once a login's own code is compiled. That code runs once per login, about a hundred times
      * a second on two cores, and reaches the JIT's last tier only after two to three minutes of logins, while the
      * rounds give logins 6 s at a time between other scenarios (docs/benchmarks, "Warm logins"). So: logins alone
-     * for {@code --warm-logins}, then {@code --rounds} pairs of a login run and a raw-hash run. After the rounds,
-     * whose other scenarios it would otherwise leave compiled for logins. Returns the unexpected answers.
+     * for {@code --warm-logins}, then {@code --rounds} pairs of a login run and a raw-hash run. It runs after the
+     * rounds: before them, minutes of logins alone would leave the other scenarios' code to be compiled again during
+     * the rounds. Returns the unexpected answers.
      */
     private long measureWarmLogins(List<? extends ClosedLoop.VirtualClient> logins, HashRun hash,
                                    ServiceProcess service, Postgres database, Map<String, List<Double>> rounds)
@@ -335,14 +339,10 @@ public final class Benchmark {
         long failed = 0;
         long end = System.nanoTime() + options.warmLogins().toNanos();
         do {
-            long serviceCpu = Machine.processCpuNanos(service.pid());
-            long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
-            ClosedLoop.Run run = ClosedLoop.run(logins, options.duration());
-            checkAlive(service);
-            failed += run.failed();
+            WarmupTurn turn = warmUpTurn(List.of(logins), options.duration(), service);
+            failed += turn.failed();
             progress.printf(Locale.ROOT, "warm logins: %.1f/s, JIT compilers %.0f %% of the service's CPU%n",
-                    run.perSecond(), 100 * share(jitCpu, Machine.jitCompilerCpuNanos(service.pid()), serviceCpu,
-                            Machine.processCpuNanos(service.pid())));
+                    turn.runs().get(0).perSecond(), 100 * turn.jitShare());
         } while (System.nanoTime() < end);
         for (int pair = 1; pair <= options.rounds(); pair++) {
             progress.println("warm pair " + pair + " login");
@@ -489,25 +489,45 @@ public final class Benchmark {
                         ServiceProcess service) throws IOException, InterruptedException {
         long failed = 0;
         long started = System.nanoTime();
-        double jitShare;
-        int turn = 0;
+        WarmupTurn turn;
+        int turns = 0;
         do {
-            long serviceCpu = Machine.processCpuNanos(service.pid());
-            long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
-            for (var scenario : scenarios.values()) {
-                ClosedLoop.Run run = ClosedLoop.run(scenario, slice);
-                checkAlive(service);
-                failed += run.failed();
-            }
-            jitShare = share(jitCpu, Machine.jitCompilerCpuNanos(service.pid()), serviceCpu,
-                    Machine.processCpuNanos(service.pid()));
+            turn = warmUpTurn(scenarios.values(), slice, service);
+            failed += turn.failed();
             progress.printf(Locale.ROOT, "warmup turn %d (%s, %d ms each): JIT compilers %.0f %% of the service's"
-                    + " CPU%n", ++turn, String.join(", ", scenarios.keySet()), slice.toMillis(), 100 * jitShare);
-        } while (!(jitShare < QUIET_JIT_SHARE) && System.nanoTime() - started < MAX_WARMUP.toNanos());
-        if (!(jitShare < QUIET_JIT_SHARE)) {
+                    + " CPU%n", ++turns, String.join(", ", scenarios.keySet()), slice.toMillis(),
+                    100 * turn.jitShare());
+        } while (!(turn.jitShare() < QUIET_JIT_SHARE) && System.nanoTime() - started < MAX_WARMUP.toNanos());
+        if (!(turn.jitShare() < QUIET_JIT_SHARE)) {
             progress.println("warmup: stopped at " + MAX_WARMUP.toSeconds() + " s, the JIT not quiet (or unreadable)");
         }
         return failed;
+    }
+
+    /** The unmeasured runs of one warm-up turn, and the share of the service's CPU its JIT compilers took in it. */
+    private record WarmupTurn(List<ClosedLoop.Run> runs, double jitShare) {
+
+        long failed() {
+            return runs.stream().mapToLong(ClosedLoop.Run::failed).sum();
+        }
+    }
+
+    /** Each scenario for {@code slice}, one after the other, unmeasured but for the JIT's share. */
+    private WarmupTurn warmUpTurn(Collection<? extends List<? extends ClosedLoop.VirtualClient>> scenarios,
+                                  Duration slice, ServiceProcess service) throws IOException, InterruptedException {
+        long serviceCpu = Machine.processCpuNanos(service.pid());
+        long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
+        List<ClosedLoop.Run> runs = new ArrayList<>();
+        for (var scenario : scenarios) {
+            ClosedLoop.Run run = ClosedLoop.run(scenario, slice);
+            checkAlive(service);
+            if (run.failed() > 0) {
+                progress.println("  first unexpected answer: " + run.failure());
+            }
+            runs.add(run);
+        }
+        return new WarmupTurn(runs, share(jitCpu, Machine.jitCompilerCpuNanos(service.pid()), serviceCpu,
+                Machine.processCpuNanos(service.pid())));
     }
 
     /**

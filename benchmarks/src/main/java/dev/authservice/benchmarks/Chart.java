@@ -70,7 +70,8 @@ final class Chart {
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
             g.drawString(machine.get("nproc") + " cores, " + machine.get("cpu") + ", " + machine.get("jdk"), 20, 52);
             g.drawString("concurrency " + flags.get("concurrency") + ", duration " + flags.get("duration_s")
-                    + " s, warmup " + flags.get("warmup_s") + " s, database " + flags.get("database")
+                    + " s, warmup " + flags.get("warmup_s") + " s, warm logins " + flags.get("warm_logins_s")
+                    + " s, database " + flags.get("database")
                     + ", errors " + Benchmark.format("errors", figures.getOrDefault("errors", Double.NaN)), 20, 70);
 
             int y = 90;

@@ -12,8 +12,7 @@ import java.util.regex.Pattern;
 
 /** The command-line flags. */
 record Options(int concurrency, Duration duration, int rounds, Duration warmup, Duration warmLogins, Path jar,
-               Path out,
-               List<String> serviceJvmOptions, Optional<Path> jdk25) {
+               Path out, List<String> serviceJvmOptions, Optional<Path> jdk25) {
 
     /**
      * The recommended production flags (docs/benchmarks/README.md, "Memory"), which keep the resident memory under
