@@ -1,12 +1,13 @@
 package dev.authservice.domain.login;
 
+import dev.authservice.domain.IpLiteral;
 import dev.authservice.domain.user.Username;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;
 import java.util.Objects;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
 /**
  * Failed logins are counted per username and client address, so that an attacker guessing one account from one
@@ -15,8 +16,6 @@ import java.util.regex.Pattern;
  */
 public record LoginAttemptKey(Username username, String clientAddress) {
 
-    /** What the JDK parses as an IPv6 literal without a name lookup: a hex digit or colon first, and a colon. */
-    private static final Pattern IPV6_LITERAL = Pattern.compile("(?=.*:)[0-9A-Fa-f:][0-9A-Fa-f:.]*");
     private static final int IPV6_NETWORK_BYTES = 8;
 
     /** {@code clientAddress} is kept as given, but an IPv6 address becomes its /64: {@code 2001:db8:0:0:0:0:0:0/64}. */
@@ -28,14 +27,15 @@ public record LoginAttemptKey(Username username, String clientAddress) {
 
     private static String counted(String clientAddress) {
         String withoutZone = clientAddress.split("%", 2)[0];
-        if (!IPV6_LITERAL.matcher(withoutZone).matches()) {
+        Optional<InetAddress> ipv6 = IpLiteral.parse(withoutZone).filter(parsed -> withoutZone.contains(":"));
+        if (ipv6.isEmpty()) {
             return clientAddress;
         }
+        InetAddress address = ipv6.get();
+        if (!(address instanceof Inet6Address)) {
+            return address.getHostAddress(); // ::ffff:192.0.2.1 is 192.0.2.1
+        }
         try {
-            InetAddress address = InetAddress.getByName(withoutZone);
-            if (!(address instanceof Inet6Address)) {
-                return address.getHostAddress(); // ::ffff:192.0.2.1 is 192.0.2.1
-            }
             byte[] network = Arrays.copyOf(address.getAddress(), 16);
             Arrays.fill(network, IPV6_NETWORK_BYTES, network.length, (byte) 0);
             return InetAddress.getByAddress(network).getHostAddress() + "/64";

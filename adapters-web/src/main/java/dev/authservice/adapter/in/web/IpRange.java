@@ -1,18 +1,13 @@
 package dev.authservice.adapter.in.web;
 
+import dev.authservice.domain.IpLiteral;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.Arrays;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 /** One address, or a CIDR range such as {@code 10.0.0.0/8} or {@code fd00::/8}. */
 final class IpRange {
 
-    private static final String OCTET = "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
-    private static final Pattern IPV4 = Pattern.compile(OCTET + "(\\." + OCTET + "){3}");
-    /** Starts like a literal to the JDK (a hex digit or a colon) and has a colon: parsed as IPv6, never resolved. */
-    private static final Pattern IPV6 = Pattern.compile("(?=.*:)[0-9A-Fa-f:][0-9A-Fa-f:.]*");
     private static final Pattern PREFIX_LENGTH = Pattern.compile("\\d{1,3}");
 
     private final byte[] network;
@@ -29,7 +24,7 @@ final class IpRange {
      */
     static IpRange parse(String text) {
         String[] parts = text.strip().split("/", -1);
-        InetAddress address = literal(parts[0]).orElseThrow(() -> notARange(text));
+        InetAddress address = IpLiteral.parse(parts[0]).orElseThrow(() -> notARange(text));
         int bits = address.getAddress().length * 8;
         if (parts.length == 1) {
             return new IpRange(address.getAddress(), bits);
@@ -42,21 +37,6 @@ final class IpRange {
             throw new IllegalArgumentException("not a network address: '" + text + "' has bits set beyond its prefix");
         }
         return range;
-    }
-
-    /**
-     * The address {@code text} spells, if it is an IPv4 address in dotted decimal or an IPv6 address; empty for
-     * anything else, host names included.
-     */
-    static Optional<InetAddress> literal(String text) {
-        if (!IPV4.matcher(text).matches() && !IPV6.matcher(text).matches()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(InetAddress.getByName(text));
-        } catch (UnknownHostException notAnAddress) {
-            return Optional.empty();
-        }
     }
 
     boolean contains(InetAddress address) {

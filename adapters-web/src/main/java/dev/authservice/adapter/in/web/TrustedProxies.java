@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web;
 
+import dev.authservice.domain.IpLiteral;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.Optional;
@@ -33,7 +34,7 @@ public final class TrustedProxies {
     String clientAddress(InetAddress peer, List<String> forwardedFor) {
         InetAddress nearest = peer;
         for (int i = forwardedFor.size() - 1; i >= 0 && isTrusted(nearest); i--) {
-            Optional<InetAddress> hop = IpRange.literal(forwardedFor.get(i).strip());
+            Optional<InetAddress> hop = IpLiteral.parse(forwardedFor.get(i).strip());
             if (hop.isEmpty()) {
                 break;
             }
