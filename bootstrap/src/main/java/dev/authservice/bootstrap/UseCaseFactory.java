@@ -25,8 +25,9 @@ import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.OrderStore;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
-import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.RevokedSessions;
+import dev.authservice.application.port.out.SessionStore;
+import dev.authservice.application.port.out.Transactions;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.application.service.AuthenticateService;
 import dev.authservice.application.service.ChangePasswordService;
@@ -51,9 +52,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
-import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
-import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -119,28 +118,20 @@ class UseCaseFactory {
     }
 
     @Singleton
-    LogInUseCase logIn(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
-                       RefreshTokenStore refreshTokens, TokenIssuer tokens, RandomSource random, AuditLog audit,
-                       Clock clock) {
-        return new LogInService(users, hasher, attempts, refreshTokens, tokens, random, audit, clock);
-    }
-
-    /**
-     * The hot path runs in one database transaction: its reads, the rotation (or the reuse revocation) and any audit
-     * row commit once, not once each (docs/benchmarks). The service knows nothing of transactions; this is where
-     * the boundary is drawn, as for any use case that needs one.
-     */
-    @Singleton
-    RefreshAccessTokenUseCase refreshAccessToken(RefreshTokenStore refreshTokens, UserStore users,
-                                                 TokenIssuer tokens, AuditLog audit, Clock clock,
-                                                 TransactionOperations<Connection> transactions) {
-        RefreshAccessTokenService service = new RefreshAccessTokenService(refreshTokens, users, tokens, audit, clock);
-        return (refreshToken, requester) -> transactions.executeWrite(status -> service.refresh(refreshToken, requester));
+    LogInUseCase logIn(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts, SessionStore sessions,
+                       TokenIssuer tokens, TokenPolicy policy, RandomSource random, AuditLog audit, Clock clock) {
+        return new LogInService(users, hasher, attempts, sessions, tokens, policy, random, audit, clock);
     }
 
     @Singleton
-    LogOutUseCase logOut(RefreshTokenStore refreshTokens, AuditLog audit, Clock clock) {
-        return new LogOutService(refreshTokens, audit, clock);
+    RefreshAccessTokenUseCase refreshAccessToken(SessionStore sessions, Transactions transactions,
+                                                 TokenIssuer tokens, TokenPolicy policy, AuditLog audit, Clock clock) {
+        return new RefreshAccessTokenService(sessions, transactions, tokens, policy, audit, clock);
+    }
+
+    @Singleton
+    LogOutUseCase logOut(SessionStore sessions, AuditLog audit, Clock clock) {
+        return new LogOutService(sessions, audit, clock);
     }
 
     @Singleton
@@ -176,32 +167,32 @@ class UseCaseFactory {
     }
 
     @Singleton
-    SetUserEnabledUseCase setUserEnabled(UserStore users, RefreshTokenStore refreshTokens, AuditLog audit,
+    SetUserEnabledUseCase setUserEnabled(UserStore users, SessionStore sessions, AuditLog audit,
                                          Clock clock) {
-        return new SetUserEnabledService(users, refreshTokens, audit, clock);
+        return new SetUserEnabledService(users, sessions, audit, clock);
     }
 
     @Singleton
     ChangePasswordUseCase changePassword(UserStore users, PasswordHasher hasher, PasswordPolicy passwords,
-                                         LoginAttemptLog attempts, RefreshTokenStore refreshTokens, AuditLog audit,
+                                         LoginAttemptLog attempts, SessionStore sessions, AuditLog audit,
                                          Clock clock) {
-        return new ChangePasswordService(users, hasher, passwords, attempts, refreshTokens, audit, clock);
+        return new ChangePasswordService(users, hasher, passwords, attempts, sessions, audit, clock);
     }
 
     @Singleton
-    ListMySessionsUseCase listMySessions(RefreshTokenStore refreshTokens, Clock clock) {
-        return new ListMySessionsService(refreshTokens, clock);
+    ListMySessionsUseCase listMySessions(SessionStore sessions, Clock clock) {
+        return new ListMySessionsService(sessions, clock);
     }
 
     @Singleton
-    EndSessionUseCase endSession(RefreshTokenStore refreshTokens, AuditLog audit, Clock clock) {
-        return new EndSessionService(refreshTokens, audit, clock);
+    EndSessionUseCase endSession(SessionStore sessions, AuditLog audit, Clock clock) {
+        return new EndSessionService(sessions, audit, clock);
     }
 
     @Singleton
-    RevokeUserSessionsUseCase revokeUserSessions(UserStore users, RefreshTokenStore refreshTokens, AuditLog audit,
+    RevokeUserSessionsUseCase revokeUserSessions(UserStore users, SessionStore sessions, AuditLog audit,
                                                  Clock clock) {
-        return new RevokeUserSessionsService(users, refreshTokens, audit, clock);
+        return new RevokeUserSessionsService(users, sessions, audit, clock);
     }
 
     @Singleton

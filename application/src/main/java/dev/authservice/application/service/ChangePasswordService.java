@@ -4,12 +4,12 @@ import dev.authservice.application.port.in.ChangePasswordUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
-import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
-import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.PasswordPolicy;
@@ -32,18 +32,18 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
     private final PasswordHasher hasher;
     private final PasswordPolicy passwords;
     private final LoginAttemptLog attempts;
-    private final RefreshTokenStore refreshTokens;
+    private final SessionStore sessions;
     private final AuditLog audit;
     private final Clock clock;
 
     public ChangePasswordService(UserStore users, PasswordHasher hasher, PasswordPolicy passwords,
-                                 LoginAttemptLog attempts, RefreshTokenStore refreshTokens, AuditLog audit,
+                                 LoginAttemptLog attempts, SessionStore sessions, AuditLog audit,
                                  Clock clock) {
         this.users = users;
         this.hasher = hasher;
         this.passwords = passwords;
         this.attempts = attempts;
-        this.refreshTokens = refreshTokens;
+        this.sessions = sessions;
         this.audit = audit;
         this.clock = clock;
     }
@@ -84,7 +84,7 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
             audit.record(event.detail(CHANGED_MEANWHILE));
             return new Result.InvalidCredentials();
         }
-        int ended = refreshTokens.revokeSessionsOf(user.id(), Optional.of(command.currentSession()),
+        int ended = sessions.revokeAllOf(user.id(), Optional.of(command.currentSession()),
                 RevocationReason.PASSWORD_CHANGED, now);
         audit.record(SecurityEvent.of(SecurityEventType.PASSWORD_CHANGED, now, command.requester())
                 .about(user.id()).inSession(command.currentSession())

@@ -2,35 +2,35 @@ package dev.authservice.application.service;
 
 import dev.authservice.application.port.in.EndSessionUseCase;
 import dev.authservice.application.port.out.AuditLog;
-import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.token.RevocationReason;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserId;
 import java.time.Clock;
 import java.time.Instant;
 
 public final class EndSessionService implements EndSessionUseCase {
 
-    private final RefreshTokenStore refreshTokens;
+    private final SessionStore sessions;
     private final AuditLog audit;
     private final Clock clock;
 
-    public EndSessionService(RefreshTokenStore refreshTokens, AuditLog audit, Clock clock) {
-        this.refreshTokens = refreshTokens;
+    public EndSessionService(SessionStore sessions, AuditLog audit, Clock clock) {
+        this.sessions = sessions;
         this.audit = audit;
         this.clock = clock;
     }
 
     @Override
     public boolean endSession(UserId userId, SessionId sessionId, Requester requester) {
-        boolean owned = refreshTokens.findSession(sessionId)
+        boolean owned = sessions.find(sessionId)
                 .filter(session -> session.userId().equals(userId))
                 .isPresent();
         Instant now = clock.instant();
-        if (!owned || !refreshTokens.revokeSession(sessionId, RevocationReason.SIGNED_OUT, now)) {
+        if (!owned || !sessions.revoke(sessionId, RevocationReason.SIGNED_OUT, now)) {
             return false;
         }
         audit.record(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, now, requester)

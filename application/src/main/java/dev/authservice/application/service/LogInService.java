@@ -6,15 +6,17 @@ import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
-import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
-import dev.authservice.domain.token.RevocationReason;
-import dev.authservice.domain.token.Session;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.RefreshToken;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.session.Session;
+import dev.authservice.domain.session.SessionId;
+import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.UserAccount;
@@ -28,8 +30,9 @@ public final class LogInService implements LogInUseCase {
     private final UserStore users;
     private final PasswordHasher hasher;
     private final LoginAttemptLog attempts;
-    private final RefreshTokenStore refreshTokens;
+    private final SessionStore sessions;
     private final TokenIssuer tokens;
+    private final TokenPolicy policy;
     private final RandomSource random;
     private final AuditLog audit;
     private final Clock clock;
@@ -42,13 +45,14 @@ public final class LogInService implements LogInUseCase {
     private final PasswordHash unknownUserHash;
 
     public LogInService(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
-                        RefreshTokenStore refreshTokens, TokenIssuer tokens, RandomSource random, AuditLog audit,
-                        Clock clock) {
+                        SessionStore sessions, TokenIssuer tokens, TokenPolicy policy, RandomSource random,
+                        AuditLog audit, Clock clock) {
         this.users = users;
         this.hasher = hasher;
         this.attempts = attempts;
-        this.refreshTokens = refreshTokens;
+        this.sessions = sessions;
         this.tokens = tokens;
+        this.policy = policy;
         this.random = random;
         this.audit = audit;
         this.clock = clock;
@@ -93,7 +97,7 @@ public final class LogInService implements LogInUseCase {
         // before this one existed: look again, so that ours cannot outlive it.
         Optional<RevocationReason> outdated = outdatedBy(users.findById(user.get().id()), checked);
         if (outdated.isPresent()) {
-            refreshTokens.revokeSession(sessionId, outdated.get(), now);
+            sessions.revoke(sessionId, outdated.get(), now);
             audit.record(SecurityEvent.of(SecurityEventType.LOGIN_FAILED, now, requester)
                     .about(user.get().id()).inSession(sessionId).detail(outdated.get()).endingSessions(outdated.get(), 1));
             return new Result.InvalidCredentials();
@@ -113,10 +117,9 @@ public final class LogInService implements LogInUseCase {
     }
 
     private IssuedTokens startSession(SessionId sessionId, UserAccount user, Command command, Instant now) {
-        TokenIssuer.FirstRefreshToken refreshToken = tokens.firstRefreshToken(sessionId, user.id(), now);
-        refreshTokens.startSession(
-                new Session(sessionId, user.id(), now, command.clientAddress(), command.userAgent()),
-                refreshToken.token());
-        return tokens.issue(user, sessionId, refreshToken.value(), now);
+        TokenIssuer.NewRefreshToken refreshToken = tokens.newRefreshToken();
+        Session session = Session.start(sessionId, user.id(), now, command.clientAddress(), command.userAgent());
+        sessions.start(session, RefreshToken.issue(refreshToken.hash(), session, now, policy));
+        return tokens.issue(user, sessionId, refreshToken, now);
     }
 }

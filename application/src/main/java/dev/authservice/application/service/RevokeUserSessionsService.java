@@ -2,12 +2,12 @@ package dev.authservice.application.service;
 
 import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
 import dev.authservice.application.port.out.AuditLog;
-import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.user.UserId;
 import java.time.Clock;
 import java.time.Instant;
@@ -16,13 +16,13 @@ import java.util.Optional;
 public final class RevokeUserSessionsService implements RevokeUserSessionsUseCase {
 
     private final UserStore users;
-    private final RefreshTokenStore refreshTokens;
+    private final SessionStore sessions;
     private final AuditLog audit;
     private final Clock clock;
 
-    public RevokeUserSessionsService(UserStore users, RefreshTokenStore refreshTokens, AuditLog audit, Clock clock) {
+    public RevokeUserSessionsService(UserStore users, SessionStore sessions, AuditLog audit, Clock clock) {
         this.users = users;
-        this.refreshTokens = refreshTokens;
+        this.sessions = sessions;
         this.audit = audit;
         this.clock = clock;
     }
@@ -33,7 +33,7 @@ public final class RevokeUserSessionsService implements RevokeUserSessionsUseCas
             return false;
         }
         Instant now = clock.instant();
-        int ended = refreshTokens.revokeSessionsOf(userId, Optional.empty(), RevocationReason.ADMINISTRATOR, now);
+        int ended = sessions.revokeAllOf(userId, Optional.empty(), RevocationReason.ADMINISTRATOR, now);
         audit.record(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, now, requester)
                 .about(userId).detail(RevocationReason.ADMINISTRATOR)
                 .endingSessions(RevocationReason.ADMINISTRATOR, ended));

@@ -3,18 +3,16 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.domain.session.RefreshTokenHash;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
-import dev.authservice.domain.token.RefreshToken;
-import dev.authservice.domain.token.RefreshTokenHash;
-import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserAccount;
-import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 
 /**
- * Mints what login and refresh both hand out: new refresh tokens (a random value for the client, only its hash for the
- * store) and the signed access token that goes with them, all with the lifetimes of the {@link TokenPolicy}.
+ * Mints what login and refresh both hand out: a new refresh token (a random value for the client, only its hash for
+ * the store) and the signed access token that goes with it.
  */
 public final class TokenIssuer {
 
@@ -28,56 +26,22 @@ public final class TokenIssuer {
         this.policy = policy;
     }
 
-    /** The first refresh token of a new session. */
-    public FirstRefreshToken firstRefreshToken(SessionId sessionId, UserId userId, Instant now) {
+    public NewRefreshToken newRefreshToken() {
         String value = random.refreshTokenValue();
-        return new FirstRefreshToken(value,
-                RefreshToken.issue(RefreshTokenHash.of(value), sessionId, userId, now, policy.refreshTokenTtl()));
+        return new NewRefreshToken(value, RefreshTokenHash.of(value));
     }
 
-    /**
-     * A successor refresh token, made before the token it follows is read: a store that rotates in one step
-     * ({@code RefreshTokenStore.rotateIfActive}) needs it up front.
-     */
-    public UnboundSuccessor successor(Instant now) {
-        String value = random.refreshTokenValue();
-        return new UnboundSuccessor(value, RefreshTokenHash.of(value), now.plus(policy.refreshTokenTtl()));
+    /** The access token for {@code user} in {@code sessionId}, paired with the refresh token just stored for it. */
+    public IssuedTokens issue(UserAccount user, SessionId sessionId, NewRefreshToken refreshToken, Instant now) {
+        AccessToken accessToken = AccessToken.issue(random.uuid().toString(), user, sessionId, now, policy);
+        return new IssuedTokens(codec.encode(accessToken), refreshToken.value(), policy.refreshTokenTtl());
     }
 
-    /** Uses {@code token} up, with {@code successor} taking its place in the same session. */
-    public SuccessorRefreshToken rotate(RefreshToken.Active token, UnboundSuccessor successor, Instant now) {
-        return new SuccessorRefreshToken(successor.value(),
-                token.rotate(successor.hash(), now, policy.refreshTokenTtl()));
-    }
-
-    /** The access token for {@code user} in {@code sessionId}, paired with the refresh token just made for it. */
-    public IssuedTokens issue(UserAccount user, SessionId sessionId, String refreshTokenValue, Instant now) {
-        AccessToken accessToken = AccessToken.issue(random.uuid().toString(), policy.issuer(), user, sessionId, now,
-                policy.accessTokenTtl());
-        return new IssuedTokens(codec.encode(accessToken), refreshTokenValue, policy.refreshTokenTtl());
-    }
-
-    /** @param value the token for the client; the store only ever sees {@code token}, which holds its hash */
-    public record FirstRefreshToken(String value, RefreshToken.Active token) {
+    /** @param value the token for the client; the store only ever sees {@code hash} */
+    public record NewRefreshToken(String value, RefreshTokenHash hash) {
         @Override
         public String toString() {
-            return "FirstRefreshToken[" + token + "]";
-        }
-    }
-
-    /** @param value the successor's token for the client; {@code rotation} holds only hashes */
-    public record SuccessorRefreshToken(String value, RefreshToken.Rotation rotation) {
-        @Override
-        public String toString() {
-            return "SuccessorRefreshToken[" + rotation + "]";
-        }
-    }
-
-    /** @param value the successor's token for the client; the store sees only {@code hash} */
-    public record UnboundSuccessor(String value, RefreshTokenHash hash, Instant expiresAt) {
-        @Override
-        public String toString() {
-            return "UnboundSuccessor[" + hash + ", expiresAt=" + expiresAt + "]";
+            return "NewRefreshToken[" + hash + "]";
         }
     }
 }

@@ -19,13 +19,13 @@ import dev.authservice.application.port.in.ChangePasswordUseCase.Command;
 import dev.authservice.application.port.in.ChangePasswordUseCase.Result;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
-import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
-import dev.authservice.domain.token.RevocationReason;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.PasswordPolicy;
@@ -64,7 +64,7 @@ class ChangePasswordServiceTest {
     @Mock private UserStore users;
     @Mock private PasswordHasher hasher;
     @Mock private LoginAttemptLog attempts;
-    @Mock private RefreshTokenStore refreshTokens;
+    @Mock private SessionStore sessions;
 
     private ChangePasswordService service;
     private final RecordingAuditLog audit = new RecordingAuditLog();
@@ -76,7 +76,7 @@ class ChangePasswordServiceTest {
         lenient().when(hasher.verify(CURRENT, CURRENT_HASH)).thenReturn(true);
         lenient().when(hasher.hash(NEW)).thenReturn(NEW_HASH);
         lenient().when(users.replacePasswordHash(ALICE.id(), CURRENT_HASH, NEW_HASH)).thenReturn(true);
-        service = new ChangePasswordService(users, hasher, POLICY, attempts, refreshTokens, audit, CLOCK);
+        service = new ChangePasswordService(users, hasher, POLICY, attempts, sessions, audit, CLOCK);
     }
 
     @Test
@@ -107,7 +107,7 @@ class ChangePasswordServiceTest {
 
         assertEquals(new Result.InvalidCredentials(), result);
         verify(users, never()).replacePasswordHash(ALICE.id(), changedMeanwhile, NEW_HASH);
-        verifyNoInteractions(refreshTokens);
+        verifyNoInteractions(sessions);
         assertEquals(Optional.of(ChangePasswordService.CHANGED_MEANWHILE), audit.only().detail());
     }
 
@@ -120,7 +120,7 @@ class ChangePasswordServiceTest {
         Result result = service.changePassword(command(CURRENT, NEW));
 
         assertEquals(new Result.Changed(), result);
-        verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.of(CURRENT_SESSION),
+        verify(sessions).revokeAllOf(ALICE.id(), Optional.of(CURRENT_SESSION),
                 RevocationReason.PASSWORD_CHANGED, NOW);
         assertEquals(SecurityEventType.PASSWORD_CHANGED, audit.only().type());
     }
@@ -135,7 +135,7 @@ class ChangePasswordServiceTest {
 
         assertEquals(new Result.InvalidCredentials(), result);
         verify(users, times(2)).replacePasswordHash(any(), any(), any());
-        verifyNoInteractions(refreshTokens);
+        verifyNoInteractions(sessions);
         assertEquals(Optional.of(ChangePasswordService.CHANGED_MEANWHILE), audit.only().detail());
     }
 
@@ -158,7 +158,7 @@ class ChangePasswordServiceTest {
     void aChangeEndsEveryOtherSessionOfTheUserButNotTheCurrentOne() {
         service.changePassword(command(CURRENT, NEW));
 
-        verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.of(CURRENT_SESSION),
+        verify(sessions).revokeAllOf(ALICE.id(), Optional.of(CURRENT_SESSION),
                 RevocationReason.PASSWORD_CHANGED, NOW);
         assertEquals(SecurityEvent.of(SecurityEventType.PASSWORD_CHANGED, NOW, RequesterMother.ALICE)
                 .about(ALICE.id()).inSession(CURRENT_SESSION)
@@ -192,7 +192,7 @@ class ChangePasswordServiceTest {
 
         verify(hasher, never()).hash(any());
         verify(users, never()).replacePasswordHash(any(), any(), any());
-        verifyNoInteractions(refreshTokens);
+        verifyNoInteractions(sessions);
     }
 
     @Test
@@ -203,7 +203,7 @@ class ChangePasswordServiceTest {
 
         assertEquals(new Result.Throttled(Duration.ofMinutes(5)), result);
         assertEquals(Optional.of(ChangePasswordService.THROTTLED), audit.only().detail());
-        verifyNoInteractions(hasher, refreshTokens);
+        verifyNoInteractions(hasher, sessions);
         verify(attempts, never()).clear(any());
         verify(users, never()).replacePasswordHash(any(), any(), any());
     }
@@ -216,7 +216,7 @@ class ChangePasswordServiceTest {
         assertEquals(Optional.of(ChangePasswordService.WEAK_PASSWORD), audit.only().detail());
         verify(hasher, never()).hash(any());
         verify(users, never()).replacePasswordHash(any(), any(), any());
-        verifyNoInteractions(refreshTokens);
+        verifyNoInteractions(sessions);
     }
 
     @Test
@@ -233,7 +233,7 @@ class ChangePasswordServiceTest {
         assertInstanceOf(Result.WeakPassword.class,
                 service.changePassword(command(CURRENT, new Password("PASSWORDpassword"))));
         verify(users, never()).replacePasswordHash(any(), any(), any());
-        verifyNoInteractions(refreshTokens);
+        verifyNoInteractions(sessions);
     }
 
     @Test
@@ -243,7 +243,7 @@ class ChangePasswordServiceTest {
         Result result = service.changePassword(command(CURRENT, NEW));
 
         assertEquals(new Result.InvalidCredentials(), result);
-        verifyNoInteractions(hasher, refreshTokens);
+        verifyNoInteractions(hasher, sessions);
         verify(users, never()).replacePasswordHash(any(), any(), any());
         assertEquals(Optional.of(ChangePasswordService.ACCOUNT_DISABLED), audit.only().detail());
     }
@@ -255,7 +255,7 @@ class ChangePasswordServiceTest {
         Result result = service.changePassword(command(CURRENT, NEW));
 
         assertEquals(new Result.InvalidCredentials(), result);
-        verifyNoInteractions(hasher, refreshTokens);
+        verifyNoInteractions(hasher, sessions);
         verify(users, never()).replacePasswordHash(any(), any(), any());
     }
 

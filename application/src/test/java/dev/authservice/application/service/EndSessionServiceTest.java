@@ -13,12 +13,12 @@ import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
-import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.token.RevocationReason;
-import dev.authservice.domain.token.Session;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.session.Session;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Instant;
@@ -38,24 +38,24 @@ class EndSessionServiceTest {
     private static final UserAccount ALICE = UserAccountMother.alice();
     private static final UserAccount BOB = UserAccountMother.bob();
 
-    @Mock private RefreshTokenStore refreshTokens;
+    @Mock private SessionStore sessions;
 
     private EndSessionService service;
     private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @BeforeEach
     void setUp() {
-        service = new EndSessionService(refreshTokens, audit, Clock.fixed(NOW, ZoneOffset.UTC));
+        service = new EndSessionService(sessions, audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     @Test
     void aUserEndsTheirOwnSessionAsASignOutAtTheCurrentTime() {
         Session alices = givenSessionOf(ALICE);
-        when(refreshTokens.revokeSession(alices.id(), RevocationReason.SIGNED_OUT, NOW)).thenReturn(true);
+        when(sessions.revoke(alices.id(), RevocationReason.SIGNED_OUT, NOW)).thenReturn(true);
 
         assertTrue(service.endSession(ALICE.id(), alices.id(), RequesterMother.ALICE));
 
-        verify(refreshTokens).revokeSession(alices.id(), RevocationReason.SIGNED_OUT, NOW);
+        verify(sessions).revoke(alices.id(), RevocationReason.SIGNED_OUT, NOW);
         assertEquals(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, NOW, RequesterMother.ALICE)
                 .about(ALICE.id()).inSession(alices.id()).detail(RevocationReason.SIGNED_OUT)
                 .endingSessions(RevocationReason.SIGNED_OUT, 1), audit.only());
@@ -67,24 +67,24 @@ class EndSessionServiceTest {
 
         assertFalse(service.endSession(ALICE.id(), bobs.id(), RequesterMother.ALICE));
 
-        verify(refreshTokens, never()).revokeSession(any(), any(), any());
+        verify(sessions, never()).revoke(any(), any(), any());
         assertTrue(audit.events().isEmpty());
     }
 
     @Test
     void anUnknownSessionIsNotFound() {
         SessionId unknown = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-00000000dead"));
-        when(refreshTokens.findSession(unknown)).thenReturn(Optional.empty());
+        when(sessions.find(unknown)).thenReturn(Optional.empty());
 
         assertFalse(service.endSession(ALICE.id(), unknown, RequesterMother.ALICE));
 
-        verify(refreshTokens, never()).revokeSession(any(), any(), any());
+        verify(sessions, never()).revoke(any(), any(), any());
     }
 
     @Test
     void anOwnSessionThatHadAlreadyEndedIsNotFoundLikeAnUnknownOne() {
         Session alices = givenSessionOf(ALICE);
-        when(refreshTokens.revokeSession(alices.id(), RevocationReason.SIGNED_OUT, NOW)).thenReturn(false);
+        when(sessions.revoke(alices.id(), RevocationReason.SIGNED_OUT, NOW)).thenReturn(false);
 
         assertFalse(service.endSession(ALICE.id(), alices.id(), RequesterMother.ALICE));
         assertTrue(audit.events().isEmpty());
@@ -92,7 +92,7 @@ class EndSessionServiceTest {
 
     private Session givenSessionOf(UserAccount user) {
         Session session = SessionMother.aLoginOf(user, TestTime.SOME_INSTANT).session();
-        when(refreshTokens.findSession(session.id())).thenReturn(Optional.of(session));
+        when(sessions.find(session.id())).thenReturn(Optional.of(session));
         return session;
     }
 }

@@ -6,12 +6,12 @@ import static org.mockito.Mockito.when;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.in.ListMySessionsUseCase.SessionView;
-import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
-import dev.authservice.domain.token.ActiveSession;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.ActiveSession;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Duration;
@@ -37,13 +37,13 @@ class ListMySessionsServiceTest {
     private static final ActiveSession PHONE = activeSession(Duration.ofDays(1), Duration.ofHours(2));
     private static final ActiveSession TABLET = activeSession(Duration.ofDays(9), Duration.ofDays(4));
 
-    @Mock private RefreshTokenStore refreshTokens;
+    @Mock private SessionStore sessions;
 
     private ListMySessionsService service;
 
     @BeforeEach
     void setUp() {
-        service = new ListMySessionsService(refreshTokens, Clock.fixed(NOW, ZoneOffset.UTC));
+        service = new ListMySessionsService(sessions, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     @Test
@@ -90,9 +90,9 @@ class ListMySessionsServiceTest {
     }
 
     /** The store's answer when asked at {@code NOW}: the clock decides which sessions are still active. */
-    private void givenActiveSessions(PageRequest request, long total, ActiveSession... sessions) {
-        when(refreshTokens.activeSessionsOf(ALICE.id(), request, NOW))
-                .thenReturn(Page.of(List.of(sessions), request, total));
+    private void givenActiveSessions(PageRequest request, long total, ActiveSession... active) {
+        when(sessions.activeSessionsOf(ALICE.id(), request, NOW))
+                .thenReturn(Page.of(List.of(active), request, total));
     }
 
     private static ActiveSession activeSession(Duration startedAgo, Duration lastUsedAgo) {

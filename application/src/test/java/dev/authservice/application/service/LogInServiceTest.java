@@ -15,7 +15,6 @@ import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.mockito.Mockito.when;
 
 import dev.authservice.application.fixtures.RecordingAuditLog;
-import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.in.LogInUseCase.Command;
 import dev.authservice.application.port.in.LogInUseCase.Result;
@@ -23,18 +22,19 @@ import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
-import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
+import dev.authservice.domain.session.RefreshToken;
+import dev.authservice.domain.session.RefreshTokenHash;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.session.Session;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
-import dev.authservice.domain.token.RefreshToken;
-import dev.authservice.domain.token.RefreshTokenHash;
-import dev.authservice.domain.token.RevocationReason;
-import dev.authservice.domain.token.Session;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.Credentials;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
@@ -83,7 +83,7 @@ class LogInServiceTest {
     @Mock private UserStore users;
     @Mock private PasswordHasher hasher;
     @Mock private LoginAttemptLog attempts;
-    @Mock private RefreshTokenStore refreshTokens;
+    @Mock private SessionStore sessions;
     @Mock private RandomSource random;
     @Mock private AccessTokenCodec codec;
 
@@ -95,8 +95,8 @@ class LogInServiceTest {
         when(random.refreshTokenValue()).thenReturn(DUMMY_PASSWORD, REFRESH_TOKEN);
         when(hasher.hash(new Password(DUMMY_PASSWORD))).thenReturn(DUMMY_HASH);
         lenient().when(attempts.tryAttempt(any(), any())).thenReturn(Optional.empty());
-        service = new LogInService(users, hasher, attempts, refreshTokens,
-                new TokenIssuer(codec, random, POLICY), random, audit, CLOCK);
+        service = new LogInService(users, hasher, attempts, sessions,
+                new TokenIssuer(codec, random, POLICY), POLICY, random, audit, CLOCK);
     }
 
     @Test
@@ -120,8 +120,8 @@ class LogInServiceTest {
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
         Session session = startedSession();
-        assertEquals(new Session(session.id(), ALICE.id(), NOW, CLIENT, USER_AGENT), session);
-        assertEquals(RefreshToken.issue(RefreshTokenHash.of(REFRESH_TOKEN), session.id(), ALICE.id(), NOW, REFRESH_TTL),
+        assertEquals(Session.start(session.id(), ALICE.id(), NOW, CLIENT, USER_AGENT), session);
+        assertEquals(RefreshToken.issue(RefreshTokenHash.of(REFRESH_TOKEN), session, NOW, POLICY),
                 firstRefreshToken());
     }
 
@@ -177,7 +177,7 @@ class LogInServiceTest {
         assertEquals(new Result.InvalidCredentials(), result);
         verify(attempts).tryAttempt(ALICE_FROM_CLIENT, NOW);
         verify(attempts, never()).clear(any());
-        verifyNoInteractions(refreshTokens, codec);
+        verifyNoInteractions(sessions, codec);
     }
 
     @Test
@@ -190,7 +190,7 @@ class LogInServiceTest {
         assertEquals(new Result.InvalidCredentials(), result);
         verify(attempts).tryAttempt(new LoginAttemptKey(nobody, CLIENT), NOW);
         verify(attempts, never()).clear(any());
-        verifyNoInteractions(refreshTokens, codec);
+        verifyNoInteractions(sessions, codec);
     }
 
     @Test
@@ -226,7 +226,7 @@ class LogInServiceTest {
                 new Command(new Credentials(nobody, new Password(DUMMY_PASSWORD)), CLIENT, USER_AGENT));
 
         assertEquals(new Result.InvalidCredentials(), result);
-        verifyNoInteractions(refreshTokens, codec);
+        verifyNoInteractions(sessions, codec);
     }
 
     @Test
@@ -238,7 +238,7 @@ class LogInServiceTest {
 
         assertEquals(new Result.InvalidCredentials(), result);
         verify(attempts, never()).clear(any());
-        verifyNoInteractions(refreshTokens, codec);
+        verifyNoInteractions(sessions, codec);
     }
 
     @Test
@@ -258,7 +258,7 @@ class LogInServiceTest {
 
         verify(hasher, never()).verify(any(), any());
         verify(attempts, never()).clear(any());
-        verifyNoInteractions(users, refreshTokens, codec);
+        verifyNoInteractions(users, sessions, codec);
     }
 
     @Test
@@ -302,7 +302,7 @@ class LogInServiceTest {
         assertEquals(new IssuedTokens("signed-access-token", REFRESH_TOKEN, REFRESH_TTL), tokens);
         assertEquals(ALICE.id(), startedSession().userId());
         verify(users, times(1)).replacePasswordHash(any(), any(), any());
-        verify(refreshTokens, never()).revokeSession(any(), any(), any());
+        verify(sessions, never()).revoke(any(), any(), any());
     }
 
     /** The rehash lost to a password change: the new hash does not match this password, and the login fails. */
@@ -316,7 +316,7 @@ class LogInServiceTest {
 
         assertEquals(new Result.InvalidCredentials(), result);
         SessionId started = startedSession().id();
-        verify(refreshTokens).revokeSession(started, RevocationReason.PASSWORD_CHANGED, NOW);
+        verify(sessions).revoke(started, RevocationReason.PASSWORD_CHANGED, NOW);
     }
 
     /** Alice logs in with her password, her hash needs a rehash, and {@code storedMeanwhile} was stored first. */
@@ -349,7 +349,7 @@ class LogInServiceTest {
 
         assertEquals(new Result.InvalidCredentials(), result);
         SessionId started = startedSession().id();
-        verify(refreshTokens).revokeSession(started, RevocationReason.PASSWORD_CHANGED, NOW);
+        verify(sessions).revoke(started, RevocationReason.PASSWORD_CHANGED, NOW);
     }
 
     @Test
@@ -363,7 +363,7 @@ class LogInServiceTest {
 
         assertEquals(new Result.InvalidCredentials(), result);
         SessionId started = startedSession().id();
-        verify(refreshTokens).revokeSession(started, RevocationReason.USER_DISABLED, NOW);
+        verify(sessions).revoke(started, RevocationReason.USER_DISABLED, NOW);
     }
 
     @Test
@@ -510,13 +510,13 @@ class LogInServiceTest {
 
     private Session startedSession() {
         ArgumentCaptor<Session> session = ArgumentCaptor.forClass(Session.class);
-        verify(refreshTokens).startSession(session.capture(), any());
+        verify(sessions).start(session.capture(), any());
         return session.getValue();
     }
 
     private RefreshToken.Active firstRefreshToken() {
         ArgumentCaptor<RefreshToken.Active> token = ArgumentCaptor.forClass(RefreshToken.Active.class);
-        verify(refreshTokens).startSession(any(), token.capture());
+        verify(sessions).start(any(), token.capture());
         return token.getValue();
     }
 

@@ -7,11 +7,11 @@ import static org.mockito.Mockito.when;
 
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
-import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.token.RevocationReason;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.session.SessionId;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -28,16 +28,16 @@ class LogOutServiceTest {
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
     private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
 
-    @Mock private RefreshTokenStore refreshTokens;
+    @Mock private SessionStore sessions;
     private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @Test
     void loggingOutRevokesTheSessionAsALogoutAtTheCurrentTime() {
-        when(refreshTokens.revokeSession(SESSION, RevocationReason.LOGOUT, NOW)).thenReturn(true);
+        when(sessions.revoke(SESSION, RevocationReason.LOGOUT, NOW)).thenReturn(true);
 
-        new LogOutService(refreshTokens, audit, Clock.fixed(NOW, ZoneOffset.UTC)).logOut(SESSION, RequesterMother.ALICE);
+        new LogOutService(sessions, audit, Clock.fixed(NOW, ZoneOffset.UTC)).logOut(SESSION, RequesterMother.ALICE);
 
-        verify(refreshTokens).revokeSession(SESSION, RevocationReason.LOGOUT, NOW);
+        verify(sessions).revoke(SESSION, RevocationReason.LOGOUT, NOW);
         assertEquals(SecurityEvent.of(SecurityEventType.LOGGED_OUT, NOW, RequesterMother.ALICE)
                 .about(RequesterMother.ALICE.userId().orElseThrow()).inSession(SESSION)
                 .endingSessions(RevocationReason.LOGOUT, 1), audit.only());
@@ -45,9 +45,9 @@ class LogOutServiceTest {
 
     @Test
     void loggingOutOfASessionThatAlreadyEndedIsNoError() {
-        when(refreshTokens.revokeSession(SESSION, RevocationReason.LOGOUT, NOW)).thenReturn(false);
+        when(sessions.revoke(SESSION, RevocationReason.LOGOUT, NOW)).thenReturn(false);
 
-        assertDoesNotThrow(() -> new LogOutService(refreshTokens, audit, Clock.fixed(NOW, ZoneOffset.UTC)).logOut(SESSION, RequesterMother.ALICE));
+        assertDoesNotThrow(() -> new LogOutService(sessions, audit, Clock.fixed(NOW, ZoneOffset.UTC)).logOut(SESSION, RequesterMother.ALICE));
         assertEquals(List.of(), audit.events(), "nothing ended, so nothing to record");
     }
 }

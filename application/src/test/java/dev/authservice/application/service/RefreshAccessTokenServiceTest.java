@@ -1,423 +1,223 @@
 package dev.authservice.application.service;
 
-import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.lenient;
-import static org.mockito.Mockito.never;
-import static org.mockito.Mockito.reset;
 import static org.mockito.Mockito.verify;
-import static org.mockito.Mockito.verifyNoInteractions;
-import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.InMemorySessionStore;
+import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
-import dev.authservice.domain.token.TokenPolicy;
+import dev.authservice.application.fixtures.SessionMother;
+import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.fixtures.WithoutTransactions;
 import dev.authservice.application.port.in.IssuedTokens;
+import dev.authservice.application.port.in.RefreshAccessTokenUseCase.Command;
 import dev.authservice.application.port.in.RefreshAccessTokenUseCase.Result;
 import dev.authservice.application.port.out.AccessTokenCodec;
+import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.RandomSource;
-import dev.authservice.application.port.out.RefreshTokenStore;
-import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.port.out.Transactions;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.session.RefreshToken;
+import dev.authservice.domain.session.RefreshTokenHash;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.session.Session;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
-import dev.authservice.domain.token.RefreshToken;
-import dev.authservice.domain.token.RefreshTokenHash;
-import dev.authservice.domain.token.RevocationReason;
-import dev.authservice.domain.token.SessionId;
-import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.UserAccount;
-import dev.authservice.domain.user.UserId;
-import dev.authservice.domain.user.Username;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.NullAndEmptySource;
 import org.mockito.ArgumentCaptor;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
+/** A refresh against the in-memory stores: what the client gets, what is stored, and what the audit trail hears. */
 @ExtendWith(MockitoExtension.class)
 class RefreshAccessTokenServiceTest {
 
-    private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
-    private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
-    private static final Duration ACCESS_TTL = Duration.ofMinutes(15);
-    private static final Duration REFRESH_TTL = Duration.ofDays(30);
-    private static final TokenPolicy POLICY =
-            new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30));
-
+    private static final Instant LOGIN = Instant.parse("2025-03-01T10:00:00Z");
+    /** A day after login: the first token has 29 days left. */
+    private static final Instant NOW = LOGIN.plus(Duration.ofDays(1));
     private static final String PRESENTED = "presented-refresh-token";
-    private static final RefreshTokenHash PRESENTED_HASH = RefreshTokenHash.of(PRESENTED);
     private static final String SUCCESSOR = "successor-refresh-token";
-    private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
-    private static final UserAccount ALICE = account(true);
+    private static final UserAccount ALICE = UserAccountMother.alice();
 
-    /** Issued a day ago at login, so it has 29 days left. */
-    private static final RefreshToken.Active ACTIVE =
-            new RefreshToken.Active(PRESENTED_HASH, SESSION, ALICE.id(), NOW.minus(Duration.ofDays(1)),
-                    NOW.plus(Duration.ofDays(29)));
-
-    @Mock private RefreshTokenStore refreshTokens;
-    @Mock private UserStore users;
     @Mock private RandomSource random;
     @Mock private AccessTokenCodec codec;
 
-    private RefreshAccessTokenService service;
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final InMemorySessionStore sessions = new InMemorySessionStore(users);
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final Session session = Session.start(new SessionId(UUID.randomUUID()), ALICE.id(), LOGIN, null, null);
+    private final RefreshToken.Active firstToken =
+            RefreshToken.issue(RefreshTokenHash.of(PRESENTED), session, LOGIN, SessionMother.POLICY);
 
     @BeforeEach
-    void setUp() {
-        service = new RefreshAccessTokenService(refreshTokens, users, new TokenIssuer(codec, random, POLICY), audit,
-                CLOCK);
-        // Every plausible token gets a successor made up front, for a store that rotates in one step.
+    void aliceLoggedInADayAgo() {
+        users.add(ALICE);
+        sessions.start(session, firstToken);
         lenient().when(random.refreshTokenValue()).thenReturn(SUCCESSOR);
+        lenient().when(random.uuid()).thenReturn(UUID.fromString("0000000a-0000-4000-8000-000000000001"));
+        lenient().when(codec.encode(any())).thenReturn("signed-access-token");
     }
 
     @Test
-    void aStoreThatRotatesInOneStepAnswersTheCommonCaseWithoutReadingTheToken() {
-        when(refreshTokens.rotateIfActive(PRESENTED_HASH, RefreshTokenHash.of(SUCCESSOR), NOW, NOW.plus(REFRESH_TTL)))
-                .thenReturn(Optional.of(new RefreshTokenStore.RotatedAtOnce(SESSION, ALICE)));
-        when(random.uuid()).thenReturn(UUID.fromString("0000000a-0000-4000-8000-000000000001"));
-        when(codec.encode(any())).thenReturn("signed-access-token");
+    void anActiveTokenIsExchangedForAnAccessTokenAndItsSuccessor() {
+        Result result = refreshAt(NOW, PRESENTED);
 
-        Result result = service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
-
-        assertEquals(new IssuedTokens("signed-access-token", SUCCESSOR, REFRESH_TTL),
-                assertInstanceOf(Result.Refreshed.class, result).tokens());
-        ArgumentCaptor<AccessToken> accessToken = ArgumentCaptor.forClass(AccessToken.class);
-        verify(codec).encode(accessToken.capture());
-        assertEquals(SESSION, accessToken.getValue().sessionId());
-        assertEquals(ALICE.id(), accessToken.getValue().userId());
-        verify(refreshTokens, never()).findByHash(any());
-        verify(refreshTokens, never()).rotate(any());
-        verifyNoInteractions(users);
-        SecurityEvent recorded = audit.events().get(0);
-        assertEquals(SecurityEventType.TOKEN_REFRESHED, recorded.type());
-        assertEquals(Optional.of(ALICE.id()), recorded.userId());
-        assertEquals(Optional.of(SESSION), recorded.sessionId());
+        assertEquals(new Result.Refreshed(new IssuedTokens("signed-access-token", SUCCESSOR,
+                SessionMother.REFRESH_TOKEN_TTL)), result);
     }
 
     @Test
-    void whenTheStoreRotatesNothingInOneStepTheTokenIsReadAndRotatedWithTheSameSuccessor() {
-        givenStored(ACTIVE);
-        givenUser(ALICE);
-        givenRotationSucceeds();
+    void thePresentedTokenIsUsedUpAndItsSuccessorStoredInTheSameSession() {
+        refreshAt(NOW, PRESENTED);
 
-        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
-
-        verify(refreshTokens).rotateIfActive(PRESENTED_HASH, RefreshTokenHash.of(SUCCESSOR), NOW,
-                NOW.plus(REFRESH_TTL));
-        assertEquals(RefreshTokenHash.of(SUCCESSOR), storedRotation().successor().hash());
-    }
-
-    @ParameterizedTest
-    @NullAndEmptySource
-    void aMissingTokenIsRejectedWithoutAskingTheStore(String presented) {
-        assertEquals(new Result.Rejected(), service.refresh(presented, RequesterMother.ANONYMOUS));
-        verifyNoInteractions(refreshTokens, users, codec);
+        assertEquals(Optional.of(new RefreshToken.Rotated(firstToken.hash(), session.id(), ALICE.id(), LOGIN,
+                firstToken.expiresAt(), NOW)), sessions.token(firstToken.hash()));
+        assertEquals(Optional.of(new RefreshToken.Active(RefreshTokenHash.of(SUCCESSOR), session.id(), ALICE.id(), NOW,
+                NOW.plus(SessionMother.REFRESH_TOKEN_TTL))), sessions.token(RefreshTokenHash.of(SUCCESSOR)));
     }
 
     @Test
-    void anOverlongTokenIsRejectedWithoutAskingTheStore() {
-        assertEquals(new Result.Rejected(), service.refresh("x".repeat(257), RequesterMother.ANONYMOUS));
-        verifyNoInteractions(refreshTokens, users, codec);
+    void theNewAccessTokenIsTheOwnersInTheSameSession() {
+        refreshAt(NOW, PRESENTED);
+
+        ArgumentCaptor<AccessToken> signed = ArgumentCaptor.forClass(AccessToken.class);
+        verify(codec).encode(signed.capture());
+        assertEquals(AccessToken.issue("0000000a-0000-4000-8000-000000000001", ALICE, session.id(), NOW,
+                SessionMother.POLICY), signed.getValue());
     }
 
     @Test
-    void aTokenOfTheLongestAcceptedLengthIsLookedUp() {
-        String longest = "x".repeat(256);
-        when(refreshTokens.findByHash(RefreshTokenHash.of(longest))).thenReturn(Optional.empty());
-
-        assertEquals(new Result.Rejected(), service.refresh(longest, RequesterMother.ANONYMOUS));
-    }
-
-    @Test
-    void anUnknownTokenIsRejected() {
-        when(refreshTokens.findByHash(PRESENTED_HASH)).thenReturn(Optional.empty());
-
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
-        verify(refreshTokens, never()).rotate(any());
-        verify(refreshTokens, never()).revokeSession(any(), any(), any());
-    }
-
-    @Test
-    void anActiveTokenIsExchangedForNewTokens() {
-        givenStored(ACTIVE);
-        givenUser(ALICE);
-        givenRotationSucceeds();
-
-        Result result = service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
-
-        IssuedTokens tokens = assertInstanceOf(Result.Refreshed.class, result).tokens();
-        assertEquals(new IssuedTokens("signed-access-token", SUCCESSOR, REFRESH_TTL), tokens);
-        verify(refreshTokens, never()).revokeSession(any(), any(), any());
-    }
-
-    @Test
-    void rotationUsesUpThePresentedTokenAndStoresASuccessorInTheSameSession() {
-        givenStored(ACTIVE);
-        givenUser(ALICE);
-        givenRotationSucceeds();
-
-        Result result = service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
-
-        RefreshToken.Rotation rotation = storedRotation();
-        String newRefreshToken = assertInstanceOf(Result.Refreshed.class, result).tokens().refreshToken();
-        assertAll(
-                () -> assertEquals(PRESENTED_HASH, rotation.rotated().hash()),
-                () -> assertEquals(NOW, rotation.rotated().rotatedAt()),
-                () -> assertEquals(SESSION, rotation.successor().sessionId()),
-                () -> assertEquals(ALICE.id(), rotation.successor().userId()),
-                () -> assertEquals(NOW, rotation.successor().issuedAt()),
-                () -> assertEquals(NOW.plus(REFRESH_TTL), rotation.successor().expiresAt()),
-                () -> assertEquals(RefreshTokenHash.of(newRefreshToken), rotation.successor().hash()),
-                () -> assertNotEquals(PRESENTED, newRefreshToken));
-    }
-
-    @Test
-    void theNewAccessTokenBelongsToTheSameSession() {
-        givenStored(ACTIVE);
-        givenUser(ALICE);
-        givenRotationSucceeds();
-
-        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
-
-        ArgumentCaptor<AccessToken> accessToken = ArgumentCaptor.forClass(AccessToken.class);
-        verify(codec).encode(accessToken.capture());
-        assertAll(
-                () -> assertEquals(SESSION, accessToken.getValue().sessionId()),
-                () -> assertEquals(ALICE.username(), accessToken.getValue().subject()),
-                () -> assertEquals(NOW, accessToken.getValue().issuedAt()),
-                () -> assertEquals(NOW.plus(ACCESS_TTL), accessToken.getValue().expiresAt()));
-    }
-
-    @Test
-    void anExpiredTokenIsRejectedWithoutRevokingTheSession() {
-        givenStored(new RefreshToken.Active(PRESENTED_HASH, SESSION, ALICE.id(), NOW.minus(REFRESH_TTL), NOW));
-
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
-        verify(refreshTokens, never()).rotate(any());
-        verify(refreshTokens, never()).revokeSession(any(), any(), any());
-        verifyNoInteractions(codec);
-    }
-
-    @Test
-    void aRevokedTokenIsRejected() {
-        givenStored(ACTIVE.revoke(NOW.minus(Duration.ofHours(1))));
-
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
-        verify(refreshTokens, never()).rotate(any());
-        verifyNoInteractions(codec);
-    }
-
-    @Test
-    void aRotatedTokenPresentedAgainIsRejectedAndItsSessionRevokedAsReuse() {
-        givenStored(ACTIVE.rotate(RefreshTokenHash.of(SUCCESSOR), NOW.minus(Duration.ofHours(1)), REFRESH_TTL)
-                .rotated());
-
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
-        verify(refreshTokens).revokeSession(SESSION, RevocationReason.REUSE_DETECTED, NOW);
-        verify(refreshTokens, never()).rotate(any());
-        verifyNoInteractions(codec);
-    }
-
-    @Test
-    void aRotatedTokenPresentedAfterItsExpiryIsStillReuse() {
-        RefreshToken.Active old = new RefreshToken.Active(PRESENTED_HASH, SESSION, ALICE.id(),
-                NOW.minus(Duration.ofDays(60)), NOW.minus(Duration.ofDays(30)));
-        givenStored(old.rotate(RefreshTokenHash.of(SUCCESSOR), NOW.minus(Duration.ofDays(45)), REFRESH_TTL).rotated());
-
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
-        verify(refreshTokens).revokeSession(SESSION, RevocationReason.REUSE_DETECTED, NOW);
-    }
-
-    @Test
-    void losingTheRaceToRotateIsTreatedAsReuse() {
-        givenRotatedByAnotherRequestAfterTheRead();
-        givenUser(ALICE);
-        when(random.refreshTokenValue()).thenReturn(SUCCESSOR);
-        when(refreshTokens.rotate(any())).thenReturn(false);
-
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
-        verify(refreshTokens).revokeSession(SESSION, RevocationReason.REUSE_DETECTED, NOW);
-        verifyNoInteractions(codec);
-    }
-
-    /** A logout that revoked the token between the read and the rotation: too late, but not a reuse. */
-    @Test
-    void losingTheRaceToARevocationIsRejectedAsRevoked() {
-        when(refreshTokens.findByHash(PRESENTED_HASH))
-                .thenReturn(Optional.of(ACTIVE), Optional.of(ACTIVE.revoke(NOW)));
-        givenUser(ALICE);
-        when(random.refreshTokenValue()).thenReturn(SUCCESSOR);
-        when(refreshTokens.rotate(any())).thenReturn(false);
-
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
-
-        verify(refreshTokens, never()).revokeSession(any(), any(), any());
-        assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, NOW, RequesterMother.ANONYMOUS)
-                .about(ALICE.id()).inSession(SESSION).detail("REVOKED"), audit.only());
-        verifyNoInteractions(codec);
-    }
-
-    /** No store here deletes refresh tokens; one that did would not make this presentation a reuse. */
-    @Test
-    void aTokenThatVanishesDuringTheRaceIsRejectedWithoutRevokingTheSession() {
-        when(refreshTokens.findByHash(PRESENTED_HASH)).thenReturn(Optional.of(ACTIVE), Optional.empty());
-        givenUser(ALICE);
-        when(refreshTokens.rotate(any())).thenReturn(false);
-
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
-
-        verify(refreshTokens, never()).revokeSession(any(), any(), any());
-        assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, NOW, RequesterMother.ANONYMOUS)
-                .about(ALICE.id()).inSession(SESSION).detail("UNKNOWN_TOKEN"), audit.only());
-    }
-
-    @Test
-    void aTokenOfAUserWhoIsGoneIsRejected() {
-        givenStored(ACTIVE);
-        when(users.findById(ALICE.id())).thenReturn(Optional.empty());
-
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
-        verify(refreshTokens, never()).rotate(any());
-        verifyNoInteractions(codec);
-    }
-
-    @Test
-    void aTokenOfADisabledUserIsRejected() {
-        givenStored(ACTIVE);
-        givenUser(account(false));
-
-        assertEquals(new Result.Rejected(), service.refresh(PRESENTED, RequesterMother.ANONYMOUS));
-        verify(refreshTokens, never()).rotate(any());
-        verifyNoInteractions(codec);
-    }
-
-    // The audit trail: every outcome once, with the presenter's client; the rotation itself is routine.
-
-    @Test
-    void aRotationIsRecordedAsARoutineRefreshOfItsSession() {
-        givenStored(ACTIVE);
-        givenUser(ALICE);
-        givenRotationSucceeds();
-
-        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
+    void aRefreshIsReportedAsARoutineRefreshOfItsSession() {
+        refreshAt(NOW, PRESENTED);
 
         assertEquals(SecurityEvent.of(SecurityEventType.TOKEN_REFRESHED, NOW, RequesterMother.ANONYMOUS)
-                .about(ALICE.id()).inSession(SESSION), audit.only());
-        assertTrue(audit.only().type().isRoutine());
+                .about(ALICE.id()).inSession(session.id()), audit.only());
     }
 
     @Test
-    void reuseIsRecordedWithTheClientThatPresentedTheCopy() {
-        givenStored(ACTIVE.rotate(RefreshTokenHash.of(SUCCESSOR), NOW.minus(Duration.ofHours(1)), REFRESH_TTL)
-                .rotated());
-        when(refreshTokens.revokeSession(SESSION, RevocationReason.REUSE_DETECTED, NOW)).thenReturn(true);
+    void noTokenOrOneThatCannotBeATokenIsRefusedWithoutAskingTheStore() {
+        for (String presented : new String[] {null, "", "t".repeat(257)}) {
+            assertEquals(new Result.Rejected(), refreshAt(NOW, presented));
+        }
 
-        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
-
-        assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_TOKEN_REUSED, NOW, RequesterMother.ANONYMOUS)
-                .about(ALICE.id()).inSession(SESSION).endingSessions(RevocationReason.REUSE_DETECTED, 1), audit.only());
+        assertEquals(List.of(Optional.of("UNKNOWN_TOKEN"), Optional.of("UNKNOWN_TOKEN"), Optional.of("UNKNOWN_TOKEN")),
+                audit.events().stream().map(SecurityEvent::detail).toList());
+        assertEquals(Optional.of(firstToken), sessions.token(firstToken.hash()));
     }
 
     @Test
-    void aSessionAlreadyEndedByAnotherRequestIsNotCountedTwice() {
-        givenStored(ACTIVE.rotate(RefreshTokenHash.of(SUCCESSOR), NOW.minus(Duration.ofHours(1)), REFRESH_TTL)
-                .rotated());
-        when(refreshTokens.revokeSession(SESSION, RevocationReason.REUSE_DETECTED, NOW)).thenReturn(false);
+    void anUnknownTokenIsRefused() {
+        assertEquals(new Result.Rejected(), refreshAt(NOW, "not-a-token-this-service-made"));
 
-        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
-
-        assertEquals(0, audit.only().sessionsEnded().orElseThrow().count());
+        assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, NOW, RequesterMother.ANONYMOUS)
+                .detail("UNKNOWN_TOKEN"), audit.only());
     }
 
     @Test
-    void losingTheRaceIsRecordedAsReuse() {
-        givenRotatedByAnotherRequestAfterTheRead();
-        givenUser(ALICE);
-        when(random.refreshTokenValue()).thenReturn(SUCCESSOR);
-        when(refreshTokens.rotate(any())).thenReturn(false);
+    void anExpiredTokenIsRefusedAndItsSessionLeftAlone() {
+        assertEquals(new Result.Rejected(), refreshAt(firstToken.expiresAt(), PRESENTED));
 
-        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
-
-        assertEquals(SecurityEventType.REFRESH_TOKEN_REUSED, audit.only().type());
+        assertRefused("EXPIRED", firstToken.expiresAt());
+        assertEquals(Optional.of(session), sessions.find(session.id()));
     }
 
     @Test
-    void eachRejectionIsRecordedWithItsReason() {
-        when(refreshTokens.findByHash(PRESENTED_HASH)).thenReturn(Optional.empty());
-        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
-        service.refresh(null, RequesterMother.ANONYMOUS);
-        assertEquals(List.of(Optional.of(RefreshAccessTokenService.UNKNOWN_TOKEN),
-                Optional.of(RefreshAccessTokenService.UNKNOWN_TOKEN)), details());
+    void aTokenOfARevokedSessionIsRefused() {
+        sessions.revoke(session.id(), RevocationReason.LOGOUT, NOW.minusSeconds(60));
 
-        reset(refreshTokens);
-        givenStored(new RefreshToken.Active(PRESENTED_HASH, SESSION, ALICE.id(), NOW.minus(REFRESH_TTL), NOW));
-        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
-        givenStored(ACTIVE.revoke(NOW.minus(Duration.ofHours(1))));
-        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
-        givenStored(ACTIVE);
-        givenUser(account(false));
-        service.refresh(PRESENTED, RequesterMother.ANONYMOUS);
+        assertEquals(new Result.Rejected(), refreshAt(NOW, PRESENTED));
 
-        assertEquals(List.of(Optional.of("EXPIRED"), Optional.of("REVOKED"),
-                Optional.of(RefreshAccessTokenService.ACCOUNT_DISABLED)), details().subList(2, 5));
-        assertTrue(audit.types().stream().allMatch(SecurityEventType.REFRESH_REJECTED::equals));
-        assertTrue(audit.events().subList(2, 5).stream()
-                .allMatch(event -> event.userId().equals(Optional.of(ALICE.id()))
-                        && event.sessionId().equals(Optional.of(SESSION))));
+        assertRefused("REVOKED", NOW);
     }
 
-    private List<Optional<String>> details() {
-        return audit.events().stream().map(SecurityEvent::detail).toList();
+    @Test
+    void aTokenOfADisabledOwnerIsRefused() {
+        users.setEnabled(ALICE.id(), false);
+
+        assertEquals(new Result.Rejected(), refreshAt(NOW, PRESENTED));
+
+        assertRefused("ACCOUNT_DISABLED", NOW);
+        assertEquals(Optional.of(firstToken), sessions.token(firstToken.hash()));
     }
 
-    private void givenStored(RefreshToken token) {
-        when(refreshTokens.findByHash(PRESENTED_HASH)).thenReturn(Optional.of(token));
+    @Test
+    void aRotatedTokenPresentedAgainIsRefusedAndItsSessionRevokedAsReuse() {
+        refreshAt(NOW, PRESENTED);
+
+        assertEquals(new Result.Rejected(), refreshAt(NOW.plusSeconds(5), PRESENTED));
+
+        assertEquals(Optional.of(session.revoke(RevocationReason.REUSE_DETECTED, NOW.plusSeconds(5))),
+                sessions.find(session.id()));
+        assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_TOKEN_REUSED, NOW.plusSeconds(5),
+                        RequesterMother.ANONYMOUS).about(ALICE.id()).inSession(session.id())
+                        .endingSessions(RevocationReason.REUSE_DETECTED, 1),
+                audit.events().get(1));
     }
 
-    /** Read as active, then rotated by a request that got there first, so this request's rotation fails. */
-    private void givenRotatedByAnotherRequestAfterTheRead() {
-        RefreshToken.Rotated rotated =
-                ACTIVE.rotate(RefreshTokenHash.of("another-requests-successor"), NOW, REFRESH_TTL).rotated();
-        when(refreshTokens.findByHash(PRESENTED_HASH)).thenReturn(Optional.of(ACTIVE), Optional.of(rotated));
+    /** The transaction is the service's: the store's decision and its audit record commit together. */
+    @Test
+    void theDecisionCarriedOutAndItsAuditRecordAreOneTransaction() {
+        TrackedTransactions transactions = new TrackedTransactions();
+        AuditLog insideOnly = event -> {
+            assertTrue(transactions.open, "recorded outside the transaction: " + event.type());
+            audit.record(event);
+        };
+        RefreshAccessTokenService service = new RefreshAccessTokenService(sessions, transactions,
+                new TokenIssuer(codec, random, SessionMother.POLICY), SessionMother.POLICY, insideOnly,
+                Clock.fixed(NOW, ZoneOffset.UTC));
+
+        service.refresh(Command.of(PRESENTED, RequesterMother.ANONYMOUS));
+        service.refresh(Command.of(PRESENTED, RequesterMother.ANONYMOUS));
+
+        assertEquals(2, transactions.count);
+        assertEquals(List.of(SecurityEventType.TOKEN_REFRESHED, SecurityEventType.REFRESH_TOKEN_REUSED),
+                audit.types());
     }
 
-    private void givenUser(UserAccount user) {
-        when(users.findById(user.id())).thenReturn(Optional.of(user));
+    private Result refreshAt(Instant at, String presented) {
+        RefreshAccessTokenService service = new RefreshAccessTokenService(sessions, new WithoutTransactions(),
+                new TokenIssuer(codec, random, SessionMother.POLICY), SessionMother.POLICY, audit,
+                Clock.fixed(at, ZoneOffset.UTC));
+        return service.refresh(Command.of(presented, RequesterMother.ANONYMOUS));
     }
 
-    private void givenRotationSucceeds() {
-        when(random.refreshTokenValue()).thenReturn(SUCCESSOR);
-        when(random.uuid()).thenReturn(UUID.fromString("0000000a-0000-4000-8000-000000000001"));
-        when(refreshTokens.rotate(any())).thenReturn(true);
-        when(codec.encode(any())).thenReturn("signed-access-token");
+    private void assertRefused(String outcome, Instant at) {
+        assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, at, RequesterMother.ANONYMOUS)
+                .about(ALICE.id()).inSession(session.id()).detail(outcome), audit.only());
+        assertInstanceOf(RefreshToken.Active.class, sessions.token(firstToken.hash()).orElseThrow());
     }
 
-    private RefreshToken.Rotation storedRotation() {
-        ArgumentCaptor<RefreshToken.Rotation> rotation = ArgumentCaptor.forClass(RefreshToken.Rotation.class);
-        verify(refreshTokens).rotate(rotation.capture());
-        return rotation.getValue();
-    }
+    /** Counts the transactions, and tells whether one is open. */
+    private static final class TrackedTransactions implements Transactions {
+        private boolean open;
+        private int count;
 
-    private static UserAccount account(boolean enabled) {
-        return new UserAccount(new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001")),
-                new Username("alice"), new PasswordHash("$argon2id$alice"), Set.of(), "Alice", "Sales",
-                Instant.parse("2024-01-01T00:00:00Z"), enabled);
+        @Override
+        public <T> T inTransaction(Supplier<T> work) {
+            open = true;
+            count++;
+            try {
+                return work.get();
+            } finally {
+                open = false;
+            }
+        }
     }
 }

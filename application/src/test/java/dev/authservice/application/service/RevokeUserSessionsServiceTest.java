@@ -11,11 +11,11 @@ import static org.mockito.Mockito.when;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
-import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import java.time.Clock;
@@ -36,25 +36,25 @@ class RevokeUserSessionsServiceTest {
     private static final UserAccount ALICE = UserAccountMother.alice();
 
     @Mock private UserStore users;
-    @Mock private RefreshTokenStore refreshTokens;
+    @Mock private SessionStore sessions;
 
     private RevokeUserSessionsService service;
     private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @BeforeEach
     void setUp() {
-        service = new RevokeUserSessionsService(users, refreshTokens, audit, Clock.fixed(NOW, ZoneOffset.UTC));
+        service = new RevokeUserSessionsService(users, sessions, audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     @Test
     void everySessionOfTheUserEndsAsRevokedByAnAdministrator() {
         when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE));
-        when(refreshTokens.revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW))
+        when(sessions.revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW))
                 .thenReturn(3);
 
         assertTrue(service.revokeAllSessions(ALICE.id(), RequesterMother.ADMINISTRATOR));
 
-        verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW);
+        verify(sessions).revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW);
         assertEquals(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, NOW, RequesterMother.ADMINISTRATOR)
                 .about(ALICE.id()).detail(RevocationReason.ADMINISTRATOR)
                 .endingSessions(RevocationReason.ADMINISTRATOR, 3), audit.only());
@@ -63,7 +63,7 @@ class RevokeUserSessionsServiceTest {
     @Test
     void aUserWithoutSessionsIsFoundAllTheSame() {
         when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE));
-        when(refreshTokens.revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW))
+        when(sessions.revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW))
                 .thenReturn(0);
 
         assertTrue(service.revokeAllSessions(ALICE.id(), RequesterMother.ADMINISTRATOR));
@@ -87,6 +87,6 @@ class RevokeUserSessionsServiceTest {
         assertFalse(service.revokeAllSessions(nobody, RequesterMother.ADMINISTRATOR));
         assertTrue(audit.events().isEmpty());
 
-        verifyNoInteractions(refreshTokens);
+        verifyNoInteractions(sessions);
     }
 }

@@ -13,11 +13,11 @@ import static org.mockito.Mockito.when;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
-import dev.authservice.application.port.out.RefreshTokenStore;
+import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import java.time.Clock;
@@ -40,14 +40,14 @@ class SetUserEnabledServiceTest {
     private static final UserId NOBODY = new UserId(UUID.fromString("00000000-0000-4000-8000-00000000dead"));
 
     @Mock private UserStore users;
-    @Mock private RefreshTokenStore refreshTokens;
+    @Mock private SessionStore sessions;
 
     private SetUserEnabledService service;
     private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @BeforeEach
     void setUp() {
-        service = new SetUserEnabledService(users, refreshTokens, audit, Clock.fixed(NOW, ZoneOffset.UTC));
+        service = new SetUserEnabledService(users, sessions, audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     /** Only the flag is written: nothing read beforehand and written back whole can undo another change. */
@@ -64,12 +64,12 @@ class SetUserEnabledServiceTest {
     @Test
     void disablingEndsEverySessionOfTheUserAtOnce() {
         when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
-        when(refreshTokens.revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW))
+        when(sessions.revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW))
                 .thenReturn(2);
 
         service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR);
 
-        verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
+        verify(sessions).revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
         assertEquals(SecurityEvent.of(SecurityEventType.USER_DISABLED, NOW, RequesterMother.ADMINISTRATOR)
                 .about(ALICE.id()).endingSessions(RevocationReason.USER_DISABLED, 2), audit.only());
     }
@@ -81,9 +81,9 @@ class SetUserEnabledServiceTest {
 
         service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR);
 
-        InOrder order = inOrder(users, refreshTokens);
+        InOrder order = inOrder(users, sessions);
         order.verify(users).setEnabled(ALICE.id(), false);
-        order.verify(refreshTokens).revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED,
+        order.verify(sessions).revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED,
                 NOW);
     }
 
@@ -95,7 +95,7 @@ class SetUserEnabledServiceTest {
 
         verify(users).setEnabled(ALICE.id(), true);
         verifyNoMoreInteractions(users);
-        verifyNoInteractions(refreshTokens);
+        verifyNoInteractions(sessions);
         assertEquals(SecurityEvent.of(SecurityEventType.USER_ENABLED, NOW, RequesterMother.ADMINISTRATOR)
                 .about(ALICE.id()), audit.only());
     }
@@ -108,8 +108,8 @@ class SetUserEnabledServiceTest {
         assertTrue(service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR));
         assertTrue(service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR));
 
-        verify(refreshTokens, times(2))
-                .revokeSessionsOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
+        verify(sessions, times(2))
+                .revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
     }
 
     @Test
@@ -118,7 +118,7 @@ class SetUserEnabledServiceTest {
 
         assertFalse(service.setEnabled(NOBODY, false, RequesterMother.ADMINISTRATOR));
 
-        verifyNoInteractions(refreshTokens);
+        verifyNoInteractions(sessions);
         assertTrue(audit.events().isEmpty());
     }
 
@@ -128,6 +128,6 @@ class SetUserEnabledServiceTest {
 
         assertFalse(service.setEnabled(NOBODY, true, RequesterMother.ADMINISTRATOR));
 
-        verifyNoInteractions(refreshTokens);
+        verifyNoInteractions(sessions);
     }
 }

@@ -8,14 +8,13 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.domain.session.RefreshTokenHash;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
-import dev.authservice.domain.token.RefreshToken;
-import dev.authservice.domain.token.RefreshTokenHash;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -41,8 +40,9 @@ class TokenIssuerTest {
     private static final TokenPolicy POLICY =
             new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30));
     private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
-    private static final UserId BOB = UserId.of("b0b00000-0000-4000-8000-000000000002");
-    private static final UUID JTI = UUID.fromString("0000000a-0000-4000-8000-000000000001");
+        private static final UUID JTI = UUID.fromString("0000000a-0000-4000-8000-000000000001");
+    private static final TokenIssuer.NewRefreshToken REFRESH_TOKEN =
+            new TokenIssuer.NewRefreshToken("refresh-token", RefreshTokenHash.of("refresh-token"));
 
     @Mock private AccessTokenCodec codec;
     @Mock private RandomSource random;
@@ -55,48 +55,20 @@ class TokenIssuerTest {
     }
 
     @Test
-    void theFirstRefreshTokenIsARandomValueStoredAsItsSha256ForTheRefreshTtl() {
+    void aNewRefreshTokenIsARandomValueKnownToTheStoreByItsSha256() {
         when(random.refreshTokenValue()).thenReturn("abc");
 
-        TokenIssuer.FirstRefreshToken token = issuer.firstRefreshToken(SESSION, BOB, NOW);
+        TokenIssuer.NewRefreshToken token = issuer.newRefreshToken();
 
-        assertEquals("abc", token.value());
-        assertEquals(RefreshToken.issue(new RefreshTokenHash(
-                "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"), SESSION, BOB, NOW, REFRESH_TTL),
-                token.token());
+        assertEquals(new TokenIssuer.NewRefreshToken("abc",
+                new RefreshTokenHash("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")), token);
     }
 
     @Test
-    void aRotationGivesASuccessorWithANewRandomValueAndAFreshRefreshTtl() {
-        RefreshToken.Active used = RefreshToken.issue(RefreshTokenHash.of("used"), SESSION, BOB,
-                NOW.minus(Duration.ofDays(1)), REFRESH_TTL);
-        when(random.refreshTokenValue()).thenReturn("successor");
-
-        TokenIssuer.SuccessorRefreshToken successor = issuer.rotate(used, issuer.successor(NOW), NOW);
-
-        assertEquals("successor", successor.value());
-        assertEquals(used.rotate(RefreshTokenHash.of("successor"), NOW, REFRESH_TTL), successor.rotation());
-    }
-
-    @Test
-    void aSuccessorMadeBeforeItsTokenIsReadExpiresAfterAFreshRefreshTtl() {
-        when(random.refreshTokenValue()).thenReturn("successor");
-
-        TokenIssuer.UnboundSuccessor successor = issuer.successor(NOW);
-
-        assertEquals(new TokenIssuer.UnboundSuccessor("successor", RefreshTokenHash.of("successor"),
-                NOW.plus(REFRESH_TTL)), successor);
-    }
-
-    @Test
-    void newRefreshTokensNeverShowTheirValueInALogLine() {
+    void aNewRefreshTokenNeverShowsItsValueInALogLine() {
         when(random.refreshTokenValue()).thenReturn("the-secret-refresh-token");
-        TokenIssuer.FirstRefreshToken first = issuer.firstRefreshToken(SESSION, BOB, NOW);
 
-        assertFalse(first.toString().contains("the-secret-refresh-token"));
-        TokenIssuer.UnboundSuccessor unbound = issuer.successor(NOW);
-        assertFalse(unbound.toString().contains("the-secret-refresh-token"));
-        assertFalse(issuer.rotate(first.token(), unbound, NOW).toString().contains("the-secret-refresh-token"));
+        assertFalse(issuer.newRefreshToken().toString().contains("the-secret-refresh-token"));
     }
 
     @Test
@@ -104,7 +76,7 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of()), SESSION, "refresh-token", NOW);
+        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW);
 
         AccessToken token = signedAccessToken();
         assertAll(
@@ -125,7 +97,7 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of(Role.USER, Role.ADMIN)), SESSION, "refresh-token", NOW);
+        issuer.issue(account(Set.of(Role.USER, Role.ADMIN)), SESSION, REFRESH_TOKEN, NOW);
 
         assertEquals(Set.of(Role.USER, Role.ADMIN), signedAccessToken().roles());
     }
@@ -136,8 +108,8 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI, otherJti);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of()), SESSION, "refresh-token", NOW);
-        issuer.issue(account(Set.of()), SESSION, "refresh-token", NOW);
+        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW);
+        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW);
 
         ArgumentCaptor<AccessToken> tokens = ArgumentCaptor.forClass(AccessToken.class);
         verify(codec, times(2)).encode(tokens.capture());
@@ -150,7 +122,7 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        IssuedTokens tokens = issuer.issue(account(Set.of()), SESSION, "refresh-token", NOW);
+        IssuedTokens tokens = issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW);
 
         assertEquals(new IssuedTokens("signed-access-token", "refresh-token", REFRESH_TTL), tokens);
     }

@@ -1,7 +1,7 @@
 package dev.authservice.domain.audit;
 
 import dev.authservice.domain.Require;
-import dev.authservice.domain.token.Session;
+import dev.authservice.domain.session.Session;
 import dev.authservice.domain.user.UserId;
 import java.util.Optional;
 

@@ -1,7 +1,7 @@
 package dev.authservice.domain.audit;
 
-import dev.authservice.domain.token.RevocationReason;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.util.Objects;

@@ -1,5 +1,6 @@
 package dev.authservice.domain.token;
 
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
@@ -43,11 +44,11 @@ public record AccessToken(
         Objects.requireNonNull(expiresAt, "expiresAt");
     }
 
-    /** A new token for {@code user} in {@code sessionId}, valid from {@code now} for {@code ttl}. */
-    public static AccessToken issue(String tokenId, String issuer, UserAccount user, SessionId sessionId,
-                                    Instant now, Duration ttl) {
-        return new AccessToken(tokenId, issuer, user.username(), user.id(), sessionId, user.roles(),
-                user.nickname(), user.department(), now, now, now.plus(ttl));
+    /** A new token for {@code user} in {@code sessionId}, valid from {@code now} for as long as the policy says. */
+    public static AccessToken issue(String tokenId, UserAccount user, SessionId sessionId, Instant now,
+                                    TokenPolicy policy) {
+        return new AccessToken(tokenId, policy.issuer(), user.username(), user.id(), sessionId, user.roles(),
+                user.nickname(), user.department(), now, now, policy.accessTokenExpiry(now));
     }
 
     /** Whether {@code exp} has passed at {@code now}, allowing {@code skew} for clocks that disagree. */

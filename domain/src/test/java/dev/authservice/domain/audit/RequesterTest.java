@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.authservice.domain.token.Session;
+import dev.authservice.domain.session.Session;
 import dev.authservice.domain.user.UserId;
 import java.util.Optional;
 import java.util.UUID;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.domain.InvalidValueException;
-import dev.authservice.domain.token.RevocationReason;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.util.Arrays;

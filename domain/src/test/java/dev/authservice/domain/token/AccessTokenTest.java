@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -24,6 +25,7 @@ class AccessTokenTest {
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
     private static final Duration TTL = Duration.ofMinutes(15);
     private static final Duration SKEW = Duration.ofSeconds(30);
+    private static final TokenPolicy POLICY = new TokenPolicy(TTL, Duration.ofDays(30), "auth-service", SKEW);
     private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
     /** Without roles: the tests that are about roles say so in their names and build their own account. */
     private static final UserAccount BOB = new UserAccount(
@@ -41,7 +43,7 @@ class AccessTokenTest {
 
         @Test
         void issuingCopiesTheAccountsIdentityAndProfileClaims() {
-            AccessToken token = AccessToken.issue("jti-1", "auth-service", BOB, SESSION, NOW, TTL);
+            AccessToken token = AccessToken.issue("jti-1", BOB, SESSION, NOW, POLICY);
 
             assertAll(
                     () -> assertEquals("jti-1", token.tokenId()),
@@ -55,7 +57,7 @@ class AccessTokenTest {
 
         @Test
         void anIssuedTokenIsValidFromNowForExactlyTheTtl() {
-            AccessToken token = AccessToken.issue("jti-1", "auth-service", BOB, SESSION, NOW, TTL);
+            AccessToken token = AccessToken.issue("jti-1", BOB, SESSION, NOW, POLICY);
 
             assertAll(
                     () -> assertEquals(NOW, token.issuedAt()),
@@ -70,7 +72,7 @@ class AccessTokenTest {
             UserAccount admin = new UserAccount(BOB.id(), BOB.username(), BOB.passwordHash(),
                     Set.of(Role.USER, Role.ADMIN), "Bob", "Engineering", BOB.createdAt(), true);
 
-            AccessToken token = AccessToken.issue("jti-1", "auth-service", admin, SESSION, NOW, TTL);
+            AccessToken token = AccessToken.issue("jti-1", admin, SESSION, NOW, POLICY);
 
             assertEquals(Set.of(Role.USER, Role.ADMIN), token.roles());
         }
@@ -95,7 +97,7 @@ class AccessTokenTest {
     @Nested
     class Expiry {
 
-        private final AccessToken token = AccessToken.issue("jti-1", "auth-service", BOB, SESSION, NOW, TTL);
+        private final AccessToken token = AccessToken.issue("jti-1", BOB, SESSION, NOW, POLICY);
         private final Instant exp = token.expiresAt();
 
         @Test
@@ -161,7 +163,7 @@ class AccessTokenTest {
         }
 
         private AccessToken issuedAt(Instant iat) {
-            return AccessToken.issue("jti-1", "auth-service", BOB, SESSION, iat, TTL);
+            return AccessToken.issue("jti-1", BOB, SESSION, iat, POLICY);
         }
     }
 

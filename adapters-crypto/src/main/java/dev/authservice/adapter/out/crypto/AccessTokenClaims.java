@@ -4,8 +4,8 @@ import static com.nimbusds.jose.util.JSONObjectUtils.getLong;
 import static com.nimbusds.jose.util.JSONObjectUtils.getString;
 import static com.nimbusds.jose.util.JSONObjectUtils.getStringList;
 
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
-import dev.authservice.domain.token.SessionId;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;

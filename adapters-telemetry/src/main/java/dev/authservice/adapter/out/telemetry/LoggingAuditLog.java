@@ -2,7 +2,7 @@ package dev.authservice.adapter.out.telemetry;
 
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.domain.audit.SecurityEvent;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

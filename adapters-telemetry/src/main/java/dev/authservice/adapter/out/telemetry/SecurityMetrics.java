@@ -3,7 +3,7 @@ package dev.authservice.adapter.out.telemetry;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.session.RevocationReason;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.EnumMap;

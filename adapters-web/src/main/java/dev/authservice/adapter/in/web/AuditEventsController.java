@@ -8,7 +8,7 @@ import dev.authservice.domain.audit.AuditEventFilter;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.paging.Sort;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.annotation.Controller;

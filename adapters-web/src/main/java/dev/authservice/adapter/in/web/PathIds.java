@@ -2,7 +2,7 @@ package dev.authservice.adapter.in.web;
 
 import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.ErrorCode;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserId;
 
 /**

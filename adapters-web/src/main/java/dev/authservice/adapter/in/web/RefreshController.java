@@ -3,7 +3,7 @@ package dev.authservice.adapter.in.web;
 import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.application.port.in.RefreshAccessTokenUseCase;
-import dev.authservice.application.port.in.RefreshAccessTokenUseCase.Result;
+import dev.authservice.application.port.in.RefreshAccessTokenUseCase.Command;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
@@ -17,13 +17,13 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
 
 /** Authenticated by the refresh-token cookie alone; no Authorization header is expected here. */
 @Controller(RefreshTokenCookie.PATH)
@@ -67,13 +67,12 @@ class RefreshController {
         if (fromAnotherOrigin(request.getHeaders().get(SEC_FETCH_SITE))) {
             return ErrorResponses.of(ErrorCode.FORBIDDEN);
         }
-        if (refresh.refresh(refreshToken, requesters.anonymous(request)) instanceof Result.Refreshed refreshed) {
-            return RefreshTokenCookie.set(
-                    HttpResponse.ok(new RefreshResponse(refreshed.tokens().accessToken()))
-                            .header(HttpHeaders.CACHE_CONTROL, "no-store"),
-                    refreshed.tokens().refreshToken(), refreshed.tokens().refreshTokenTtl());
-        }
-        return RefreshTokenCookie.clear(ErrorResponses.of(ErrorCode.INVALID_REFRESH_TOKEN));
+        return refresh.refresh(Command.of(refreshToken, requesters.anonymous(request))).match(
+                refreshed -> RefreshTokenCookie.set(
+                        HttpResponse.ok(new RefreshResponse(refreshed.tokens().accessToken()))
+                                .header(HttpHeaders.CACHE_CONTROL, "no-store"),
+                        refreshed.tokens().refreshToken(), refreshed.tokens().refreshTokenTtl()),
+                rejected -> RefreshTokenCookie.clear(ErrorResponses.of(ErrorCode.INVALID_REFRESH_TOKEN)));
     }
 
     /**

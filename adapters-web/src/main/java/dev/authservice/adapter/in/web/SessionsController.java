@@ -9,7 +9,7 @@ import dev.authservice.application.port.in.ListMySessionsUseCase;
 import dev.authservice.application.port.in.ListMySessionsUseCase.SessionView;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
-import dev.authservice.domain.token.Session;
+import dev.authservice.domain.session.Session;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;

@@ -83,7 +83,7 @@ class PasswordHashingExecutorTest {
             hashesDone.await();
             return new LogInUseCase.Result.InvalidCredentials();
         });
-        when(refresh.refresh(any(), any())).thenReturn(new RefreshAccessTokenUseCase.Result.Rejected());
+        when(refresh.refresh(any())).thenReturn(new RefreshAccessTokenUseCase.Result.Rejected());
         ExecutorService clients = Executors.newFixedThreadPool(LOGINS);
         try {
             for (int i = 0; i < LOGINS; i++) {
@@ -95,7 +95,7 @@ class PasswordHashingExecutorTest {
 
             assertEquals(401, assertTimeoutPreemptively(Duration.ofSeconds(5),
                     () -> statusOf(HttpRequest.POST(RefreshTokenCookie.PATH, ""))));
-            verify(refresh).refresh(any(), any());
+            verify(refresh).refresh(any());
             assertFalse(loginsWaiting.tryAcquire(200, TimeUnit.MILLISECONDS), "the other logins queue behind them");
             // On any JDK, also where blocking work runs on virtual threads that cannot run out.
             assertTrue(loginThreads.stream().allMatch(name -> name.startsWith(PasswordHashingExecutor.NAME)),

@@ -1,7 +1,7 @@
 package dev.authservice.application.port.in;
 
 import dev.authservice.domain.audit.Requester;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.UserId;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.authservice.application.port.in;
 
 import dev.authservice.domain.audit.Requester;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.SessionId;
 
 /** Ends a session: its refresh tokens and its access tokens are refused from now on. */
 public interface LogOutUseCase {

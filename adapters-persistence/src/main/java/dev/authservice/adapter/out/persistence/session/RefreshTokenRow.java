@@ -1,8 +1,8 @@
 package dev.authservice.adapter.out.persistence.session;
 
-import dev.authservice.domain.token.RefreshToken;
-import dev.authservice.domain.token.RefreshTokenHash;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.RefreshToken;
+import dev.authservice.domain.session.RefreshTokenHash;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.data.annotation.Id;
@@ -19,13 +19,12 @@ record RefreshTokenRow(
         Instant issuedAt,
         Instant expiresAt,
         TokenStatus status,
-        @Nullable Instant rotatedAt,
-        @Nullable Instant revokedAt) {
+        @Nullable Instant rotatedAt) {
 
-    /** Tokens are inserted active; the other states are reached by the updates of the repository. */
+    /** Tokens are inserted active; a rotation is the one update of the repository. */
     static RefreshTokenRow of(RefreshToken.Active token) {
         return new RefreshTokenRow(token.hash().hex(), token.sessionId().value(), token.userId().value(),
-                token.issuedAt(), token.expiresAt(), TokenStatus.ACTIVE, null, null);
+                token.issuedAt(), token.expiresAt(), TokenStatus.ACTIVE, null);
     }
 
     RefreshToken toRefreshToken() {
@@ -35,7 +34,6 @@ record RefreshTokenRow(
         return switch (status) {
             case ACTIVE -> new RefreshToken.Active(hash, session, user, issuedAt, expiresAt);
             case ROTATED -> new RefreshToken.Rotated(hash, session, user, issuedAt, expiresAt, rotatedAt);
-            case REVOKED -> new RefreshToken.Revoked(hash, session, user, issuedAt, expiresAt, revokedAt);
         };
     }
 }

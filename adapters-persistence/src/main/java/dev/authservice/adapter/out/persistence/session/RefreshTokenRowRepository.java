@@ -5,9 +5,7 @@ import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.GenericRepository;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.Optional;
-import java.util.UUID;
 
 @JdbcRepository(dialect = Dialect.ANSI)
 interface RefreshTokenRowRepository extends GenericRepository<RefreshTokenRow, String> {
@@ -16,18 +14,8 @@ interface RefreshTokenRowRepository extends GenericRepository<RefreshTokenRow, S
 
     void insert(RefreshTokenRow row);
 
-    /** Returns 1 for the one caller that found the token active, 0 for everyone else: the database decides. */
+    /** Returns 1 if the token was active, 0 otherwise; called with its session locked, so it cannot race. */
     @Query("UPDATE refresh_tokens SET status = 'ROTATED', rotated_at = :rotatedAt"
             + " WHERE token_hash = :tokenHash AND status = 'ACTIVE'")
     int markRotated(String tokenHash, Instant rotatedAt);
-
-    /** Rotated tokens too: a token of a revoked session reads as revoked, whatever it was before. */
-    @Query("UPDATE refresh_tokens SET status = 'REVOKED', revoked_at = :revokedAt"
-            + " WHERE session_id = :sessionId AND status <> 'REVOKED'")
-    void revokeAllOfSession(UUID sessionId, Instant revokedAt);
-
-    /** {@link #revokeAllOfSession} for each of {@code sessionIds}. */
-    @Query("UPDATE refresh_tokens SET status = 'REVOKED', revoked_at = :revokedAt"
-            + " WHERE session_id IN (:sessionIds) AND status <> 'REVOKED'")
-    void revokeAllOfSessions(Collection<UUID> sessionIds, Instant revokedAt);
 }

@@ -1,7 +1,7 @@
 package dev.authservice.adapter.out.persistence.session;
 
 import dev.authservice.application.port.out.RevokedSessions;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.scheduling.annotation.Scheduled;
@@ -15,12 +15,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The sessions revoked recently, in memory, so that {@link #isRevoked} costs one map lookup on the request path.
  *
- * <p><b>Horizon.</b> An access token lives the {@link TokenPolicy}'s access-token ttl and is accepted up to
- * its clock skew after it expires, so a session revoked longer ago than their sum has no
- * access token left that could be accepted. Only sessions revoked within that horizon are kept; older entries are
- * dropped, which bounds the memory by the number of revocations per horizon.
+ * <p><b>Horizon.</b> A session revoked longer ago than {@link TokenPolicy#revocationHorizon()} has no access token
+ * left that could be believed. Only sessions revoked within that horizon are kept; older entries are dropped, which
+ * bounds the memory by the number of revocations per horizon.
  *
- * <p><b>Propagation.</b> A revocation made through this instance's {@link JdbcRefreshTokenStore} is on the list as
+ * <p><b>Propagation.</b> A revocation made through this instance's {@link JdbcSessionStore} is on the list as
  * soon as its transaction has committed. Each instance loads the revocations within the horizon at start, then polls
  * the database every {@code auth.revocation.poll-interval} (default 1s) on a scheduler thread: a revocation made by
  * another instance sharing the database is seen here within one poll interval plus the time of one poll query.
@@ -41,9 +40,7 @@ class SessionDenyList implements RevokedSessions {
     SessionDenyList(SessionRowRepository sessions, TokenPolicy tokens, Clock clock) {
         this.sessions = sessions;
         this.clock = clock;
-        // The last access token of a session can be accepted until one ttl after its revocation, plus the skew allowed
-        // on exp, plus the skew by which its issuer's clock may run ahead, plus a second of rounding in its dates.
-        this.horizon = tokens.accessTokenTtl().plus(tokens.clockSkew().multipliedBy(2)).plusSeconds(1);
+        this.horizon = tokens.revocationHorizon();
     }
 
     @Override

@@ -1,14 +1,15 @@
 package dev.authservice.adapter.out.persistence.session;
 
-import dev.authservice.domain.token.ActiveSession;
-import dev.authservice.domain.token.RevocationReason;
-import dev.authservice.domain.token.Session;
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.ActiveSession;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.session.Session;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.data.annotation.Id;
 import io.micronaut.data.annotation.MappedEntity;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 
 /** A row of {@code sessions}. Written whole at login; later only by the updates of {@link SessionRowRepository}. */
@@ -23,13 +24,18 @@ record SessionRow(
         @Nullable Instant revokedAt,
         @Nullable RevocationReason revocationReason) {
 
+    /** A session as login stores it: live, and last used when it began. */
     static SessionRow started(Session session) {
+        if (session.isRevoked()) {
+            throw new IllegalArgumentException("a session starts live");
+        }
         return new SessionRow(session.id().value(), session.userId().value(), session.createdAt(),
                 session.createdAt(), session.clientAddress(), session.userAgent(), null, null);
     }
 
     Session toSession() {
-        return new Session(new SessionId(id), new UserId(userId), createdAt, clientAddress, userAgent);
+        return new Session(new SessionId(id), new UserId(userId), createdAt, clientAddress, userAgent,
+                Optional.ofNullable(revokedAt).map(at -> new Session.Revocation(revocationReason, at)));
     }
 
     ActiveSession toActiveSession() {

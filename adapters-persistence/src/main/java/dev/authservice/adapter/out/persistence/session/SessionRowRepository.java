@@ -1,6 +1,6 @@
 package dev.authservice.adapter.out.persistence.session;
 
-import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.session.RevocationReason;
 import io.micronaut.data.annotation.Query;
 import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.query.builder.sql.Dialect;
@@ -26,7 +26,15 @@ interface SessionRowRepository extends GenericRepository<SessionRow, UUID> {
 
     Optional<SessionRow> findById(UUID id);
 
-    /** Also takes the row lock that makes the writes to one session's tokens run one after another. */
+    /**
+     * The session of the token with hash {@code tokenHash}, locked until the transaction ends: every change to a
+     * session or its tokens takes this lock first, so that they run one after another, on every instance.
+     */
+    @Query("SELECT s.id, s.user_id, s.created_at, s.last_used_at, s.client_address, s.user_agent, s.revoked_at,"
+            + " s.revocation_reason FROM sessions s"
+            + " WHERE s.id = (SELECT t.session_id FROM refresh_tokens t WHERE t.token_hash = :tokenHash) FOR UPDATE")
+    Optional<SessionRow> lockByTokenHash(String tokenHash);
+
     @Query("UPDATE sessions SET last_used_at = :usedAt WHERE id = :id")
     int markUsed(UUID id, Instant usedAt);
 

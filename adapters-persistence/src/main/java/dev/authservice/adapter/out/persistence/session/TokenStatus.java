@@ -1,9 +1,9 @@
 package dev.authservice.adapter.out.persistence.session;
 
 /**
- * The state column of {@code refresh_tokens}, stored by name. The SQL of {@link RefreshTokenRowRepository} and the
- * check constraint of the migration spell the same names.
+ * The state column of {@code refresh_tokens}, stored by name: the states of {@code RefreshToken}. The SQL of this
+ * package and the check constraint of the migrations spell the same names.
  */
 enum TokenStatus {
-    ACTIVE, ROTATED, REVOKED
+    ACTIVE, ROTATED
 }

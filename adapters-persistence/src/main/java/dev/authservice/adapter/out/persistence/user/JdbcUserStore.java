@@ -2,6 +2,7 @@ package dev.authservice.adapter.out.persistence.user;
 
 import dev.authservice.adapter.out.persistence.Paging;
 import dev.authservice.adapter.out.persistence.UniqueViolation;
+import dev.authservice.adapter.out.persistence.UserColumns;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
@@ -71,6 +72,6 @@ class JdbcUserStore implements UserStore {
     /** Reads every row (no index can serve it); asked when an administrator is provisioned, not per request. */
     @Override
     public boolean anyEnabledUserHasRole(Role role) {
-        return rows.countEnabledWithRole(UserRow.ROLE_SEPARATOR + role.name() + UserRow.ROLE_SEPARATOR) > 0;
+        return rows.countEnabledWithRole(UserColumns.ROLE_SEPARATOR + role.name() + UserColumns.ROLE_SEPARATOR) > 0;
     }
 }

@@ -1,7 +1,7 @@
 package dev.authservice.adapter.out.persistence.session;
 
 import static dev.authservice.application.fixtures.SessionMother.aLoginOf;
-import static dev.authservice.application.fixtures.SessionMother.rotationOf;
+import static dev.authservice.application.fixtures.SessionMother.presentationOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,11 +10,11 @@ import dev.authservice.adapter.out.persistence.TestDatabase;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
-import dev.authservice.application.port.out.RefreshTokenStore;
 import dev.authservice.application.port.out.RevokedSessions;
+import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
-import dev.authservice.domain.token.RefreshToken;
-import dev.authservice.domain.token.RevocationReason;
+import dev.authservice.domain.session.RefreshToken.Decision;
+import dev.authservice.domain.session.RevocationReason;
 import io.micronaut.context.ApplicationContext;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,14 +38,14 @@ class SessionDenyListTest {
 
     private static final Duration POLL_INTERVAL = Duration.ofMillis(100);
 
-    private RefreshTokenStore store;
+    private SessionStore store;
     private Instant now;
 
     @BeforeEach
     void startWithAlice() {
         database.deleteAllRows();
         database.bean(UserStore.class).add(UserAccountMother.alice());
-        store = database.bean(RefreshTokenStore.class);
+        store = database.bean(SessionStore.class);
         now = TestTime.now();
     }
 
@@ -56,7 +56,7 @@ class SessionDenyListTest {
                 .getBean(RevokedSessions.class);
         SessionMother.Login login = logIn();
 
-        store.revokeSession(login.sessionId(), RevocationReason.LOGOUT, now);
+        store.revoke(login.sessionId(), RevocationReason.LOGOUT, now);
 
         Instant deadline = Instant.now().plus(POLL_INTERVAL.multipliedBy(10));
         while (!other.isRevoked(login.sessionId()) && Instant.now().isBefore(deadline)) {
@@ -68,7 +68,7 @@ class SessionDenyListTest {
     @Test
     void anInstanceStartedLaterKnowsTheRecentRevocationsAtOnce() {
         SessionMother.Login login = logIn();
-        store.revokeSession(login.sessionId(), RevocationReason.LOGOUT, now);
+        store.revoke(login.sessionId(), RevocationReason.LOGOUT, now);
 
         RevokedSessions later = database.startInstance(Map.of()).getBean(RevokedSessions.class);
 
@@ -82,7 +82,7 @@ class SessionDenyListTest {
                 "auth.jwt.clock-skew", "5s"));
         SessionDenyList denyList = instance.getBean(SessionDenyList.class);
         SessionMother.Login login = logIn();
-        instance.getBean(RefreshTokenStore.class).revokeSession(login.sessionId(), RevocationReason.LOGOUT, now);
+        instance.getBean(SessionStore.class).revoke(login.sessionId(), RevocationReason.LOGOUT, now);
 
         denyList.refresh(now.plusSeconds(71));
         assertTrue(denyList.isRevoked(login.sessionId()), "71 s after: an access token may still be accepted");
@@ -92,19 +92,19 @@ class SessionDenyListTest {
     }
 
     @Test
-    void rotationsRacingOnTwoInstancesHaveOneWinner() throws Exception {
-        RefreshTokenStore otherStore = database.startInstance(Map.of()).getBean(RefreshTokenStore.class);
+    void presentationsRacingOnTwoInstancesHaveOneWinner() throws Exception {
+        SessionStore otherStore = database.startInstance(Map.of()).getBean(SessionStore.class);
         SessionMother.Login login = logIn();
         ExecutorService threads = Executors.newFixedThreadPool(8);
         try {
             CountDownLatch start = new CountDownLatch(1);
             List<Future<Boolean>> results = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
-                RefreshTokenStore instance = i % 2 == 0 ? store : otherStore;
-                RefreshToken.Rotation rotation = rotationOf(login.firstToken(), now.plusSeconds(1));
+                SessionStore instance = i % 2 == 0 ? store : otherStore;
                 results.add(threads.submit(() -> {
                     start.await();
-                    return instance.rotate(rotation);
+                    return instance.present(presentationOf(login.firstToken().hash(), now.plusSeconds(1)))
+                            instanceof Decision.Rotate;
                 }));
             }
             start.countDown();
@@ -120,7 +120,7 @@ class SessionDenyListTest {
 
     private SessionMother.Login logIn() {
         SessionMother.Login login = aLoginOf(UserAccountMother.alice(), now);
-        store.startSession(login.session(), login.firstToken());
+        store.start(login.session(), login.firstToken());
         return login;
     }
 }

@@ -1,6 +1,6 @@
 package dev.authservice.adapter.in.web.security;
 
-import dev.authservice.domain.token.SessionId;
+import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;

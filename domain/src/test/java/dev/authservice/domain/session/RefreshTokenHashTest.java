@@ -1,10 +1,11 @@
-package dev.authservice.domain.token;
+package dev.authservice.domain.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class RefreshTokenHashTest {
@@ -43,5 +44,21 @@ class RefreshTokenHashTest {
 
         assertEquals("RefreshTokenHash[ba7816bf...]", hash.toString());
         assertFalse(hash.toString().contains(hash.hex()));
+    }
+
+    @Test
+    void aPresentedTokenIsHashedWhenItCanBeOne() {
+        String longest = "t".repeat(RefreshTokenHash.MAX_PRESENTED_LENGTH);
+
+        assertEquals(Optional.of(RefreshTokenHash.of("abc")), RefreshTokenHash.ofPresented("abc"));
+        assertEquals(Optional.of(RefreshTokenHash.of(longest)), RefreshTokenHash.ofPresented(longest));
+    }
+
+    @Test
+    void aMissingEmptyOrOverLongPresentedTokenNamesNothing() {
+        assertEquals(Optional.empty(), RefreshTokenHash.ofPresented(null));
+        assertEquals(Optional.empty(), RefreshTokenHash.ofPresented(""));
+        assertEquals(Optional.empty(),
+                RefreshTokenHash.ofPresented("t".repeat(RefreshTokenHash.MAX_PRESENTED_LENGTH + 1)));
     }
 }

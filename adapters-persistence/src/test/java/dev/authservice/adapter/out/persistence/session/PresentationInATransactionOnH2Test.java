@@ -3,7 +3,7 @@ package dev.authservice.adapter.out.persistence.session;
 import dev.authservice.adapter.out.persistence.TestDatabase;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-class RotationInATransactionOnH2Test extends RotationInATransaction {
+class PresentationInATransactionOnH2Test extends PresentationInATransaction {
 
     @RegisterExtension
     static final TestDatabase database = TestDatabase.h2();

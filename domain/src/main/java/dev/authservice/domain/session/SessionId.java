@@ -1,4 +1,4 @@
-package dev.authservice.domain.token;
+package dev.authservice.domain.session;
 
 import java.util.Objects;
 import java.util.UUID;

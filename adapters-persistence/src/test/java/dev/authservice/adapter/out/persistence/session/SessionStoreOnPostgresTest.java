@@ -3,7 +3,8 @@ package dev.authservice.adapter.out.persistence.session;
 import dev.authservice.adapter.out.persistence.TestDatabase;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-class RotationInATransactionOnPostgresTest extends RotationInATransaction {
+/** On PostgreSQL, where a presentation the domain would rotate is carried out in one statement. */
+class SessionStoreOnPostgresTest extends JdbcSessionStoreContract {
 
     @RegisterExtension
     static final TestDatabase database = TestDatabase.postgres();

@@ -1,10 +1,11 @@
-package dev.authservice.domain.token;
+package dev.authservice.domain.session;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -14,6 +15,8 @@ import java.util.regex.Pattern;
 public record RefreshTokenHash(String hex) {
 
     private static final Pattern HEX_SHA_256 = Pattern.compile("[0-9a-f]{64}");
+    /** Longer than any refresh token this service makes; anything longer is not worth hashing. */
+    static final int MAX_PRESENTED_LENGTH = 256;
 
     public RefreshTokenHash {
         Objects.requireNonNull(hex, "hex");
@@ -29,6 +32,14 @@ public record RefreshTokenHash(String hex) {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has SHA-256", e);
         }
+    }
+
+    /** The hash of a token as a client presented it; none for a missing, empty or over-long one: it names nothing. */
+    public static Optional<RefreshTokenHash> ofPresented(String token) {
+        if (token == null || token.isEmpty() || token.length() > MAX_PRESENTED_LENGTH) {
+            return Optional.empty();
+        }
+        return Optional.of(of(token));
     }
 
     @Override

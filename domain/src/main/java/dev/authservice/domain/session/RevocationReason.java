@@ -1,4 +1,4 @@
-package dev.authservice.domain.token;
+package dev.authservice.domain.session;
 
 /** Why a session was ended before its tokens expired. */
 public enum RevocationReason {

@@ -1,4 +1,4 @@
-package dev.authservice.domain.token;
+package dev.authservice.domain.session;
 
 import java.time.Instant;
 import java.util.Objects;

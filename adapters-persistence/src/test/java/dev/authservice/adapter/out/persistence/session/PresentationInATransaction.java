@@ -1,0 +1,89 @@
+package dev.authservice.adapter.out.persistence.session;
+
+import static dev.authservice.application.fixtures.SessionMother.presentationOf;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import dev.authservice.adapter.out.persistence.TestDatabase;
+import dev.authservice.application.fixtures.SessionMother;
+import dev.authservice.application.fixtures.TestTime;
+import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.port.out.SessionStore;
+import dev.authservice.application.port.out.Transactions;
+import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.session.RefreshToken;
+import dev.authservice.domain.session.RefreshToken.Decision;
+import dev.authservice.domain.session.RefreshToken.Presentation;
+import dev.authservice.domain.session.RefreshTokenHash;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.user.UserAccount;
+import io.micronaut.transaction.TransactionOperations;
+import java.sql.Connection;
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A refresh runs in the use case's transaction (one commit per rotation): the store's writes join it, commit with it
+ * and roll back with it. Run on each database by its subclass.
+ */
+abstract class PresentationInATransaction {
+
+    private SessionStore store;
+    private Transactions transactions;
+    private TransactionOperations<Connection> rollbackable;
+    private RefreshTokenRowRepository tokens;
+    private SessionMother.Login login;
+    private Instant now;
+
+    protected abstract TestDatabase database();
+
+    @BeforeEach
+    @SuppressWarnings("unchecked")
+    void logIn() {
+        TestDatabase database = database();
+        database.deleteAllRows();
+        store = database.bean(SessionStore.class);
+        transactions = database.bean(Transactions.class);
+        rollbackable = database.bean(TransactionOperations.class);
+        tokens = database.bean(RefreshTokenRowRepository.class);
+        UserAccount alice = UserAccountMother.alice();
+        database.bean(UserStore.class).add(alice);
+        now = TestTime.now();
+        login = SessionMother.aLoginOf(alice, now);
+        store.start(login.session(), login.firstToken());
+    }
+
+    @Test
+    void aRotationRollsBackWithTheCallersTransaction() {
+        Presentation presentation = presentationOf(login.firstToken().hash(), now.plusSeconds(1));
+
+        rollbackable.executeWrite(status -> {
+            Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, store.present(presentation));
+            assertEquals(Optional.of(rotate.rotation().successor()), stored(presentation.successor()));
+            status.setRollbackOnly();
+            return null;
+        });
+
+        assertEquals(Optional.of(login.firstToken()), stored(login.firstToken().hash()));
+        assertEquals(Optional.empty(), stored(presentation.successor()));
+    }
+
+    /** On PostgreSQL the one statement finds nothing to rotate first: that must not spoil the transaction. */
+    @Test
+    void aReuseFoundInsideTheCallersTransactionCommitsWithIt() {
+        store.present(presentationOf(login.firstToken().hash(), now.plusSeconds(1)));
+
+        Decision replay = transactions.inTransaction(
+                () -> store.present(presentationOf(login.firstToken().hash(), now.plusSeconds(2))));
+
+        assertInstanceOf(Decision.RevokeForReuse.class, replay);
+        assertEquals(Optional.of(login.session().revoke(RevocationReason.REUSE_DETECTED, now.plusSeconds(2))),
+                store.find(login.sessionId()));
+    }
+
+    private Optional<RefreshToken> stored(RefreshTokenHash hash) {
+        return tokens.findById(hash.hex()).map(RefreshTokenRow::toRefreshToken);
+    }
+}

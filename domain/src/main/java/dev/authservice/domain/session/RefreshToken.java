@@ -1,0 +1,200 @@
+package dev.authservice.domain.session;
+
+import dev.authservice.domain.token.TokenPolicy;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * A refresh token, and the whole life of a session's refresh tokens: every state, every transition, and what
+ * presenting a token means. Stores carry out what this file decides; none decides anything of its own.
+ *
+ * <pre>
+ *   login ──────────────────────────────▶ a live {@link Session}, and its first token Active
+ *
+ *   present an unknown hash ─────────────────────────────────▶ refused: UNKNOWN
+ *   present any token of a revoked session ──────────────────▶ refused: SESSION_REVOKED
+ *   present an Active token ─┬─ at or after its expiresAt ───▶ refused: EXPIRED
+ *                            ├─ its owner is disabled ───────▶ refused: OWNER_DISABLED
+ *                            └─ otherwise ──▶ rotate: it is Rotated, and a successor in the session is Active
+ *   present a Rotated token ─────────────────────────────────▶ reuse: the session is revoked (REUSE_DETECTED)
+ *
+ *   logout, sign-out, password change, disabled account, administrator ──▶ the session is revoked
+ * </pre>
+ *
+ * A revoked session ({@link Session#revoke}) keeps its tokens in the states they had: a rotated token stays rotated,
+ * and every token of the session is refused from then on. Two presentations of one Active token race: the store
+ * carries them out one after the other, so the loser finds the token Rotated, which is reuse. Only an {@link Active}
+ * token can be rotated, and only {@link Presentation#decide} rotates one: an illegal transition does not compile.
+ */
+public sealed interface RefreshToken {
+
+    RefreshTokenHash hash();
+
+    SessionId sessionId();
+
+    UserId userId();
+
+    Instant issuedAt();
+
+    Instant expiresAt();
+
+    /** Login: the first token of a new session, living as long as the policy says. */
+    static Active issue(RefreshTokenHash hash, Session session, Instant now, TokenPolicy policy) {
+        return new Active(hash, session.id(), session.userId(), now, policy.refreshTokenExpiry(now));
+    }
+
+    record Active(RefreshTokenHash hash, SessionId sessionId, UserId userId, Instant issuedAt, Instant expiresAt)
+            implements RefreshToken {
+
+        public Active {
+            requireCommon(hash, sessionId, userId, issuedAt, expiresAt);
+            if (!expiresAt.isAfter(issuedAt)) {
+                throw new IllegalArgumentException("a refresh token expires after it is issued");
+            }
+        }
+
+        public boolean isExpiredAt(Instant now) {
+            return !now.isBefore(expiresAt);
+        }
+
+        /** Uses this token up at {@code now}: it becomes {@link Rotated}, and the successor takes its place. */
+        Rotation rotate(RefreshTokenHash successorHash, Instant now, Instant successorExpiresAt) {
+            if (isExpiredAt(now)) {
+                throw new IllegalStateException("an expired refresh token cannot be rotated");
+            }
+            return new Rotation(new Rotated(hash, sessionId, userId, issuedAt, expiresAt, now),
+                    new Active(successorHash, sessionId, userId, now, successorExpiresAt));
+        }
+    }
+
+    record Rotated(RefreshTokenHash hash, SessionId sessionId, UserId userId, Instant issuedAt, Instant expiresAt,
+                   Instant rotatedAt) implements RefreshToken {
+
+        public Rotated {
+            requireCommon(hash, sessionId, userId, issuedAt, expiresAt);
+            Objects.requireNonNull(rotatedAt, "rotatedAt");
+        }
+    }
+
+    /** A refresh: the token presented, now used up, and the one that replaces it. */
+    record Rotation(Rotated rotated, Active successor) {
+    }
+
+    /**
+     * A refresh token presented at {@code at}, with the successor that replaces it if the presentation is accepted.
+     * Made before the token is looked up, so that a store can carry out the whole decision in one step; the
+     * successor's lifetime is the policy's, counted from {@code at}.
+     */
+    record Presentation(RefreshTokenHash presented, RefreshTokenHash successor, Instant at,
+                        Instant successorExpiresAt) {
+
+        public Presentation {
+            Objects.requireNonNull(presented, "presented");
+            Objects.requireNonNull(successor, "successor");
+            Objects.requireNonNull(at, "at");
+            Objects.requireNonNull(successorExpiresAt, "successorExpiresAt");
+        }
+
+        public static Presentation of(RefreshTokenHash presented, RefreshTokenHash successor, Instant at,
+                                      TokenPolicy policy) {
+            return new Presentation(presented, successor, at, policy.refreshTokenExpiry(at));
+        }
+
+        /** What this presentation means, given what the store holds for the presented hash. */
+        public Decision decide(Optional<Found> found) {
+            if (found.isEmpty()) {
+                return new Decision.Refuse(Refusal.UNKNOWN, Optional.empty());
+            }
+            RefreshToken token = found.get().token();
+            if (found.get().session().isRevoked()) {
+                return refuse(Refusal.SESSION_REVOKED, token);
+            }
+            if (token instanceof Rotated rotated) {
+                return new Decision.RevokeForReuse(rotated);
+            }
+            Active active = (Active) token;
+            if (active.isExpiredAt(at)) {
+                return refuse(Refusal.EXPIRED, active);
+            }
+            if (!found.get().owner().enabled()) {
+                return refuse(Refusal.OWNER_DISABLED, active);
+            }
+            return new Decision.Rotate(active.rotate(successor, at, successorExpiresAt), found.get().owner());
+        }
+
+        private static Decision refuse(Refusal why, RefreshToken token) {
+            return new Decision.Refuse(why, Optional.of(token));
+        }
+    }
+
+    /** What a store holds for a presented hash: the token, its session and the session's owner, as they are now. */
+    record Found(RefreshToken token, Session session, UserAccount owner) {
+
+        public Found {
+            Objects.requireNonNull(token, "token");
+            Objects.requireNonNull(session, "session");
+            Objects.requireNonNull(owner, "owner");
+            if (!token.sessionId().equals(session.id()) || !token.userId().equals(owner.id())) {
+                throw new IllegalArgumentException("a token is found with its own session and owner");
+            }
+        }
+    }
+
+    /**
+     * What presenting a token means; the store carries it out and hands it back. {@link #match} takes one function
+     * per kind of decision, so that a new kind does not compile until every caller handles it.
+     */
+    sealed interface Decision {
+
+        <T> T match(Function<Rotate, T> rotate, Function<RevokeForReuse, T> revokeForReuse,
+                    Function<Refuse, T> refuse);
+
+        /** Accepted: the token is rotated, and the owner gets an access token with its successor. */
+        record Rotate(Rotation rotation, UserAccount owner) implements Decision {
+            @Override
+            public <T> T match(Function<Rotate, T> rotate, Function<RevokeForReuse, T> revokeForReuse,
+                               Function<Refuse, T> refuse) {
+                return rotate.apply(this);
+            }
+        }
+
+        /** A rotated token presented again: someone holds a copy, so nobody keeps the session. */
+        record RevokeForReuse(Rotated reused) implements Decision {
+            @Override
+            public <T> T match(Function<Rotate, T> rotate, Function<RevokeForReuse, T> revokeForReuse,
+                               Function<Refuse, T> refuse) {
+                return revokeForReuse.apply(this);
+            }
+        }
+
+        /** Refused, and nothing changes; {@code token} is what was found, if anything. */
+        record Refuse(Refusal why, Optional<RefreshToken> token) implements Decision {
+            @Override
+            public <T> T match(Function<Rotate, T> rotate, Function<RevokeForReuse, T> revokeForReuse,
+                               Function<Refuse, T> refuse) {
+                return refuse.apply(this);
+            }
+        }
+    }
+
+    /** Why a presented token is refused; the client is told only that it was. */
+    enum Refusal {
+        UNKNOWN,
+        SESSION_REVOKED,
+        EXPIRED,
+        OWNER_DISABLED
+    }
+
+    private static void requireCommon(RefreshTokenHash hash, SessionId sessionId, UserId userId, Instant issuedAt,
+                                      Instant expiresAt) {
+        Objects.requireNonNull(hash, "hash");
+        Objects.requireNonNull(sessionId, "sessionId");
+        Objects.requireNonNull(userId, "userId");
+        Objects.requireNonNull(issuedAt, "issuedAt");
+        Objects.requireNonNull(expiresAt, "expiresAt");
+    }
+}

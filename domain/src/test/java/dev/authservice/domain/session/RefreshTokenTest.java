@@ -1,0 +1,285 @@
+package dev.authservice.domain.session;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.authservice.domain.session.RefreshToken.Decision;
+import dev.authservice.domain.session.RefreshToken.Found;
+import dev.authservice.domain.session.RefreshToken.Presentation;
+import dev.authservice.domain.session.RefreshToken.Refusal;
+import dev.authservice.domain.token.TokenPolicy;
+import dev.authservice.domain.user.PasswordHash;
+import dev.authservice.domain.user.Role;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
+import dev.authservice.domain.user.Username;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+class RefreshTokenTest {
+
+    private static final Instant LOGIN = Instant.parse("2025-03-01T10:00:00Z");
+    private static final Duration TTL = Duration.ofDays(30);
+    private static final TokenPolicy POLICY = new TokenPolicy(Duration.ofMinutes(15), TTL, "auth-service",
+            Duration.ofSeconds(30));
+    private static final Instant EXPIRY = LOGIN.plus(TTL);
+    private static final RefreshTokenHash HASH = RefreshTokenHash.of("first-refresh-token");
+    private static final RefreshTokenHash SUCCESSOR_HASH = RefreshTokenHash.of("second-refresh-token");
+    private static final UserAccount OWNER = new UserAccount(
+            new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001")), new Username("alice"),
+            new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$aGFzaA"), Set.of(Role.USER), "Alice",
+            "Sales", LOGIN, true);
+    private static final Session SESSION = Session.start(
+            new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001")), OWNER.id(), LOGIN, "203.0.113.7",
+            "ua");
+    private static final UserId USER = OWNER.id();
+
+    private final RefreshToken.Active issued = RefreshToken.issue(HASH, SESSION, LOGIN, POLICY);
+
+    @Nested
+    class Issuing {
+
+        @Test
+        void loginIssuesAnActiveTokenOfTheSessionThatLivesForThePolicysTtl() {
+            assertAll(
+                    () -> assertEquals(HASH, issued.hash()),
+                    () -> assertEquals(SESSION.id(), issued.sessionId()),
+                    () -> assertEquals(USER, issued.userId()),
+                    () -> assertEquals(LOGIN, issued.issuedAt()),
+                    () -> assertEquals(EXPIRY, issued.expiresAt()));
+        }
+    }
+
+    @Nested
+    class PresentingAnActiveTokenOfALiveSession {
+
+        private final Instant refreshAt = LOGIN.plus(Duration.ofDays(3));
+
+        @Test
+        void rotatesIt() {
+            Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, presentAt(refreshAt, found(issued)));
+
+            assertEquals(new RefreshToken.Rotated(HASH, SESSION.id(), USER, LOGIN, EXPIRY, refreshAt),
+                    rotate.rotation().rotated());
+            assertEquals(OWNER, rotate.owner());
+        }
+
+        @Test
+        void theSuccessorIsAnActiveTokenOfTheSameSessionThatLivesTheTtlFromTheRefresh() {
+            Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, presentAt(refreshAt, found(issued)));
+
+            assertEquals(new RefreshToken.Active(SUCCESSOR_HASH, SESSION.id(), USER, refreshAt, refreshAt.plus(TTL)),
+                    rotate.rotation().successor());
+        }
+
+        @Test
+        void justBeforeItsExpiryRotatesIt() {
+            assertInstanceOf(Decision.Rotate.class, presentAt(EXPIRY.minusNanos(1), found(issued)));
+            assertFalse(issued.isExpiredAt(EXPIRY.minusNanos(1)));
+        }
+
+        @Test
+        void atItsExpiryInstantAndAfterIsRefusedAsExpired() {
+            assertEquals(refused(Refusal.EXPIRED, issued), presentAt(EXPIRY, found(issued)));
+            assertEquals(refused(Refusal.EXPIRED, issued), presentAt(EXPIRY.plusSeconds(1), found(issued)));
+            assertTrue(issued.isExpiredAt(EXPIRY));
+        }
+
+        @Test
+        void whoseOwnerIsDisabledIsRefused() {
+            Found ofDisabled = new Found(issued, SESSION, OWNER.withEnabled(false));
+
+            assertEquals(refused(Refusal.OWNER_DISABLED, issued), presentAt(refreshAt, Optional.of(ofDisabled)));
+        }
+
+        @Test
+        void expiredIsSaidBeforeTheOwnerIsLookedAt() {
+            Found ofDisabled = new Found(issued, SESSION, OWNER.withEnabled(false));
+
+            assertEquals(refused(Refusal.EXPIRED, issued), presentAt(EXPIRY, Optional.of(ofDisabled)));
+        }
+    }
+
+    @Nested
+    class PresentingARotatedToken {
+
+        private final RefreshToken.Rotated rotated = rotatedAt(LOGIN.plus(Duration.ofDays(3)));
+
+        @Test
+        void isReuseAndRevokesTheSession() {
+            Decision decision = presentAt(LOGIN.plus(Duration.ofDays(4)), found(rotated));
+
+            assertEquals(new Decision.RevokeForReuse(rotated), decision);
+        }
+
+        @Test
+        void isReuseEvenAfterItWouldHaveExpiredAndWhateverItsOwner() {
+            // A copy is out there, and so is its successor: the session ends, whoever presents it and whenever.
+            Found ofDisabled = new Found(rotated, SESSION, OWNER.withEnabled(false));
+
+            Decision reuse = new Decision.RevokeForReuse(rotated);
+
+            assertEquals(reuse, presentAt(EXPIRY.plus(Duration.ofDays(365)), found(rotated)));
+            assertEquals(reuse, presentAt(LOGIN.plus(Duration.ofDays(4)), Optional.of(ofDisabled)));
+        }
+
+        @Test
+        void theLoserOfTwoPresentationsOfOneTokenIsReuse() {
+            // The store carries presentations of one token out one after the other: the second finds it rotated.
+            Instant at = LOGIN.plus(Duration.ofDays(3));
+            Decision.Rotate winner = assertInstanceOf(Decision.Rotate.class, presentAt(at, found(issued)));
+
+            Decision loser = presentAt(at, found(winner.rotation().rotated()));
+
+            assertEquals(new Decision.RevokeForReuse(winner.rotation().rotated()), loser);
+        }
+    }
+
+    @Nested
+    class PresentingATokenOfARevokedSession {
+
+        private final Session revoked = SESSION.revoke(RevocationReason.LOGOUT, LOGIN.plus(Duration.ofHours(1)));
+
+        @Test
+        void anActiveTokenIsRefused() {
+            assertEquals(refused(Refusal.SESSION_REVOKED, issued),
+                    presentAt(LOGIN.plus(Duration.ofHours(2)), Optional.of(new Found(issued, revoked, OWNER))));
+        }
+
+        @Test
+        void aRotatedTokenIsRefusedAndNotReuse() {
+            // Nothing left to revoke: the session ended already, and its tokens keep the states they had.
+            RefreshToken.Rotated rotated = rotatedAt(LOGIN.plus(Duration.ofMinutes(30)));
+
+            assertEquals(refused(Refusal.SESSION_REVOKED, rotated),
+                    presentAt(LOGIN.plus(Duration.ofHours(2)), Optional.of(new Found(rotated, revoked, OWNER))));
+        }
+
+        @Test
+        void anExpiredTokenIsRefusedForTheRevocation() {
+            assertEquals(refused(Refusal.SESSION_REVOKED, issued),
+                    presentAt(EXPIRY, Optional.of(new Found(issued, revoked, OWNER))));
+        }
+    }
+
+    @Test
+    void anUnknownHashIsRefusedWithNothingFound() {
+        assertEquals(new Decision.Refuse(Refusal.UNKNOWN, Optional.empty()), presentAt(LOGIN, Optional.empty()));
+    }
+
+    @Test
+    void aPresentationsSuccessorLivesThePolicysTtlFromThePresentation() {
+        Instant at = LOGIN.plus(Duration.ofHours(5));
+
+        Presentation presentation = Presentation.of(HASH, SUCCESSOR_HASH, at, POLICY);
+
+        assertEquals(new Presentation(HASH, SUCCESSOR_HASH, at, at.plus(TTL)), presentation);
+    }
+
+    @Test
+    void aDecisionIsMatchedByItsOwnFunction() {
+        Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, presentAt(LOGIN, found(issued)));
+        Decision reuse = new Decision.RevokeForReuse(rotate.rotation().rotated());
+        Decision refuse = refused(Refusal.EXPIRED, issued);
+
+        for (Decision decision : new Decision[] {rotate, reuse, refuse}) {
+            assertEquals(decision.getClass().getSimpleName(), decision.match(
+                    r -> "Rotate", r -> "RevokeForReuse", r -> "Refuse"));
+        }
+    }
+
+    @Test
+    void onlyAnActiveTokenCanBeRotated() {
+        // Rotating a used-up token does not compile; this keeps it that way.
+        assertTrue(declares(RefreshToken.Active.class, "rotate"));
+        assertFalse(declares(RefreshToken.Rotated.class, "rotate"));
+    }
+
+    @Test
+    void aTokenIsFoundOnlyWithItsOwnSessionAndOwner() {
+        Session another = Session.start(new SessionId(UUID.randomUUID()), USER, LOGIN, null, null);
+        UserAccount someoneElse = new UserAccount(new UserId(UUID.randomUUID()), new Username("bob"),
+                OWNER.passwordHash(), Set.of(Role.USER), "Bob", "Engineering", LOGIN, true);
+
+        assertThrows(IllegalArgumentException.class, () -> new Found(issued, another, OWNER));
+        assertThrows(IllegalArgumentException.class, () -> new Found(issued, SESSION, someoneElse));
+    }
+
+    @Nested
+    class Construction {
+
+        @Test
+        void anActiveTokenMustExpireAfterItIsIssued() {
+            assertThrows(IllegalArgumentException.class,
+                    () -> new RefreshToken.Active(HASH, SESSION.id(), USER, LOGIN, LOGIN));
+            assertThrows(IllegalArgumentException.class,
+                    () -> new RefreshToken.Active(HASH, SESSION.id(), USER, LOGIN, LOGIN.minusSeconds(1)));
+        }
+
+        @Test
+        void anActiveTokenNeedsEveryField() {
+            SessionId id = SESSION.id();
+            assertAll(
+                    () -> assertThrows(NullPointerException.class,
+                            () -> new RefreshToken.Active(null, id, USER, LOGIN, EXPIRY)),
+                    () -> assertThrows(NullPointerException.class,
+                            () -> new RefreshToken.Active(HASH, null, USER, LOGIN, EXPIRY)),
+                    () -> assertThrows(NullPointerException.class,
+                            () -> new RefreshToken.Active(HASH, id, null, LOGIN, EXPIRY)),
+                    () -> assertThrows(NullPointerException.class,
+                            () -> new RefreshToken.Active(HASH, id, USER, null, EXPIRY)),
+                    () -> assertThrows(NullPointerException.class,
+                            () -> new RefreshToken.Active(HASH, id, USER, LOGIN, null)));
+        }
+
+        @Test
+        void aRotatedTokenNeedsEveryFieldIncludingWhenItWasRotated() {
+            SessionId id = SESSION.id();
+            assertAll(
+                    () -> assertThrows(NullPointerException.class,
+                            () -> new RefreshToken.Rotated(null, id, USER, LOGIN, EXPIRY, LOGIN)),
+                    () -> assertThrows(NullPointerException.class,
+                            () -> new RefreshToken.Rotated(HASH, null, USER, LOGIN, EXPIRY, LOGIN)),
+                    () -> assertThrows(NullPointerException.class,
+                            () -> new RefreshToken.Rotated(HASH, id, null, LOGIN, EXPIRY, LOGIN)),
+                    () -> assertThrows(NullPointerException.class,
+                            () -> new RefreshToken.Rotated(HASH, id, USER, null, EXPIRY, LOGIN)),
+                    () -> assertThrows(NullPointerException.class,
+                            () -> new RefreshToken.Rotated(HASH, id, USER, LOGIN, null, LOGIN)),
+                    () -> assertThrows(NullPointerException.class,
+                            () -> new RefreshToken.Rotated(HASH, id, USER, LOGIN, EXPIRY, null)));
+        }
+    }
+
+    private static Decision presentAt(Instant at, Optional<Found> found) {
+        return Presentation.of(found.map(f -> f.token().hash()).orElse(HASH), SUCCESSOR_HASH, at, POLICY)
+                .decide(found);
+    }
+
+    private static Optional<Found> found(RefreshToken token) {
+        return Optional.of(new Found(token, SESSION, OWNER));
+    }
+
+    private static Decision refused(Refusal why, RefreshToken token) {
+        return new Decision.Refuse(why, Optional.of(token));
+    }
+
+    private RefreshToken.Rotated rotatedAt(Instant at) {
+        return assertInstanceOf(Decision.Rotate.class, presentAt(at, found(issued))).rotation().rotated();
+    }
+
+    private static boolean declares(Class<?> type, String methodName) {
+        return Arrays.stream(type.getDeclaredMethods()).map(Method::getName).anyMatch(methodName::equals);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.authservice.domain.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.authservice.domain.user.UserId;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class SessionTest {
+
+    private static final SessionId ID = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
+    private static final UserId USER = new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001"));
+    private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
+
+    @Test
+    void aUserAgentOfTheMaximumLengthIsKeptWhole() {
+        String userAgent = "u".repeat(Session.MAX_USER_AGENT_LENGTH);
+
+        assertEquals(userAgent, sessionWithUserAgent(userAgent).userAgent());
+    }
+
+    @Test
+    void aLongerUserAgentIsCutToItsFirst512Characters() {
+        String head = "Mozilla/5.0 ".repeat(50).substring(0, 512);
+
+        Session session = sessionWithUserAgent(head + "-and-then-some");
+
+        assertEquals(512, session.userAgent().length());
+        assertEquals(head, session.userAgent());
+    }
+
+    @Test
+    void aClientAddressIsCutToItsFirst255Characters() {
+        String longest = "2001:db8::1%" + "e".repeat(Session.MAX_CLIENT_ADDRESS_LENGTH - 12);
+
+        assertEquals(longest, Session.start(ID, USER, NOW, longest, "ua").clientAddress());
+        assertEquals(longest, Session.start(ID, USER, NOW, longest + "xyz", "ua").clientAddress());
+    }
+
+    @Test
+    void clientDetailsMayBeUnknown() {
+        Session session = Session.start(ID, USER, NOW, null, null);
+
+        assertNull(session.clientAddress());
+        assertNull(session.userAgent());
+    }
+
+    @Test
+    void idUserAndStartAreRequired() {
+        assertThrows(NullPointerException.class, () -> Session.start(null, USER, NOW, "203.0.113.7", "ua"));
+        assertThrows(NullPointerException.class, () -> Session.start(ID, null, NOW, "203.0.113.7", "ua"));
+        assertThrows(NullPointerException.class, () -> Session.start(ID, USER, null, "203.0.113.7", "ua"));
+    }
+
+    @Test
+    void aSessionIdReadsAndWritesAsItsUuid() {
+        assertEquals(ID, SessionId.of(ID.toString()));
+        assertEquals("5e55a1a0-0000-4000-8000-000000000001", ID.toString());
+    }
+
+    @Test
+    void aSessionStartsLive() {
+        Session session = Session.start(ID, USER, NOW, "203.0.113.7", "ua");
+
+        assertFalse(session.isRevoked());
+        assertEquals(Optional.empty(), session.revocation());
+    }
+
+    @Test
+    void revokingASessionRecordsWhyAndWhenAndKeepsTheRest() {
+        Session live = Session.start(ID, USER, NOW, "203.0.113.7", "ua");
+        Instant at = NOW.plusSeconds(60);
+
+        Session revoked = live.revoke(RevocationReason.LOGOUT, at);
+
+        assertTrue(revoked.isRevoked());
+        assertEquals(new Session(ID, USER, NOW, "203.0.113.7", "ua",
+                Optional.of(new Session.Revocation(RevocationReason.LOGOUT, at))), revoked);
+    }
+
+    @Test
+    void revokingARevokedSessionChangesNothingTheFirstRevocationStands() {
+        Session revoked = Session.start(ID, USER, NOW, null, null).revoke(RevocationReason.REUSE_DETECTED, NOW);
+
+        assertEquals(revoked, revoked.revoke(RevocationReason.LOGOUT, NOW.plusSeconds(1)));
+    }
+
+    private static Session sessionWithUserAgent(String userAgent) {
+        return Session.start(ID, USER, NOW, "203.0.113.7", userAgent);
+    }
+}
