@@ -5,9 +5,6 @@ import java.sql.SQLException;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.PostgreSQLContainer;
 
@@ -19,11 +16,10 @@ import org.testcontainers.containers.PostgreSQLContainer;
  *   <li>else the local server: {@code jdbc:postgresql://127.0.0.1:5432/test}, user {@code postgres}, no password.</li>
  * </ol>
  * If it does not answer, the PostgreSQL tests fail when {@code CI=true} (CI must not pass without them) and are
- * skipped otherwise.
+ * skipped otherwise, each one ({@link TestDatabase} disables them).
  */
 final class PostgresServer {
 
-    private static final Logger LOG = LoggerFactory.getLogger(PostgresServer.class);
     private static final String DEFAULT_URL = "jdbc:postgresql://127.0.0.1:5432/test";
     private static final Pattern URL_DATABASE = Pattern.compile("(jdbc:postgresql://[^/]+/)([^?]*)(.*)");
 
@@ -36,30 +32,41 @@ final class PostgresServer {
         this.admin = admin;
     }
 
+    /**
+     * Why the PostgreSQL tests are to be skipped: no server answers, outside CI. Under {@code CI=true} they never
+     * are, and {@link #get} fails them instead.
+     */
+    static synchronized Optional<String> whySkipped() {
+        find();
+        return "true".equals(System.getenv("CI")) ? Optional.empty() : Optional.ofNullable(notFound);
+    }
+
+    /** Called only when {@link #whySkipped} is empty: so with no server it fails the tests, under CI. */
     static synchronized PostgresServer get() {
-        if (found == null && notFound == null) {
-            boolean configured = System.getenv("AUTH_TEST_PG_URL") != null;
-            JdbcTarget candidate = configured || !DockerClientFactory.instance().isDockerAvailable()
-                    ? configuredOrLocal()
-                    : startContainer();
-            Optional<String> failure = connectionFailure(candidate);
-            if (failure.isEmpty()) {
-                found = new PostgresServer(candidate);
-            } else {
-                notFound = "No PostgreSQL for the tests: " + failure.get()
-                        + (configured ? "" : ", and Docker is not available for Testcontainers")
-                        + ". Start PostgreSQL, or point AUTH_TEST_PG_URL, AUTH_TEST_PG_USER and"
-                        + " AUTH_TEST_PG_PASSWORD at a server whose user may create databases.";
-            }
-        }
+        find();
         if (notFound != null) {
-            if ("true".equals(System.getenv("CI"))) {
-                throw new IllegalStateException(notFound);
-            }
-            LOG.warn("Skipping the PostgreSQL tests. {}", notFound);
-            Assumptions.abort(notFound);
+            throw new IllegalStateException(notFound);
         }
         return found;
+    }
+
+    private static void find() {
+        if (found != null || notFound != null) {
+            return;
+        }
+        boolean configured = System.getenv("AUTH_TEST_PG_URL") != null;
+        JdbcTarget candidate = configured || !DockerClientFactory.instance().isDockerAvailable()
+                ? configuredOrLocal()
+                : startContainer();
+        Optional<String> failure = connectionFailure(candidate);
+        if (failure.isEmpty()) {
+            found = new PostgresServer(candidate);
+        } else {
+            notFound = "No PostgreSQL for the tests: " + failure.get()
+                    + (configured ? "" : ", and Docker is not available for Testcontainers")
+                    + ". Start PostgreSQL, or point AUTH_TEST_PG_URL, AUTH_TEST_PG_USER and"
+                    + " AUTH_TEST_PG_PASSWORD at a server whose user may create databases.";
+        }
     }
 
     /** A connection to the server's administration database, which the test databases are created from. */

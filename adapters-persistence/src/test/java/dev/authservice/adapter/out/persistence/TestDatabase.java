@@ -3,42 +3,76 @@ package dev.authservice.adapter.out.persistence;
 import io.micronaut.context.ApplicationContext;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A fresh database for one test class, and this module's beans running on it in an application context, with Flyway
  * migrating it as the service does. Register it on a static field:
  * {@code @RegisterExtension static final TestDatabase database = TestDatabase.h2();}
+ * <p>
+ * When there is no database to be had (no PostgreSQL outside CI) each test of the class is skipped, and once all the
+ * tests have run one warning says how many did not run, why, and how to run them.
  */
-public final class TestDatabase implements BeforeAllCallback, AfterAllCallback {
+public final class TestDatabase implements ExecutionCondition, BeforeAllCallback, AfterAllCallback {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TestDatabase.class);
 
     /** Children before parents, so that no foreign key is in the way. */
     private static final List<String> TABLES = List.of("login_attempts", "login_throttles", "audit_events",
             "refresh_tokens", "sessions", "orders", "users");
 
     private final Supplier<FreshDatabase> creator;
+    private final Supplier<Optional<String>> whySkipped;
     private final List<ApplicationContext> instances = new ArrayList<>();
     private FreshDatabase database;
 
-    private TestDatabase(Supplier<FreshDatabase> creator) {
+    private TestDatabase(Supplier<FreshDatabase> creator, Supplier<Optional<String>> whySkipped) {
         this.creator = creator;
+        this.whySkipped = whySkipped;
     }
 
     public static TestDatabase h2() {
-        return new TestDatabase(H2Database::create);
+        return new TestDatabase(H2Database::create, Optional::empty);
     }
 
     public static TestDatabase postgres() {
-        return new TestDatabase(PostgresDatabase::create);
+        return new TestDatabase(PostgresDatabase::create, PostgresServer::whySkipped);
+    }
+
+    /**
+     * Disables each test with the reason, so that each is reported as skipped and counted in {@link Skipped}; the
+     * class itself runs, without a database. Aborting the class in beforeAll instead makes Surefire report
+     * "Tests run: 0": its tests vanish from the counts.
+     */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        Optional<String> why = context.getTestMethod().isPresent() ? whySkipped.get() : Optional.empty();
+        if (why.isEmpty()) {
+            return ConditionEvaluationResult.enabled(null);
+        }
+        context.getRoot().getStore(ExtensionContext.Namespace.create(TestDatabase.class))
+                .getOrComputeIfAbsent(why.get(), Skipped::new, Skipped.class)
+                .add(context.getRequiredTestClass());
+        return ConditionEvaluationResult.disabled(why.get());
     }
 
     @Override
     public void beforeAll(ExtensionContext extension) {
+        if (whySkipped.get().isPresent()) {
+            return; // every test is skipped
+        }
         database = creator.get();
         startInstance(Map.of());
     }
@@ -75,5 +109,31 @@ public final class TestDatabase implements BeforeAllCallback, AfterAllCallback {
         ApplicationContext instance = ApplicationContext.builder().properties(all).deduceEnvironment(false).start();
         instances.add(instance);
         return instance;
+    }
+
+    /**
+     * The tests skipped for one reason. Kept in the root context's store, it is closed (by JUnit 5.13 and later) once
+     * all the tests have run, so its warning comes just before Surefire's "Tests run: ..., Skipped: ..." summary,
+     * which counts them but says neither which they were nor why.
+     */
+    private static final class Skipped implements AutoCloseable {
+
+        private final String why;
+        private final Set<Class<?>> classes = new HashSet<>();
+        private int tests;
+
+        Skipped(String why) {
+            this.why = why;
+        }
+
+        void add(Class<?> testClass) {
+            classes.add(testClass);
+            tests++;
+        }
+
+        @Override
+        public void close() {
+            LOG.warn("{} tests in {} classes did not run. {}", tests, classes.size(), why);
+        }
     }
 }
