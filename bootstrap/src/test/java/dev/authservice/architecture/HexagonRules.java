@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The dependency rule of the hexagon, for a code base rooted at {@code root}: dependencies point inward
- * (adapters → application → domain), adapters do not know each other, and nothing knows the wiring.
+ * (adapters → application → domain), adapters reach the application through its ports only, adapters do not know each
+ * other (nor do the persistence packages), and nothing knows the wiring.
  * Parameterised by the root so that the same rules can be shown to fail on a deliberately broken fixture.
  */
 final class HexagonRules {
@@ -22,7 +23,8 @@ final class HexagonRules {
 
     List<ArchRule> all() {
         return List.of(domainIsPureJava(), applicationDependsOnDomainOnly(), noFrameworkInTheCore(),
-                adaptersDoNotDependOnEachOther(), nothingDependsOnBootstrap());
+                adaptersDoNotDependOnEachOther(), nothingDependsOnBootstrap(), adaptersDoNotDependOnServices(),
+                portsDoNotDependOnServices(), persistencePackagesDoNotDependOnEachOther());
     }
 
     ArchRule domainIsPureJava() {
@@ -55,5 +57,23 @@ final class HexagonRules {
         return noClasses().that().resideOutsideOfPackage(root + ".bootstrap..")
                 .should().dependOnClassesThat().resideInAPackage(root + ".bootstrap..")
                 .because("the wiring sees everything and nothing sees the wiring");
+    }
+
+    ArchRule adaptersDoNotDependOnServices() {
+        return noClasses().that().resideInAPackage(root + ".adapter..")
+                .should().dependOnClassesThat().resideInAPackage(root + ".application.service..")
+                .because("adapters meet the application through its ports only, so a service can change behind them");
+    }
+
+    ArchRule portsDoNotDependOnServices() {
+        return noClasses().that().resideInAPackage(root + ".application.port..")
+                .should().dependOnClassesThat().resideInAPackage(root + ".application.service..")
+                .because("services implement and use the ports; a port naming a service ties the contract to it");
+    }
+
+    ArchRule persistencePackagesDoNotDependOnEachOther() {
+        return slices().matching(root + ".adapter.out.persistence.(*)..")
+                .should().notDependOnEachOther()
+                .because("each persistence package owns its tables; what they share lives in adapter.out.persistence");
     }
 }
