@@ -6,6 +6,7 @@ import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
@@ -20,13 +21,6 @@ import java.time.Instant;
 import java.util.Optional;
 
 public final class ChangePasswordService implements ChangePasswordUseCase {
-
-    /** Why a change was refused, for the audit trail. */
-    static final String THROTTLED = "THROTTLED";
-    static final String WRONG_PASSWORD = "WRONG_PASSWORD";
-    static final String WEAK_PASSWORD = "WEAK_PASSWORD";
-    static final String CHANGED_MEANWHILE = "CHANGED_MEANWHILE";
-    static final String ACCOUNT_DISABLED = "ACCOUNT_DISABLED";
 
     private final UserStore users;
     private final PasswordHasher hasher;
@@ -55,7 +49,7 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
         if (found.isEmpty()) {
             // Disabled (or gone) while its access token was still in flight.
             audit.record(SecurityEvent.of(SecurityEventType.PASSWORD_CHANGE_FAILED, now, command.requester())
-                    .about(command.userId()).inSession(command.currentSession()).detail(ACCOUNT_DISABLED));
+                    .about(command.userId()).inSession(command.currentSession()).outcome(AuditOutcome.ACCOUNT_DISABLED));
             return new Result.InvalidCredentials();
         }
         UserAccount user = found.get();
@@ -65,23 +59,23 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
         LoginAttemptKey key = new LoginAttemptKey(user.username(), command.requester().clientAddress());
         Optional<Duration> wait = attempts.tryAttempt(key, now);
         if (wait.isPresent()) {
-            audit.record(event.detail(THROTTLED));
+            audit.record(event.outcome(AuditOutcome.THROTTLED));
             return new Result.Throttled(wait.get());
         }
         if (!hasher.verify(command.currentPassword(), user.passwordHash())) {
-            audit.record(event.detail(WRONG_PASSWORD));
+            audit.record(event.outcome(AuditOutcome.WRONG_PASSWORD));
             return new Result.InvalidCredentials();
         }
         attempts.clear(key);
 
         Optional<String> weakness = passwords.problemWith(command.newPassword(), user.username());
         if (weakness.isPresent()) {
-            audit.record(event.detail(WEAK_PASSWORD));
+            audit.record(event.outcome(AuditOutcome.WEAK_PASSWORD));
             return new Result.WeakPassword(weakness.get());
         }
         if (!replaced(user, command.currentPassword(), hasher.hash(command.newPassword()))) {
             // Changed by another request since we verified it: the current password we checked is no longer current.
-            audit.record(event.detail(CHANGED_MEANWHILE));
+            audit.record(event.outcome(AuditOutcome.CHANGED_MEANWHILE));
             return new Result.InvalidCredentials();
         }
         int ended = sessions.revokeAllOf(user.id(), Optional.of(command.currentSession()),

@@ -3,6 +3,7 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.in.EndSessionUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.SessionStore;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
@@ -34,7 +35,7 @@ public final class EndSessionService implements EndSessionUseCase {
             return false;
         }
         audit.record(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, now, requester)
-                .about(userId).inSession(sessionId).detail(RevocationReason.SIGNED_OUT)
+                .about(userId).inSession(sessionId).outcome(AuditOutcome.SIGNED_OUT)
                 .endingSessions(RevocationReason.SIGNED_OUT, 1));
         return true;
     }

@@ -8,6 +8,7 @@ import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
@@ -36,10 +37,6 @@ public final class LogInService implements LogInUseCase {
     private final RandomSource random;
     private final AuditLog audit;
     private final Clock clock;
-    /** Why a login failed, for the audit trail only: the client gets the same answer for each. */
-    static final String UNKNOWN_USER = "UNKNOWN_USER";
-    static final String WRONG_PASSWORD = "WRONG_PASSWORD";
-    static final String ACCOUNT_DISABLED = "ACCOUNT_DISABLED";
 
     /** Verified against when the user is unknown, so that an unknown user costs exactly one hash like a known one. */
     private final PasswordHash unknownUserHash;
@@ -76,8 +73,10 @@ public final class LogInService implements LogInUseCase {
                 user.map(UserAccount::passwordHash).orElse(unknownUserHash));
         if (!passwordMatches || user.isEmpty() || !user.get().enabled()) {
             SecurityEvent failed = SecurityEvent.of(SecurityEventType.LOGIN_FAILED, now, requester);
-            audit.record(user.isEmpty() ? failed.detail(UNKNOWN_USER)
-                    : failed.about(user.get().id()).detail(passwordMatches ? ACCOUNT_DISABLED : WRONG_PASSWORD));
+            // Why, for the audit trail only: the client gets the same answer for each.
+            audit.record(user.isEmpty() ? failed.outcome(AuditOutcome.UNKNOWN_USER)
+                    : failed.about(user.get().id())
+                            .outcome(passwordMatches ? AuditOutcome.ACCOUNT_DISABLED : AuditOutcome.WRONG_PASSWORD));
             return new Result.InvalidCredentials();
         }
         attempts.clear(key);
@@ -99,7 +98,8 @@ public final class LogInService implements LogInUseCase {
         if (outdated.isPresent()) {
             sessions.revoke(sessionId, outdated.get(), now);
             audit.record(SecurityEvent.of(SecurityEventType.LOGIN_FAILED, now, requester)
-                    .about(user.get().id()).inSession(sessionId).detail(outdated.get()).endingSessions(outdated.get(), 1));
+                    .about(user.get().id()).inSession(sessionId).outcome(AuditOutcome.of(outdated.get()))
+                    .endingSessions(outdated.get(), 1));
             return new Result.InvalidCredentials();
         }
         audit.record(SecurityEvent.of(SecurityEventType.LOGIN_SUCCEEDED, now, requester)

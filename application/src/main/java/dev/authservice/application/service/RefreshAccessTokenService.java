@@ -5,6 +5,7 @@ import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.Transactions;
 import dev.authservice.application.service.TokenIssuer.NewRefreshToken;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
@@ -45,7 +46,7 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
         Instant now = clock.instant();
         if (command.presented().isEmpty()) {
             audit.record(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, command.requester())
-                    .detail(outcomeOf(RefreshToken.Refusal.UNKNOWN)));
+                    .outcome(outcomeOf(RefreshToken.Refusal.UNKNOWN)));
             return new Result.Rejected();
         }
         NewRefreshToken successor = tokens.newRefreshToken();
@@ -73,19 +74,18 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
 
     private Result refused(Decision.Refuse refuse, Requester requester, Instant now) {
         SecurityEvent event = SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, requester)
-                .detail(outcomeOf(refuse.why()));
+                .outcome(outcomeOf(refuse.why()));
         audit.record(refuse.token().map(token -> event.about(token.userId()).inSession(token.sessionId()))
                 .orElse(event));
         return new Result.Rejected();
     }
 
-    /** The audit trail's names for a refusal. */
-    private static String outcomeOf(RefreshToken.Refusal why) {
+    private static AuditOutcome outcomeOf(RefreshToken.Refusal why) {
         return switch (why) {
-            case UNKNOWN -> "UNKNOWN_TOKEN";
-            case SESSION_REVOKED -> "REVOKED";
-            case EXPIRED -> "EXPIRED";
-            case OWNER_DISABLED -> "ACCOUNT_DISABLED";
+            case UNKNOWN -> AuditOutcome.UNKNOWN_TOKEN;
+            case SESSION_REVOKED -> AuditOutcome.REVOKED;
+            case EXPIRED -> AuditOutcome.EXPIRED;
+            case OWNER_DISABLED -> AuditOutcome.ACCOUNT_DISABLED;
         };
     }
 }

@@ -4,6 +4,7 @@ import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
@@ -35,7 +36,7 @@ public final class RevokeUserSessionsService implements RevokeUserSessionsUseCas
         Instant now = clock.instant();
         int ended = sessions.revokeAllOf(userId, Optional.empty(), RevocationReason.ADMINISTRATOR, now);
         audit.record(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, now, requester)
-                .about(userId).detail(RevocationReason.ADMINISTRATOR)
+                .about(userId).outcome(AuditOutcome.ADMINISTRATOR)
                 .endingSessions(RevocationReason.ADMINISTRATOR, ended));
         return true;
     }

@@ -2,7 +2,6 @@ package dev.authservice.application.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.lenient;
 import static org.mockito.Mockito.never;
@@ -21,6 +20,7 @@ import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
@@ -108,7 +108,7 @@ class ChangePasswordServiceTest {
         assertEquals(new Result.InvalidCredentials(), result);
         verify(users, never()).replacePasswordHash(ALICE.id(), changedMeanwhile, NEW_HASH);
         verifyNoInteractions(sessions);
-        assertEquals(Optional.of(ChangePasswordService.CHANGED_MEANWHILE), audit.only().detail());
+        assertEquals(Optional.of(AuditOutcome.CHANGED_MEANWHILE), audit.only().outcome());
     }
 
     /** A login upgraded the hash of the same password meanwhile: no change, so the new hash replaces the upgrade. */
@@ -136,7 +136,7 @@ class ChangePasswordServiceTest {
         assertEquals(new Result.InvalidCredentials(), result);
         verify(users, times(2)).replacePasswordHash(any(), any(), any());
         verifyNoInteractions(sessions);
-        assertEquals(Optional.of(ChangePasswordService.CHANGED_MEANWHILE), audit.only().detail());
+        assertEquals(Optional.of(AuditOutcome.CHANGED_MEANWHILE), audit.only().outcome());
     }
 
     /** Returns the hash of Alice's current password that a login stored after hers was verified. */
@@ -182,7 +182,7 @@ class ChangePasswordServiceTest {
         verify(attempts).tryAttempt(ALICE_FROM_CLIENT, NOW);
         verify(attempts, never()).clear(any());
         assertEquals(SecurityEvent.of(SecurityEventType.PASSWORD_CHANGE_FAILED, NOW, RequesterMother.ALICE)
-                .about(ALICE.id()).inSession(CURRENT_SESSION).detail(ChangePasswordService.WRONG_PASSWORD),
+                .about(ALICE.id()).inSession(CURRENT_SESSION).outcome(AuditOutcome.WRONG_PASSWORD),
                 audit.only());
     }
 
@@ -202,7 +202,7 @@ class ChangePasswordServiceTest {
         Result result = service.changePassword(command(CURRENT, NEW));
 
         assertEquals(new Result.Throttled(Duration.ofMinutes(5)), result);
-        assertEquals(Optional.of(ChangePasswordService.THROTTLED), audit.only().detail());
+        assertEquals(Optional.of(AuditOutcome.THROTTLED), audit.only().outcome());
         verifyNoInteractions(hasher, sessions);
         verify(attempts, never()).clear(any());
         verify(users, never()).replacePasswordHash(any(), any(), any());
@@ -213,7 +213,7 @@ class ChangePasswordServiceTest {
         Result result = service.changePassword(command(CURRENT, new Password("too-short")));
 
         assertEquals(new Result.WeakPassword("the password must be at least 15 characters long"), result);
-        assertEquals(Optional.of(ChangePasswordService.WEAK_PASSWORD), audit.only().detail());
+        assertEquals(Optional.of(AuditOutcome.WEAK_PASSWORD), audit.only().outcome());
         verify(hasher, never()).hash(any());
         verify(users, never()).replacePasswordHash(any(), any(), any());
         verifyNoInteractions(sessions);
@@ -245,7 +245,7 @@ class ChangePasswordServiceTest {
         assertEquals(new Result.InvalidCredentials(), result);
         verifyNoInteractions(hasher, sessions);
         verify(users, never()).replacePasswordHash(any(), any(), any());
-        assertEquals(Optional.of(ChangePasswordService.ACCOUNT_DISABLED), audit.only().detail());
+        assertEquals(Optional.of(AuditOutcome.ACCOUNT_DISABLED), audit.only().outcome());
     }
 
     @Test

@@ -14,6 +14,7 @@ import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.out.SessionStore;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.session.RevocationReason;
@@ -57,7 +58,7 @@ class EndSessionServiceTest {
 
         verify(sessions).revoke(alices.id(), RevocationReason.SIGNED_OUT, NOW);
         assertEquals(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, NOW, RequesterMother.ALICE)
-                .about(ALICE.id()).inSession(alices.id()).detail(RevocationReason.SIGNED_OUT)
+                .about(ALICE.id()).inSession(alices.id()).outcome(AuditOutcome.SIGNED_OUT)
                 .endingSessions(RevocationReason.SIGNED_OUT, 1), audit.only());
     }
 

@@ -24,6 +24,7 @@ import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
@@ -437,7 +438,7 @@ class LogInServiceTest {
         service.logIn(aliceFromClient(WRONG_PASSWORD));
 
         assertEquals(SecurityEvent.of(SecurityEventType.LOGIN_FAILED, NOW, Requester.anonymous(CLIENT, USER_AGENT))
-                .about(ALICE.id()).detail(LogInService.WRONG_PASSWORD), audit.only());
+                .about(ALICE.id()).outcome(AuditOutcome.WRONG_PASSWORD), audit.only());
     }
 
     @Test
@@ -450,7 +451,7 @@ class LogInServiceTest {
         SecurityEvent failed = audit.only();
         assertEquals(SecurityEventType.LOGIN_FAILED, failed.type());
         assertEquals(Optional.empty(), failed.userId());
-        assertEquals(Optional.of(LogInService.UNKNOWN_USER), failed.detail());
+        assertEquals(Optional.of(AuditOutcome.UNKNOWN_USER), failed.outcome());
     }
 
     @Test
@@ -460,7 +461,7 @@ class LogInServiceTest {
 
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
-        assertEquals(Optional.of(LogInService.ACCOUNT_DISABLED), audit.only().detail());
+        assertEquals(Optional.of(AuditOutcome.ACCOUNT_DISABLED), audit.only().outcome());
     }
 
     @Test
@@ -485,7 +486,7 @@ class LogInServiceTest {
         SecurityEvent failed = audit.only();
         assertEquals(SecurityEventType.LOGIN_FAILED, failed.type());
         assertEquals(Optional.of(startedSession().id()), failed.sessionId());
-        assertEquals(Optional.of("USER_DISABLED"), failed.detail());
+        assertEquals(Optional.of(AuditOutcome.USER_DISABLED), failed.outcome());
     }
 
     private void givenUser(UserAccount user) {

@@ -21,6 +21,7 @@ import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.Transactions;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.session.RefreshToken;
@@ -117,8 +118,8 @@ class RefreshAccessTokenServiceTest {
             assertEquals(new Result.Rejected(), refreshAt(NOW, presented));
         }
 
-        assertEquals(List.of(Optional.of("UNKNOWN_TOKEN"), Optional.of("UNKNOWN_TOKEN"), Optional.of("UNKNOWN_TOKEN")),
-                audit.events().stream().map(SecurityEvent::detail).toList());
+        assertEquals(List.of(Optional.of(AuditOutcome.UNKNOWN_TOKEN), Optional.of(AuditOutcome.UNKNOWN_TOKEN), Optional.of(AuditOutcome.UNKNOWN_TOKEN)),
+                audit.events().stream().map(SecurityEvent::outcome).toList());
         assertEquals(Optional.of(firstToken), sessions.token(firstToken.hash()));
     }
 
@@ -127,14 +128,14 @@ class RefreshAccessTokenServiceTest {
         assertEquals(new Result.Rejected(), refreshAt(NOW, "not-a-token-this-service-made"));
 
         assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, NOW, RequesterMother.ANONYMOUS)
-                .detail("UNKNOWN_TOKEN"), audit.only());
+                .outcome(AuditOutcome.UNKNOWN_TOKEN), audit.only());
     }
 
     @Test
     void anExpiredTokenIsRefusedAndItsSessionLeftAlone() {
         assertEquals(new Result.Rejected(), refreshAt(firstToken.expiresAt(), PRESENTED));
 
-        assertRefused("EXPIRED", firstToken.expiresAt());
+        assertRefused(AuditOutcome.EXPIRED, firstToken.expiresAt());
         assertEquals(Optional.of(session), sessions.find(session.id()));
     }
 
@@ -144,7 +145,7 @@ class RefreshAccessTokenServiceTest {
 
         assertEquals(new Result.Rejected(), refreshAt(NOW, PRESENTED));
 
-        assertRefused("REVOKED", NOW);
+        assertRefused(AuditOutcome.REVOKED, NOW);
     }
 
     @Test
@@ -153,7 +154,7 @@ class RefreshAccessTokenServiceTest {
 
         assertEquals(new Result.Rejected(), refreshAt(NOW, PRESENTED));
 
-        assertRefused("ACCOUNT_DISABLED", NOW);
+        assertRefused(AuditOutcome.ACCOUNT_DISABLED, NOW);
         assertEquals(Optional.of(firstToken), sessions.token(firstToken.hash()));
     }
 
@@ -198,9 +199,9 @@ class RefreshAccessTokenServiceTest {
         return service.refresh(Command.of(presented, RequesterMother.ANONYMOUS));
     }
 
-    private void assertRefused(String outcome, Instant at) {
+    private void assertRefused(AuditOutcome outcome, Instant at) {
         assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, at, RequesterMother.ANONYMOUS)
-                .about(ALICE.id()).inSession(session.id()).detail(outcome), audit.only());
+                .about(ALICE.id()).inSession(session.id()).outcome(outcome), audit.only());
         assertInstanceOf(RefreshToken.Active.class, sessions.token(firstToken.hash()).orElseThrow());
     }
 

@@ -13,6 +13,7 @@ import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.session.RevocationReason;
@@ -56,7 +57,7 @@ class RevokeUserSessionsServiceTest {
 
         verify(sessions).revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW);
         assertEquals(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, NOW, RequesterMother.ADMINISTRATOR)
-                .about(ALICE.id()).detail(RevocationReason.ADMINISTRATOR)
+                .about(ALICE.id()).outcome(AuditOutcome.ADMINISTRATOR)
                 .endingSessions(RevocationReason.ADMINISTRATOR, 3), audit.only());
     }
 

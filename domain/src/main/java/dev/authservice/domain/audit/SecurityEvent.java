@@ -8,13 +8,13 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One entry of the audit trail: what happened, when, at whose request, to which user and session, a short detail (a
- * reason or an outcome, never a password, token, hash or secret), and how many sessions it ended and why. Built with
- * {@link #of} and the {@code about}/{@code inSession}/{@code detail}/{@code endingSessions} steps, so that each use
+ * One entry of the audit trail: what happened, when, at whose request, to which user and session, its
+ * {@link AuditOutcome}, and how many sessions it ended and why. Built with
+ * {@link #of} and the {@code about}/{@code inSession}/{@code outcome}/{@code endingSessions} steps, so that each use
  * case names only what it knows.
  */
 public record SecurityEvent(SecurityEventType type, Instant occurredAt, Requester requester, Optional<UserId> userId,
-                            Optional<SessionId> sessionId, Optional<String> detail,
+                            Optional<SessionId> sessionId, Optional<AuditOutcome> outcome,
                             Optional<SessionsEnded> sessionsEnded) {
 
     /** Sessions that stopped working with this event: a logout ends one, disabling a user ends all of theirs. */
@@ -33,7 +33,7 @@ public record SecurityEvent(SecurityEventType type, Instant occurredAt, Requeste
         Objects.requireNonNull(requester, "requester");
         Objects.requireNonNull(userId, "userId");
         Objects.requireNonNull(sessionId, "sessionId");
-        Objects.requireNonNull(detail, "detail");
+        Objects.requireNonNull(outcome, "outcome");
         Objects.requireNonNull(sessionsEnded, "sessionsEnded");
     }
 
@@ -44,24 +44,20 @@ public record SecurityEvent(SecurityEventType type, Instant occurredAt, Requeste
 
     /** The user the event is about; for a user acting on their own account, the requester too. */
     public SecurityEvent about(UserId user) {
-        return new SecurityEvent(type, occurredAt, requester, Optional.of(user), sessionId, detail, sessionsEnded);
+        return new SecurityEvent(type, occurredAt, requester, Optional.of(user), sessionId, outcome, sessionsEnded);
     }
 
     public SecurityEvent inSession(SessionId session) {
-        return new SecurityEvent(type, occurredAt, requester, userId, Optional.of(session), detail, sessionsEnded);
+        return new SecurityEvent(type, occurredAt, requester, userId, Optional.of(session), outcome, sessionsEnded);
     }
 
-    public SecurityEvent detail(String text) {
-        return new SecurityEvent(type, occurredAt, requester, userId, sessionId, Optional.of(text), sessionsEnded);
-    }
-
-    public SecurityEvent detail(Enum<?> reason) {
-        return detail(reason.name());
+    public SecurityEvent outcome(AuditOutcome why) {
+        return new SecurityEvent(type, occurredAt, requester, userId, sessionId, Optional.of(why), sessionsEnded);
     }
 
     /** {@code count} sessions ended with this event, for {@code reason}; zero when there was none left to end. */
     public SecurityEvent endingSessions(RevocationReason reason, int count) {
-        return new SecurityEvent(type, occurredAt, requester, userId, sessionId, detail,
+        return new SecurityEvent(type, occurredAt, requester, userId, sessionId, outcome,
                 Optional.of(new SessionsEnded(reason, count)));
     }
 }

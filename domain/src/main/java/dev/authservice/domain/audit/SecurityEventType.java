@@ -5,7 +5,7 @@ import dev.authservice.domain.Require;
 /** What happened, as the audit trail and the metrics name it. */
 public enum SecurityEventType {
     LOGIN_SUCCEEDED,
-    /** Wrong password, unknown user or disabled account; the detail says which, the client is never told. */
+    /** Wrong password, unknown user or disabled account; the outcome says which, the client is never told. */
     LOGIN_FAILED,
     LOGIN_THROTTLED,
     /**
@@ -14,7 +14,7 @@ public enum SecurityEventType {
      */
     TOKEN_REFRESHED,
     /**
-     * A missing, unknown, expired or revoked refresh token, or one whose user is disabled; the detail says which.
+     * A missing, unknown, expired or revoked refresh token, or one whose user is disabled; the outcome says which.
      * Routine too: every signed-out page load of a browser client tries one, and anyone can send them for free.
      */
     REFRESH_REJECTED,
@@ -24,7 +24,7 @@ public enum SecurityEventType {
     /** Sessions ended for a reason with no event of its own: signed out from the session list, or by an administrator. */
     SESSION_REVOKED,
     PASSWORD_CHANGED,
-    /** Wrong current password, throttled or refused new password; the detail says which. */
+    /** Wrong current password, throttled or refused new password; the outcome says which. */
     PASSWORD_CHANGE_FAILED,
     USER_CREATED,
     USER_DISABLED,

@@ -24,14 +24,14 @@ class SecurityEventTest {
     @Test
     void eachStepAddsWhatTheUseCaseKnowsAndKeepsTheRest() {
         SecurityEvent event = SecurityEvent.of(SecurityEventType.LOGIN_SUCCEEDED, NOW, FROM_A_BROWSER)
-                .about(ALICE).inSession(SESSION).detail("first login");
+                .about(ALICE).inSession(SESSION).outcome(AuditOutcome.WRONG_PASSWORD);
 
         assertEquals(SecurityEventType.LOGIN_SUCCEEDED, event.type());
         assertEquals(NOW, event.occurredAt());
         assertEquals(FROM_A_BROWSER, event.requester());
         assertEquals(Optional.of(ALICE), event.userId());
         assertEquals(Optional.of(SESSION), event.sessionId());
-        assertEquals(Optional.of("first login"), event.detail());
+        assertEquals(Optional.of(AuditOutcome.WRONG_PASSWORD), event.outcome());
     }
 
     @Test
@@ -40,13 +40,14 @@ class SecurityEventTest {
 
         assertTrue(event.userId().isEmpty());
         assertTrue(event.sessionId().isEmpty());
-        assertTrue(event.detail().isEmpty());
+        assertTrue(event.outcome().isEmpty());
     }
 
     @Test
-    void anEnumDetailIsItsName() {
-        assertEquals(Optional.of("SIGNED_OUT"), SecurityEvent.of(SecurityEventType.SESSION_REVOKED, NOW, FROM_A_BROWSER)
-                .detail(RevocationReason.SIGNED_OUT).detail());
+    void everyReasonForEndingSessionsIsAnOutcomeOfTheSameName() {
+        for (RevocationReason reason : RevocationReason.values()) {
+            assertEquals(reason.name(), AuditOutcome.of(reason).name());
+        }
     }
 
     @Test

@@ -29,7 +29,7 @@ public final class LoggingAuditLog implements AuditLog {
         event.requester().userId().map(UserId::toString).ifPresent(actor -> line.addKeyValue("actorId", actor));
         addIfPresent(line, "clientAddress", event.requester().clientAddress());
         addIfPresent(line, "userAgent", event.requester().userAgent());
-        event.detail().ifPresent(detail -> line.addKeyValue("outcome", detail));
+        event.outcome().ifPresent(outcome -> line.addKeyValue("outcome", outcome.name()));
         event.sessionsEnded().ifPresent(ended -> line.addKeyValue("sessionsEnded", ended.count()));
         line.log(event.type().name());
     }

@@ -11,6 +11,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
@@ -48,7 +49,7 @@ class LoggingAuditLogTest {
     @Test
     void oneLineCarriesEveryFieldTheEventHas() {
         new LoggingAuditLog().record(SecurityEvent.of(SecurityEventType.LOGIN_FAILED, NOW, RequesterMother.ANONYMOUS)
-                .about(UserAccountMother.ALICE_ID).inSession(SESSION).detail("WRONG_PASSWORD"));
+                .about(UserAccountMother.ALICE_ID).inSession(SESSION).outcome(AuditOutcome.WRONG_PASSWORD));
 
         assertEquals(1, lines.list.size());
         assertEquals(Map.of("type", "LOGIN_FAILED", "time", "2025-03-01T10:00:00Z",

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.authservice.application.fixtures.RequesterMother;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.session.RevocationReason;
@@ -30,7 +31,7 @@ class SecurityMetricsTest {
     void loginsAreCountedByOutcome() {
         record(SecurityEventType.LOGIN_SUCCEEDED, null);
         record(SecurityEventType.LOGIN_SUCCEEDED, null);
-        record(SecurityEventType.LOGIN_FAILED, "WRONG_PASSWORD");
+        record(SecurityEventType.LOGIN_FAILED, AuditOutcome.WRONG_PASSWORD);
         record(SecurityEventType.LOGIN_THROTTLED, null);
 
         assertEquals(2, count(SecurityMetrics.LOGINS, "outcome", "succeeded"));
@@ -41,7 +42,7 @@ class SecurityMetricsTest {
     @Test
     void refreshesAreCountedByOutcomeAndAReuseEndsASession() {
         record(SecurityEventType.TOKEN_REFRESHED, null);
-        record(SecurityEventType.REFRESH_REJECTED, "EXPIRED");
+        record(SecurityEventType.REFRESH_REJECTED, AuditOutcome.EXPIRED);
         metrics.record(SecurityEvent.of(SecurityEventType.REFRESH_TOKEN_REUSED, NOW, RequesterMother.ANONYMOUS)
                 .endingSessions(RevocationReason.REUSE_DETECTED, 1));
 
@@ -82,9 +83,9 @@ class SecurityMetricsTest {
                 .mapToDouble(meter -> meter.measure().iterator().next().getValue()).sum());
     }
 
-    private void record(SecurityEventType type, String detail) {
+    private void record(SecurityEventType type, AuditOutcome outcome) {
         SecurityEvent event = SecurityEvent.of(type, NOW, RequesterMother.ANONYMOUS);
-        metrics.record(detail == null ? event : event.detail(detail));
+        metrics.record(outcome == null ? event : event.outcome(outcome));
     }
 
     private double count(String name, String tag, String value) {

@@ -5,6 +5,7 @@ import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.application.port.in.ListAuditEventsUseCase;
 import dev.authservice.domain.audit.AuditEventFilter;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.paging.Sort;
@@ -92,7 +93,8 @@ class AuditEventsController {
                     event.userId().map(UserId::toString).orElse(null),
                     event.sessionId().map(SessionId::toString).orElse(null),
                     event.requester().userId().map(UserId::toString).orElse(null),
-                    event.requester().clientAddress(), event.requester().userAgent(), event.detail().orElse(null),
+                    event.requester().clientAddress(), event.requester().userAgent(),
+                    event.outcome().map(AuditOutcome::name).orElse(null),
                     event.sessionsEnded().map(SecurityEvent.SessionsEnded::count).orElse(null));
         }
     }

@@ -6,6 +6,7 @@ import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.domain.audit.AuditEventFilter;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
@@ -58,7 +59,7 @@ public abstract class AuditTrailContract {
         SecurityEvent login = SecurityEvent.of(SecurityEventType.LOGIN_SUCCEEDED, T0, RequesterMother.ANONYMOUS)
                 .about(ALICE).inSession(SESSION);
         SecurityEvent disabled = SecurityEvent.of(SecurityEventType.SESSION_REVOKED, T0.plusSeconds(1),
-                RequesterMother.ADMINISTRATOR).about(BOB).detail("ADMINISTRATOR")
+                RequesterMother.ADMINISTRATOR).about(BOB).outcome(AuditOutcome.ADMINISTRATOR)
                 .endingSessions(RevocationReason.ADMINISTRATOR, 2);
         SecurityEvent atStartUp = SecurityEvent.of(SecurityEventType.USER_CREATED, T0.plusSeconds(2), Requester.SERVICE)
                 .about(BOB);
@@ -107,7 +108,7 @@ public abstract class AuditTrailContract {
         SecurityEvent alicesLogin = login(ALICE, T0);
         SecurityEvent bobsLogin = login(BOB, T0.plusSeconds(1));
         SecurityEvent alicesFailure = SecurityEvent.of(SecurityEventType.LOGIN_FAILED, T0.plusSeconds(2),
-                RequesterMother.ANONYMOUS).about(ALICE).detail("WRONG_PASSWORD");
+                RequesterMother.ANONYMOUS).about(ALICE).outcome(AuditOutcome.WRONG_PASSWORD);
         SecurityEvent alicesLaterLogin = login(ALICE, T0.plusSeconds(60));
         SecurityEvent nobodysThrottle = SecurityEvent.of(SecurityEventType.LOGIN_THROTTLED, T0.plusSeconds(3),
                 RequesterMother.ANONYMOUS);

@@ -1,5 +1,6 @@
 package dev.authservice.adapter.out.persistence.audit;
 
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEvent.SessionsEnded;
@@ -24,7 +25,7 @@ record AuditEventRow(
         @Nullable UUID actorId,
         @Nullable String clientAddress,
         @Nullable String userAgent,
-        @Nullable String outcome,
+        @Nullable AuditOutcome outcome,
         @Nullable RevocationReason endedReason,
         @Nullable Integer endedSessions) {
 
@@ -33,7 +34,7 @@ record AuditEventRow(
                 event.userId().map(UserId::value).orElse(null),
                 event.sessionId().map(SessionId::value).orElse(null),
                 event.requester().userId().map(UserId::value).orElse(null),
-                event.requester().clientAddress(), event.requester().userAgent(), event.detail().orElse(null),
+                event.requester().clientAddress(), event.requester().userAgent(), event.outcome().orElse(null),
                 event.sessionsEnded().map(SessionsEnded::reason).orElse(null),
                 event.sessionsEnded().map(SessionsEnded::count).orElse(null));
     }

@@ -1,0 +1,47 @@
+package dev.authservice.domain.audit;
+
+import dev.authservice.domain.session.RevocationReason;
+
+/**
+ * Why an event turned out as it did, where its type does not say: the one closed list of outcomes the audit trail
+ * keeps, the same for every use case. Stored and shown by name; never a password, token, hash or secret.
+ */
+public enum AuditOutcome {
+    /** A login for a username nobody has. */
+    UNKNOWN_USER,
+    /** A login or a password change with the wrong password. */
+    WRONG_PASSWORD,
+    /** A login, a password change or a refresh of a disabled account. */
+    ACCOUNT_DISABLED,
+    /** A password change refused by the login throttle. */
+    THROTTLED,
+    /** A new password the password policy refuses. */
+    WEAK_PASSWORD,
+    /** A password change whose current password was changed by another request since it was checked. */
+    CHANGED_MEANWHILE,
+    /** A refresh with no token, or one this service does not know. */
+    UNKNOWN_TOKEN,
+    /** A refresh with an expired token. */
+    EXPIRED,
+    /** A refresh with a token of a revoked session. */
+    REVOKED,
+    /** Sessions ended: why, as {@link RevocationReason} says (a login undone by a concurrent change, a sign-out, ...). */
+    LOGOUT,
+    REUSE_DETECTED,
+    SIGNED_OUT,
+    PASSWORD_CHANGED,
+    USER_DISABLED,
+    ADMINISTRATOR;
+
+    /** The outcome of ending sessions for {@code reason}. */
+    public static AuditOutcome of(RevocationReason reason) {
+        return switch (reason) {
+            case LOGOUT -> LOGOUT;
+            case REUSE_DETECTED -> REUSE_DETECTED;
+            case SIGNED_OUT -> SIGNED_OUT;
+            case PASSWORD_CHANGED -> PASSWORD_CHANGED;
+            case USER_DISABLED -> USER_DISABLED;
+            case ADMINISTRATOR -> ADMINISTRATOR;
+        };
+    }
+}
