@@ -35,6 +35,7 @@ import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.List;
@@ -73,11 +74,11 @@ class AdminUsersController {
     @Operation(summary = "The user accounts")
     @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    ApiResponse<PageResponse<UserResponse>> users(@Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
-                                                  @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
-                                                  @Parameter(description = "username or createdAt, then ,asc or ,desc")
-                                                  @QueryValue @Nullable String sort) {
-        return ApiResponse.ok(PageResponse.of(
+    Envelope<PageResponse<UserResponse>> users(@Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
+                                               @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
+                                               @Parameter(description = "username or createdAt, then ,asc or ,desc")
+                                               @QueryValue @Nullable String sort) {
+        return Envelope.ok(PageResponse.of(
                 listUsers.listUsers(QueryParameters.pageRequest(page, size, sort, UserAccount.SORTABLE,
                         ListUsersUseCase.DEFAULT_SORT)),
                 UserResponse::of));
@@ -88,10 +89,10 @@ class AdminUsersController {
     @Operation(summary = "One user account")
     @ApiDocs.UserNotFound
     @ExecuteOn(TaskExecutors.BLOCKING)
-    ApiResponse<UserResponse> user(@PathVariable String userId) {
+    Envelope<UserResponse> user(@PathVariable String userId) {
         return getUser.user(PathIds.userId(userId))
                 .map(UserResponse::of)
-                .map(ApiResponse::ok)
+                .map(Envelope::ok)
                 .orElseThrow(() -> new ApiException(ErrorCode.USER_NOT_FOUND));
     }
 
@@ -103,12 +104,12 @@ class AdminUsersController {
     @Post
     @Operation(summary = "Create a user account", description = "Every field is required; roles has no default, "
             + "so that an administrator always says which permissions the new account gets.")
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "201", description = "Created",
+    @ApiResponse(responseCode = "201", description = "Created",
             headers = @Header(name = "Location", description = "The new user's path", schema = @Schema(type = "string")),
             content = @Content(mediaType = ApiDocs.JSON,
-                    schema = @Schema(ref = "#/components/schemas/ApiResponse_AdminUsersController.UserResponse_")))
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "409", description = "USERNAME_TAKEN",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ApiResponse.class)))
+                    schema = @Schema(ref = "#/components/schemas/Envelope_AdminUsersController.UserResponse_")))
+    @ApiResponse(responseCode = "409", description = "USERNAME_TAKEN",
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = Envelope.class)))
     @ApiDocs.InvalidInputOrWeakPassword
     @ApiDocs.JsonRequest
     @Consumes(MediaType.APPLICATION_JSON)
@@ -119,7 +120,7 @@ class AdminUsersController {
 
         if (result instanceof Result.Created created) {
             UserResponse user = UserResponse.of(created.user());
-            return HttpResponse.created(ApiResponse.ok(user), URI.create(PATH + "/" + user.userId()));
+            return HttpResponse.created(Envelope.ok(user), URI.create(PATH + "/" + user.userId()));
         }
         if (result instanceof Result.WeakPassword weak) {
             return ErrorResponses.of(ErrorCode.WEAK_PASSWORD, weak.reason());

@@ -7,6 +7,7 @@ import static java.lang.annotation.RetentionPolicy.RUNTIME;
 import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.lang.annotation.Documented;
 import java.lang.annotation.Retention;
@@ -16,7 +17,7 @@ import java.util.List;
 /**
  * The parts of the OpenAPI description that many operations share, as meta-annotations micronaut-openapi reads like
  * the swagger annotations they carry: one line on a controller says "Bearer token required, and here is its 401".
- * Every error is documented with the envelope ({@link ApiResponse} with {@code success: false} and
+ * Every error is documented with the envelope ({@link Envelope} with {@code success: false} and
  * {@code error: {code, message}}); the description names the codes it can carry.
  */
 final class ApiDocs {
@@ -45,11 +46,11 @@ final class ApiDocs {
     @Retention(RUNTIME)
     @Target({TYPE, METHOD})
     @SecurityRequirement(name = BEARER)
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "401",
+    @ApiResponse(responseCode = "401",
             description = "UNAUTHORIZED (no or malformed Authorization), INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_REVOKED",
             headers = @Header(name = "WWW-Authenticate", description = "Bearer, or Bearer error=\"invalid_token\"",
                     schema = @Schema(type = "string")),
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
     @interface BearerToken {
     }
 
@@ -57,9 +58,9 @@ final class ApiDocs {
     @Documented
     @Retention(RUNTIME)
     @Target({TYPE, METHOD})
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "403",
+    @ApiResponse(responseCode = "403",
             description = "FORBIDDEN: the token does not carry the ADMIN role",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
     @interface AdminRole {
     }
 
@@ -67,9 +68,9 @@ final class ApiDocs {
     @Documented
     @Retention(RUNTIME)
     @Target({TYPE, METHOD})
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "500",
+    @ApiResponse(responseCode = "500",
             description = "INTERNAL_ERROR",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
     @interface InternalError {
     }
 
@@ -77,12 +78,12 @@ final class ApiDocs {
     @Documented
     @Retention(RUNTIME)
     @Target(METHOD)
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "413",
+    @ApiResponse(responseCode = "413",
             description = "PAYLOAD_TOO_LARGE: the body is over 16 KiB",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "415",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
+    @ApiResponse(responseCode = "415",
             description = "UNSUPPORTED_MEDIA_TYPE: the body is not application/json",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
     @interface JsonRequest {
     }
 
@@ -90,9 +91,9 @@ final class ApiDocs {
     @Documented
     @Retention(RUNTIME)
     @Target(METHOD)
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "400",
+    @ApiResponse(responseCode = "400",
             description = "INVALID_INPUT: malformed JSON, or a missing, blank, wrong-typed or over-long field",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
     @interface InvalidInput {
     }
 
@@ -100,10 +101,10 @@ final class ApiDocs {
     @Documented
     @Retention(RUNTIME)
     @Target(METHOD)
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "400",
+    @ApiResponse(responseCode = "400",
             description = "INVALID_INPUT (malformed JSON, a missing, blank, wrong-typed or over-long field) or "
                     + "WEAK_PASSWORD (too short, too common or containing the username; the message says which)",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
     @interface InvalidInputOrWeakPassword {
     }
 
@@ -111,9 +112,9 @@ final class ApiDocs {
     @Documented
     @Retention(RUNTIME)
     @Target(METHOD)
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "400",
+    @ApiResponse(responseCode = "400",
             description = "INVALID_PARAMETER: a page or size out of range, an unknown sort or filter value",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
     @interface InvalidParameter {
     }
 
@@ -121,11 +122,11 @@ final class ApiDocs {
     @Documented
     @Retention(RUNTIME)
     @Target(METHOD)
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "429",
+    @ApiResponse(responseCode = "429",
             description = "TOO_MANY_ATTEMPTS: too many failed attempts for this username from this address",
             headers = @Header(name = "Retry-After", description = "Seconds to wait",
                     schema = @Schema(type = "integer")),
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
     @interface Throttled {
     }
 
@@ -133,9 +134,9 @@ final class ApiDocs {
     @Documented
     @Retention(RUNTIME)
     @Target({TYPE, METHOD})
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "404",
+    @ApiResponse(responseCode = "404",
             description = "USER_NOT_FOUND: no user with this id, or not an id",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = ApiResponse.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
     @interface UserNotFound {
     }
 

@@ -51,7 +51,7 @@ class AuditEventsController {
             + "from is inclusive and to exclusive. A sort parameter is 400 INVALID_PARAMETER: the order is fixed.")
     @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    ApiResponse<PageResponse<AuditEventResponse>> events(
+    Envelope<PageResponse<AuditEventResponse>> events(
             @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
             @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
             @Parameter(description = "Not supported: the order is fixed, and any value is 400 INVALID_PARAMETER")
@@ -71,7 +71,7 @@ class AuditEventsController {
                 Optional.ofNullable(userId).map(text -> QueryParameters.userId("userId", text)),
                 Optional.ofNullable(from).map(text -> QueryParameters.instant("from", text)),
                 Optional.ofNullable(to).map(text -> QueryParameters.instant("to", text))));
-        return ApiResponse.ok(PageResponse.of(
+        return Envelope.ok(PageResponse.of(
                 listEvents.listEvents(filter, QueryParameters.pageRequest(page, size, NEWEST_FIRST)),
                 AuditEventResponse::of));
     }

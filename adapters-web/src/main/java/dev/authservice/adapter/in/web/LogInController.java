@@ -13,7 +13,6 @@ import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
-import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.json.tree.JsonNode;
 import io.micronaut.scheduling.annotation.ExecuteOn;
@@ -21,6 +20,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -46,13 +46,13 @@ class LogInController {
     @Operation(summary = "Log in", description = "Answers an access token, and the refresh token as an HttpOnly "
             + "cookie. A wrong password and an unknown username get the same 401.")
     @ApiResponse(responseCode = "200", description = "Logged in",
-            headers = @io.swagger.v3.oas.annotations.headers.Header(name = "Set-Cookie", description = RefreshTokenCookie.NAME
+            headers = @Header(name = "Set-Cookie", description = RefreshTokenCookie.NAME
                     + "=<opaque>; Max-Age=<refresh ttl in s>; Path=" + RefreshTokenCookie.PATH
                     + "; Secure; HttpOnly; SameSite=Strict", schema = @Schema(type = "string")),
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = LogInResponse.class)))
     @ApiResponse(responseCode = "401", description = "INVALID_CREDENTIALS: wrong username or password",
             content = @Content(mediaType = ApiDocs.JSON,
-                    schema = @Schema(implementation = dev.authservice.adapter.in.web.ApiResponse.class)))
+                    schema = @Schema(implementation = Envelope.class)))
     @ApiDocs.InvalidInput
     @ApiDocs.JsonRequest
     @ApiDocs.Throttled
@@ -60,7 +60,7 @@ class LogInController {
     @ExecuteOn(PasswordHashingExecutor.NAME)
     HttpResponse<?> logIn(HttpRequest<?> request, @Body @Nullable @RequestBody(required = true, content = @Content(
                                   schema = @Schema(implementation = ApiDocs.LogInRequest.class))) JsonNode body,
-                          @Header(HttpHeaders.USER_AGENT) @Nullable String userAgent) {
+                          @io.micronaut.http.annotation.Header(HttpHeaders.USER_AGENT) @Nullable String userAgent) {
         Result result = logIn.logIn(new LogInUseCase.Command(credentials(body), clientAddress.of(request), userAgent));
 
         if (result instanceof Result.LoggedIn loggedIn) {

@@ -38,18 +38,18 @@ class OrdersController {
     @Operation(summary = "The caller's orders", description = "A page past the last is 200 with empty content.")
     @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    ApiResponse<PageResponse<OrderResponse>> orders(Authentication authentication,
-                                                    @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
-                                                    @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
-                                                    @Parameter(description = "createdAt, totalAmount or status, then ,asc or ,desc; "
-                                                            + "default createdAt,desc") @QueryValue @Nullable String sort,
-                                                    @Parameter(description = "Only orders in this status")
-                                                    @QueryValue @Nullable String status) {
+    Envelope<PageResponse<OrderResponse>> orders(Authentication authentication,
+                                                 @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
+                                                 @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
+                                                 @Parameter(description = "createdAt, totalAmount or status, then ,asc or ,desc; "
+                                                         + "default createdAt,desc") @QueryValue @Nullable String sort,
+                                                 @Parameter(description = "Only orders in this status")
+                                                 @QueryValue @Nullable String status) {
         ListMyOrdersUseCase.Query query = new ListMyOrdersUseCase.Query(
                 Caller.of(authentication).userId(),
                 QueryParameters.pageRequest(page, size, sort, Order.SORTABLE, ListMyOrdersUseCase.DEFAULT_SORT),
                 Optional.ofNullable(status).map(text -> QueryParameters.parse(() -> OrderStatus.parse("status", text))));
-        return ApiResponse.ok(PageResponse.of(listOrders.listOrders(query), OrderResponse::of));
+        return Envelope.ok(PageResponse.of(listOrders.listOrders(query), OrderResponse::of));
     }
 
     @Serdeable

@@ -28,8 +28,8 @@ class ProfileController {
 
     @Get
     @Operation(summary = "The caller's profile", description = "As the access token states it.")
-    ApiResponse<ProfileResponse> profile(Authentication authentication) {
-        return ApiResponse.ok(ProfileResponse.of(Caller.of(authentication)));
+    Envelope<ProfileResponse> profile(Authentication authentication) {
+        return Envelope.ok(ProfileResponse.of(Caller.of(authentication)));
     }
 
     @Serdeable

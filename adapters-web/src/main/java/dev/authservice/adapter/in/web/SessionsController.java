@@ -28,6 +28,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
 /**
@@ -63,19 +64,19 @@ class SessionsController {
             + "for the session of the token used.")
     @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    ApiResponse<PageResponse<SessionResponse>> sessions(Authentication authentication,
-                                                        @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
-                                                        @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
-                                                        @Parameter(description = "Not supported: the order is fixed, "
-                                                                + "and any value is 400 INVALID_PARAMETER")
-                                                        @QueryValue @Nullable String sort) {
+    Envelope<PageResponse<SessionResponse>> sessions(Authentication authentication,
+                                                     @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
+                                                     @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
+                                                     @Parameter(description = "Not supported: the order is fixed, "
+                                                             + "and any value is 400 INVALID_PARAMETER")
+                                                     @QueryValue @Nullable String sort) {
         if (sort != null) {
             throw new ApiException(ErrorCode.INVALID_PARAMETER,
                     "sessions are always listed most recently used first; sort is not supported here");
         }
         PageRequest pageRequest = QueryParameters.pageRequest(page, size, MOST_RECENTLY_USED_FIRST);
         Caller caller = Caller.of(authentication);
-        return ApiResponse.ok(PageResponse.of(
+        return Envelope.ok(PageResponse.of(
                 listSessions.listSessions(caller.userId(), caller.sessionId(), pageRequest), SessionResponse::of));
     }
 
@@ -86,10 +87,10 @@ class SessionsController {
     @Delete("/{sessionId}")
     @Operation(summary = "Sign out one of the caller's sessions", description = "Its refresh and access tokens "
             + "stop working at once.")
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "204", description = ApiDocs.DONE)
-    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "404",
+    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
+    @ApiResponse(responseCode = "404",
             description = "SESSION_NOT_FOUND: no such session of the caller (another user's gets the same answer)",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ApiResponse.class)))
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = Envelope.class)))
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> end(HttpRequest<?> request, Authentication authentication, @PathVariable String sessionId) {
         if (!endSession.endSession(Caller.of(authentication).userId(), PathIds.sessionId(sessionId),

@@ -9,20 +9,21 @@ import java.time.Instant;
 
 /**
  * The envelope of every protected path's answer and of every error:
- * {@code {"success": ..., "data": ..., "error": {"code", "message"}, "timestamp": "<ISO 8601 UTC>"}}.
+ * {@code {"success": ..., "data": ..., "error": {"code", "message"}, "timestamp": "<ISO 8601 UTC>"}}. Not named
+ * {@code ApiResponse}: controllers use swagger's {@code @ApiResponse} beside it, and neither should need its package.
  */
 @Serdeable
 @Schema(description = "The envelope: success, data (null on an error), error (null on a success: a code and a "
         + "message), timestamp (ISO 8601 UTC)")
 @JsonInclude(JsonInclude.Include.ALWAYS) // "data": null and "error": null are part of the contract
-public record ApiResponse<T>(boolean success, @Nullable T data, @Nullable Error error, String timestamp) {
+public record Envelope<T>(boolean success, @Nullable T data, @Nullable Error error, String timestamp) {
 
-    public static <T> ApiResponse<T> ok(T data) {
-        return new ApiResponse<>(true, data, null, now());
+    public static <T> Envelope<T> ok(T data) {
+        return new Envelope<>(true, data, null, now());
     }
 
-    public static ApiResponse<Void> error(ErrorCode code, String message) {
-        return new ApiResponse<>(false, null, new Error(code.name(), message), now());
+    public static Envelope<Void> error(ErrorCode code, String message) {
+        return new Envelope<>(false, null, new Error(code.name(), message), now());
     }
 
     private static String now() {
