@@ -109,10 +109,44 @@ class OpenApiSpecTest {
         assertEquals(List.of(Map.of("refreshCookie", List.of())), operation("/api/refresh", "post").get("security"));
         for (String anonymous : List.of("/api/login", "/api/ping", "/health")) {
             Map<String, Object> op = operation(anonymous, anonymous.equals("/api/login") ? "post" : "get");
-            assertTrue(op.get("security") == null || ((List<?>) op.get("security")).isEmpty(),
-                    anonymous + " needs no token: " + op.get("security"));
+            assertEquals(List.of(), op.get("security"),
+                    anonymous + " says that it needs nothing (security: []), rather than leaving it unsaid");
         }
         assertFalse(spec.containsKey("security"), "no global requirement that anonymous paths would inherit");
+    }
+
+    @Test
+    void namesTheServerThatServesIt() {
+        List<?> servers = (List<?>) spec.get("servers");
+        assertEquals(List.of("/"), servers.stream().map(server -> map(server).get("url")).toList(),
+                "relative: the host that serves the description, wherever that is");
+    }
+
+    /**
+     * A client generator makes a type of every schema, named after it. micronaut-openapi names a generic type or a
+     * nested class it was given no name for with {@code _} and {@code .} ({@code Envelope_PageResponse_...__}).
+     */
+    @Test
+    void everySchemaNameIsAPlainWord() {
+        Set<String> names = map(map(spec.get("components")).get("schemas")).keySet();
+        Set<String> unnamed = names.stream().filter(name -> !name.matches("[A-Z][A-Za-z]+"))
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertTrue(unnamed.isEmpty(), "schemas without a name of their own (SchemaNames in adapters-web): " + unnamed);
+        assertTrue(names.containsAll(Set.of("ErrorEnvelope", "UserEnvelope", "UserPageEnvelope", "UserPage", "User")),
+                "the schemas were read: " + names);
+    }
+
+    /** The success envelopes and the error envelope are different types with the same keys, all always there. */
+    @Test
+    void everyEnvelopeHasTheSameKeys() {
+        map(map(spec.get("components")).get("schemas")).forEach((name, schema) -> {
+            if (name.endsWith("Envelope")) {
+                Set<String> keys = Set.of("success", "data", "error", "timestamp");
+                assertAll(name,
+                        () -> assertEquals(keys, map(map(schema).get("properties")).keySet(), name),
+                        () -> assertEquals(keys, Set.copyOf((List<?>) map(schema).get("required")), name));
+            }
+        });
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.authservice.adapter.in.web;
 
 import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.ErrorCode;
-import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.application.port.in.CreateUserUseCase;
 import dev.authservice.application.port.in.CreateUserUseCase.Result;
 import dev.authservice.application.port.in.GetUserUseCase;
@@ -74,10 +73,11 @@ class AdminUsersController {
     @Operation(summary = "The user accounts")
     @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    Envelope<PageResponse<UserResponse>> users(@Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
-                                               @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
-                                               @Parameter(description = "username or createdAt, then ,asc or ,desc")
-                                               @QueryValue @Nullable String sort) {
+    @SchemaNames.UserPageEnvelope
+    Envelope<@SchemaNames.UserPage PageResponse<UserResponse>> users(
+            @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
+            @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
+            @Parameter(description = "username or createdAt, then ,asc or ,desc") @QueryValue @Nullable String sort) {
         return Envelope.ok(PageResponse.of(
                 listUsers.listUsers(QueryParameters.pageRequest(page, size, sort, UserAccount.SORTABLE,
                         ListUsersUseCase.DEFAULT_SORT)),
@@ -89,6 +89,7 @@ class AdminUsersController {
     @Operation(summary = "One user account")
     @ApiDocs.UserNotFound
     @ExecuteOn(TaskExecutors.BLOCKING)
+    @SchemaNames.UserEnvelope
     Envelope<UserResponse> user(@PathVariable String userId) {
         return getUser.user(PathIds.userId(userId))
                 .map(UserResponse::of)
@@ -104,18 +105,19 @@ class AdminUsersController {
     @Post
     @Operation(summary = "Create a user account", description = "Every field is required; roles has no default, "
             + "so that an administrator always says which permissions the new account gets.")
-    @ApiResponse(responseCode = "201", description = "Created",
-            headers = @Header(name = "Location", description = "The new user's path", schema = @Schema(type = "string")),
-            content = @Content(mediaType = ApiDocs.JSON,
-                    schema = @Schema(ref = "#/components/schemas/Envelope_AdminUsersController.UserResponse_")))
+    // The 201's body is described from the return type, which the compiler holds to what is returned.
+    @ApiResponse(responseCode = "201", description = "Created", useReturnTypeSchema = true,
+            headers = @Header(name = "Location", description = "The new user's path",
+                    schema = @Schema(type = "string")))
     @ApiResponse(responseCode = "409", description = "USERNAME_TAKEN",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = Envelope.class)))
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiDocs.InvalidInputOrWeakPassword
     @ApiDocs.JsonRequest
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(PasswordHashingExecutor.NAME)
-    HttpResponse<?> create(HttpRequest<?> request, Authentication authentication, @Body @Nullable @RequestBody(required = true, content = @Content(
-            schema = @Schema(implementation = ApiDocs.CreateUserRequest.class))) JsonNode body) {
+    HttpResponse<@SchemaNames.UserEnvelope Envelope<UserResponse>> create(
+            HttpRequest<?> request, Authentication authentication, @Body @Nullable @RequestBody(required = true,
+            content = @Content(schema = @Schema(implementation = ApiDocs.CreateUserRequest.class))) JsonNode body) {
         Result result = createUser.createUser(command(body), requesters.caller(request, authentication));
 
         if (result instanceof Result.Created created) {
@@ -123,9 +125,9 @@ class AdminUsersController {
             return HttpResponse.created(Envelope.ok(user), URI.create(PATH + "/" + user.userId()));
         }
         if (result instanceof Result.WeakPassword weak) {
-            return ErrorResponses.of(ErrorCode.WEAK_PASSWORD, weak.reason());
+            throw new ApiException(ErrorCode.WEAK_PASSWORD, weak.reason());
         }
-        return ErrorResponses.of(ErrorCode.USERNAME_TAKEN);
+        throw new ApiException(ErrorCode.USERNAME_TAKEN);
     }
 
     private static CreateUserUseCase.Command command(@Nullable JsonNode body) {
@@ -148,7 +150,7 @@ class AdminUsersController {
     }
 
     @Serdeable
-    @Schema(name = "UserResponse")
+    @Schema(name = "User")
     record UserResponse(String userId, String username, List<String> roles, String createdAt) {
 
         static UserResponse of(UserSummary user) {

@@ -6,6 +6,7 @@ import io.swagger.v3.oas.annotations.enums.SecuritySchemeType;
 import io.swagger.v3.oas.annotations.info.Info;
 import io.swagger.v3.oas.annotations.info.License;
 import io.swagger.v3.oas.annotations.security.SecurityScheme;
+import io.swagger.v3.oas.annotations.servers.Server;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
 /**
@@ -25,6 +26,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
                         + "success true. An unknown path is 404 NOT_FOUND, a method a path does not allow 405 "
                         + "METHOD_NOT_ALLOWED, anything unexpected 500 INTERNAL_ERROR.",
                 license = @License(name = "Proprietary")),
+        servers = @Server(url = "/", description = "The host that serves this description"),
         tags = {
                 @Tag(name = ApiDocs.TAG_AUTH, description = "Log in, refresh the access token, log out"),
                 @Tag(name = ApiDocs.TAG_USER, description = "The caller's own profile, orders, sessions and password"),

@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * The parts of the OpenAPI description that many operations share, as meta-annotations micronaut-openapi reads like
  * the swagger annotations they carry: one line on a controller says "Bearer token required, and here is its 401".
- * Every error is documented with the envelope ({@link Envelope} with {@code success: false} and
+ * Every error is documented with {@link ErrorEnvelope} ({@code success: false} and
  * {@code error: {code, message}}); the description names the codes it can carry.
  */
 final class ApiDocs {
@@ -50,7 +50,7 @@ final class ApiDocs {
             description = "UNAUTHORIZED (no or malformed Authorization), INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_REVOKED",
             headers = @Header(name = "WWW-Authenticate", description = "Bearer, or Bearer error=\"invalid_token\"",
                     schema = @Schema(type = "string")),
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface BearerToken {
     }
 
@@ -60,7 +60,7 @@ final class ApiDocs {
     @Target({TYPE, METHOD})
     @ApiResponse(responseCode = "403",
             description = "FORBIDDEN: the token does not carry the ADMIN role",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface AdminRole {
     }
 
@@ -70,7 +70,7 @@ final class ApiDocs {
     @Target({TYPE, METHOD})
     @ApiResponse(responseCode = "500",
             description = "INTERNAL_ERROR",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface InternalError {
     }
 
@@ -80,10 +80,10 @@ final class ApiDocs {
     @Target(METHOD)
     @ApiResponse(responseCode = "413",
             description = "PAYLOAD_TOO_LARGE: the body is over 16 KiB",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiResponse(responseCode = "415",
             description = "UNSUPPORTED_MEDIA_TYPE: the body is not application/json",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface JsonRequest {
     }
 
@@ -93,7 +93,7 @@ final class ApiDocs {
     @Target(METHOD)
     @ApiResponse(responseCode = "400",
             description = "INVALID_INPUT: malformed JSON, or a missing, blank, wrong-typed or over-long field",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface InvalidInput {
     }
 
@@ -104,7 +104,7 @@ final class ApiDocs {
     @ApiResponse(responseCode = "400",
             description = "INVALID_INPUT (malformed JSON, a missing, blank, wrong-typed or over-long field) or "
                     + "WEAK_PASSWORD (too short, too common or containing the username; the message says which)",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface InvalidInputOrWeakPassword {
     }
 
@@ -114,7 +114,7 @@ final class ApiDocs {
     @Target(METHOD)
     @ApiResponse(responseCode = "400",
             description = "INVALID_PARAMETER: a page or size out of range, an unknown sort or filter value",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface InvalidParameter {
     }
 
@@ -126,7 +126,7 @@ final class ApiDocs {
             description = "TOO_MANY_ATTEMPTS: too many failed attempts for this username from this address",
             headers = @Header(name = "Retry-After", description = "Seconds to wait",
                     schema = @Schema(type = "integer")),
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface Throttled {
     }
 
@@ -136,7 +136,7 @@ final class ApiDocs {
     @Target({TYPE, METHOD})
     @ApiResponse(responseCode = "404",
             description = "USER_NOT_FOUND: no user with this id, or not an id",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = Envelope.class)))
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface UserNotFound {
     }
 

@@ -51,7 +51,8 @@ class AuditEventsController {
             + "from is inclusive and to exclusive. A sort parameter is 400 INVALID_PARAMETER: the order is fixed.")
     @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    Envelope<PageResponse<AuditEventResponse>> events(
+    @SchemaNames.AuditEventPageEnvelope
+    Envelope<@SchemaNames.AuditEventPage PageResponse<AuditEventResponse>> events(
             @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
             @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
             @Parameter(description = "Not supported: the order is fixed, and any value is 400 INVALID_PARAMETER")
@@ -83,7 +84,7 @@ class AuditEventsController {
      */
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    @Schema(name = "AuditEventResponse")
+    @Schema(name = "AuditEvent")
     record AuditEventResponse(String type, String occurredAt, @Nullable String userId, @Nullable String sessionId,
                               @Nullable String actorId, @Nullable String clientAddress, @Nullable String userAgent,
                               @Nullable String outcome, @Nullable Integer sessionsEnded) {

@@ -44,7 +44,7 @@ class LogInController {
     /** On the password-hashing threads: the hash takes tens of milliseconds of CPU on purpose. */
     @Post
     @Operation(summary = "Log in", description = "Answers an access token, and the refresh token as an HttpOnly "
-            + "cookie. A wrong password and an unknown username get the same 401.")
+            + "cookie. A wrong password and an unknown username get the same 401.", security = {})
     @ApiResponse(responseCode = "200", description = "Logged in",
             headers = @Header(name = "Set-Cookie", description = RefreshTokenCookie.NAME
                     + "=<opaque>; Max-Age=<refresh ttl in s>; Path=" + RefreshTokenCookie.PATH
@@ -52,7 +52,7 @@ class LogInController {
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = LogInResponse.class)))
     @ApiResponse(responseCode = "401", description = "INVALID_CREDENTIALS: wrong username or password",
             content = @Content(mediaType = ApiDocs.JSON,
-                    schema = @Schema(implementation = Envelope.class)))
+                    schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiDocs.InvalidInput
     @ApiDocs.JsonRequest
     @ApiDocs.Throttled

@@ -38,13 +38,14 @@ class OrdersController {
     @Operation(summary = "The caller's orders", description = "A page past the last is 200 with empty content.")
     @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    Envelope<PageResponse<OrderResponse>> orders(Authentication authentication,
-                                                 @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
-                                                 @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
-                                                 @Parameter(description = "createdAt, totalAmount or status, then ,asc or ,desc; "
-                                                         + "default createdAt,desc") @QueryValue @Nullable String sort,
-                                                 @Parameter(description = "Only orders in this status")
-                                                 @QueryValue @Nullable String status) {
+    @SchemaNames.OrderPageEnvelope
+    Envelope<@SchemaNames.OrderPage PageResponse<OrderResponse>> orders(
+            Authentication authentication,
+            @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
+            @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
+            @Parameter(description = "createdAt, totalAmount or status, then ,asc or ,desc; default createdAt,desc")
+            @QueryValue @Nullable String sort,
+            @Parameter(description = "Only orders in this status") @QueryValue @Nullable String status) {
         ListMyOrdersUseCase.Query query = new ListMyOrdersUseCase.Query(
                 Caller.of(authentication).userId(),
                 QueryParameters.pageRequest(page, size, sort, Order.SORTABLE, ListMyOrdersUseCase.DEFAULT_SORT),
@@ -53,7 +54,7 @@ class OrdersController {
     }
 
     @Serdeable
-    @Schema(name = "OrderResponse")
+    @Schema(name = "Order")
     record OrderResponse(String id, String status, String totalAmount, String currency, String createdAt) {
 
         static OrderResponse of(Order order) {

@@ -52,7 +52,7 @@ class PasswordController {
     @ApiResponse(responseCode = "401", description = "INVALID_CREDENTIALS (wrong current password), or a token "
             + "problem: UNAUTHORIZED, INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_REVOKED",
             content = @Content(mediaType = ApiDocs.JSON,
-                    schema = @Schema(implementation = Envelope.class)))
+                    schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ApiDocs.InvalidInputOrWeakPassword
     @ApiDocs.JsonRequest

@@ -28,12 +28,13 @@ class ProfileController {
 
     @Get
     @Operation(summary = "The caller's profile", description = "As the access token states it.")
+    @SchemaNames.ProfileEnvelope
     Envelope<ProfileResponse> profile(Authentication authentication) {
         return Envelope.ok(ProfileResponse.of(Caller.of(authentication)));
     }
 
     @Serdeable
-    @Schema(name = "ProfileResponse")
+    @Schema(name = "Profile")
     record ProfileResponse(String userId, String username, String nickname, String department, List<String> roles) {
 
         static ProfileResponse of(Caller caller) {

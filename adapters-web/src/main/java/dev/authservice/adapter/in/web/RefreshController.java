@@ -56,11 +56,11 @@ class RefreshController {
             headers = @Header(name = "Set-Cookie", description = RefreshTokenCookie.NAME + "=; Max-Age=0; Path="
                     + RefreshTokenCookie.PATH + "; Secure; HttpOnly; SameSite=Strict", schema = @Schema(type = "string")),
             content = @Content(mediaType = ApiDocs.JSON,
-                    schema = @Schema(implementation = Envelope.class)))
+                    schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiResponse(responseCode = "403", description = "FORBIDDEN: a browser says the request comes from a page of "
             + "another origin (Sec-Fetch-Site); nothing is rotated and the cookie is left alone",
             content = @Content(mediaType = ApiDocs.JSON,
-                    schema = @Schema(implementation = Envelope.class)))
+                    schema = @Schema(implementation = ErrorEnvelope.class)))
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> refresh(HttpRequest<?> request, @Parameter(hidden = true) // the refreshCookie security scheme
                                  @CookieValue(RefreshTokenCookie.NAME) @Nullable String refreshToken) {

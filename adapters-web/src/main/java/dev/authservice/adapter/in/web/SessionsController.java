@@ -64,12 +64,13 @@ class SessionsController {
             + "for the session of the token used.")
     @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    Envelope<PageResponse<SessionResponse>> sessions(Authentication authentication,
-                                                     @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
-                                                     @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
-                                                     @Parameter(description = "Not supported: the order is fixed, "
-                                                             + "and any value is 400 INVALID_PARAMETER")
-                                                     @QueryValue @Nullable String sort) {
+    @SchemaNames.SessionPageEnvelope
+    Envelope<@SchemaNames.SessionPage PageResponse<SessionResponse>> sessions(
+            Authentication authentication,
+            @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
+            @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
+            @Parameter(description = "Not supported: the order is fixed, and any value is 400 INVALID_PARAMETER")
+            @QueryValue @Nullable String sort) {
         if (sort != null) {
             throw new ApiException(ErrorCode.INVALID_PARAMETER,
                     "sessions are always listed most recently used first; sort is not supported here");
@@ -90,7 +91,7 @@ class SessionsController {
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ApiResponse(responseCode = "404",
             description = "SESSION_NOT_FOUND: no such session of the caller (another user's gets the same answer)",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = Envelope.class)))
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> end(HttpRequest<?> request, Authentication authentication, @PathVariable String sessionId) {
         if (!endSession.endSession(Caller.of(authentication).userId(), PathIds.sessionId(sessionId),
@@ -103,6 +104,7 @@ class SessionsController {
     /** Client details are {@code null} when the login request did not say (no User-Agent header, for one). */
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "Session")
     record SessionResponse(String sessionId, String createdAt, String lastUsedAt, @Nullable String ipAddress,
                            @Nullable String userAgent, boolean current) {
 

@@ -1,6 +1,6 @@
 package dev.authservice.adapter.in.web.error;
 
-import dev.authservice.adapter.in.web.Envelope;
+import dev.authservice.adapter.in.web.ErrorEnvelope;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.server.exceptions.response.ErrorContext;
@@ -12,13 +12,13 @@ import jakarta.inject.Singleton;
  * uncaught exceptions) in the API's envelope. The framework's own message is never shown: it may name classes.
  */
 @Singleton
-class EnvelopeErrorResponseProcessor implements ErrorResponseProcessor<Envelope<Void>> {
+class EnvelopeErrorResponseProcessor implements ErrorResponseProcessor<ErrorEnvelope> {
 
     @Override
-    public MutableHttpResponse<Envelope<Void>> processResponse(ErrorContext errorContext,
-                                                                  MutableHttpResponse<?> response) {
+    public MutableHttpResponse<ErrorEnvelope> processResponse(ErrorContext errorContext,
+                                                              MutableHttpResponse<?> response) {
         ErrorCode code = ErrorCode.forStatus(response.code());
         return response.contentType(MediaType.APPLICATION_JSON_TYPE)
-                .body(Envelope.error(code, code.defaultMessage()));
+                .body(ErrorEnvelope.of(code, code.defaultMessage()));
     }
 }

@@ -1,6 +1,6 @@
 package dev.authservice.adapter.in.web.error;
 
-import dev.authservice.adapter.in.web.Envelope;
+import dev.authservice.adapter.in.web.ErrorEnvelope;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
@@ -13,21 +13,21 @@ public final class ErrorResponses {
     private ErrorResponses() {
     }
 
-    public static MutableHttpResponse<Envelope<Void>> of(ErrorCode code) {
+    public static MutableHttpResponse<ErrorEnvelope> of(ErrorCode code) {
         return of(code, code.defaultMessage());
     }
 
-    public static MutableHttpResponse<Envelope<Void>> of(ErrorCode code, String message) {
-        return HttpResponse.<Envelope<Void>>status(code.status())
+    public static MutableHttpResponse<ErrorEnvelope> of(ErrorCode code, String message) {
+        return HttpResponse.<ErrorEnvelope>status(code.status())
                 .contentType(MediaType.APPLICATION_JSON_TYPE)
-                .body(Envelope.error(code, message));
+                .body(ErrorEnvelope.of(code, message));
     }
 
     /**
      * 429 {@code TOO_MANY_ATTEMPTS} with {@code Retry-After} in whole seconds, rounded up and at least 1, so that a
      * client that waits exactly that long is never turned away again for a fraction of a second.
      */
-    public static MutableHttpResponse<Envelope<Void>> tooManyAttempts(Duration retryAfter) {
+    public static MutableHttpResponse<ErrorEnvelope> tooManyAttempts(Duration retryAfter) {
         long seconds = Math.max(1, (retryAfter.toMillis() + 999) / 1000);
         return of(ErrorCode.TOO_MANY_ATTEMPTS).header(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
     }
