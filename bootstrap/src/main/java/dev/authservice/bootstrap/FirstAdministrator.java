@@ -1,7 +1,6 @@
 package dev.authservice.bootstrap;
 
 import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase;
-import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase.Result;
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.Username;
@@ -38,18 +37,20 @@ class FirstAdministrator {
 
     @PostConstruct
     void provision() {
-        Result result;
+        ProvisionFirstAdministratorUseCase.Command command;
         try {
-            result = provision.provision(new Username(username), new Password(password));
+            command = new ProvisionFirstAdministratorUseCase.Command(new Username(username), new Password(password));
         } catch (InvalidValueException e) {
             throw new MisconfigurationException("AUTH_BOOTSTRAP_ADMIN_*: " + e.getMessage());
         }
-        if (result instanceof Result.Created created) {
+        provision.provision(command).match(created -> {
             LOG.info("Created the first administrator {} ({})", created.user().username(), created.user().userId());
-        } else if (result instanceof Result.UsernameTaken) {
+            return null;
+        }, administratorExists -> null, usernameTaken -> {
             LOG.warn("No administrator exists, but the username {} is taken by another user: left alone", username);
-        } else if (result instanceof Result.WeakPassword weak) {
+            return null;
+        }, weak -> {
             throw new MisconfigurationException("AUTH_BOOTSTRAP_ADMIN_PASSWORD is refused: " + weak.reason());
-        }
+        });
     }
 }

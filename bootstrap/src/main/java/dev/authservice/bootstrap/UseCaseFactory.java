@@ -19,8 +19,8 @@ import dev.authservice.application.port.in.RefreshAccessTokenUseCase;
 import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
 import dev.authservice.application.port.in.SetUserEnabledUseCase;
 import dev.authservice.application.port.out.AccessTokenCodec;
-import dev.authservice.application.port.out.AuditEvents;
 import dev.authservice.application.port.out.AuditLog;
+import dev.authservice.application.port.out.AuditLogReader;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.OrderStore;
 import dev.authservice.application.port.out.PasswordHasher;
@@ -206,7 +206,7 @@ class UseCaseFactory {
     }
 
     @Singleton
-    ListAuditEventsUseCase listAuditEvents(AuditEvents events) {
+    ListAuditEventsUseCase listAuditEvents(AuditLogReader events) {
         return new ListAuditEventsService(events);
     }
 }

@@ -4,7 +4,13 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.InstanceofCheck;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.List;
 
 /**
@@ -24,7 +30,8 @@ final class HexagonRules {
     List<ArchRule> all() {
         return List.of(domainIsPureJava(), applicationDependsOnDomainOnly(), noFrameworkInTheCore(),
                 adaptersDoNotDependOnEachOther(), nothingDependsOnBootstrap(), adaptersDoNotDependOnServices(),
-                portsDoNotDependOnServices(), persistencePackagesDoNotDependOnEachOther());
+                portsDoNotDependOnServices(), persistencePackagesDoNotDependOnEachOther(),
+                useCaseResultsAreMatchedNotTested());
     }
 
     ArchRule domainIsPureJava() {
@@ -75,5 +82,30 @@ final class HexagonRules {
         return slices().matching(root + ".adapter.out.persistence.(*)..")
                 .should().notDependOnEachOther()
                 .because("each persistence package owns its tables; what they share lives in adapter.out.persistence");
+    }
+
+    /**
+     * A caller answers each outcome of a use case through its {@code Result.match}, one function per outcome, so that
+     * a new outcome does not compile until every caller handles it. An {@code instanceof} chain would compile, and a
+     * catch-all at its end would silently answer the new outcome as the wrong one.
+     */
+    ArchRule useCaseResultsAreMatchedNotTested() {
+        String inPorts = root + ".application.port.in";
+        return noClasses().that().resideOutsideOfPackage(inPorts + "..")
+                .should(new ArchCondition<JavaClass>("test a use case's result with instanceof") {
+                    @Override
+                    public void check(JavaClass javaClass, ConditionEvents events) {
+                        for (JavaCodeUnit codeUnit : javaClass.getCodeUnits()) {
+                            for (InstanceofCheck check : codeUnit.getInstanceofChecks()) {
+                                if (check.getRawType().getPackageName().startsWith(inPorts)) {
+                                    events.add(SimpleConditionEvent.satisfied(check, javaClass.getName() + " tests "
+                                            + check.getRawType().getName() + " with instanceof in "
+                                            + codeUnit.getFullName()));
+                                }
+                            }
+                        }
+                    }
+                })
+                .because("a Result is answered by its match, which the compiler holds to every outcome");
     }
 }

@@ -24,8 +24,8 @@ public final class AuthenticateService implements AuthenticateUseCase {
     }
 
     @Override
-    public Result authenticate(String accessToken) {
-        Optional<AccessToken> decoded = codec.decode(accessToken);
+    public Result authenticate(Query query) {
+        Optional<AccessToken> decoded = codec.decode(query.accessToken());
         if (decoded.isEmpty()) {
             return new Result.Rejected(Reason.INVALID);
         }

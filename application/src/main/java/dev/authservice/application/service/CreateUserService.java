@@ -6,7 +6,6 @@ import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.UserStore;
-import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.user.PasswordPolicy;
@@ -36,7 +35,7 @@ public final class CreateUserService implements CreateUserUseCase {
     }
 
     @Override
-    public Result createUser(Command command, Requester requester) {
+    public Result createUser(Command command) {
         Optional<String> weakness = passwords.problemWith(command.password(), command.username());
         if (weakness.isPresent()) {
             return new Result.WeakPassword(weakness.get());
@@ -51,7 +50,7 @@ public final class CreateUserService implements CreateUserUseCase {
         if (!users.add(user)) {
             return new Result.UsernameTaken();
         }
-        audit.record(SecurityEvent.of(SecurityEventType.USER_CREATED, now, requester).about(user.id()));
+        audit.record(SecurityEvent.of(SecurityEventType.USER_CREATED, now, command.requester()).about(user.id()));
         return new Result.Created(UserSummary.of(user));
     }
 }

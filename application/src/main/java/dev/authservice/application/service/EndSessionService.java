@@ -4,12 +4,9 @@ import dev.authservice.application.port.in.EndSessionUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.domain.audit.AuditOutcome;
-import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.session.RevocationReason;
-import dev.authservice.domain.session.SessionId;
-import dev.authservice.domain.user.UserId;
 import java.time.Clock;
 import java.time.Instant;
 
@@ -26,17 +23,17 @@ public final class EndSessionService implements EndSessionUseCase {
     }
 
     @Override
-    public boolean endSession(UserId userId, SessionId sessionId, Requester requester) {
-        boolean owned = sessions.find(sessionId)
-                .filter(session -> session.userId().equals(userId))
+    public Result endSession(Command command) {
+        boolean owned = sessions.find(command.sessionId())
+                .filter(session -> session.userId().equals(command.userId()))
                 .isPresent();
         Instant now = clock.instant();
-        if (!owned || !sessions.revoke(sessionId, RevocationReason.SIGNED_OUT, now)) {
-            return false;
+        if (!owned || !sessions.revoke(command.sessionId(), RevocationReason.SIGNED_OUT, now)) {
+            return new Result.NotFound();
         }
-        audit.record(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, now, requester)
-                .about(userId).inSession(sessionId).outcome(AuditOutcome.SIGNED_OUT)
+        audit.record(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, now, command.requester())
+                .about(command.userId()).inSession(command.sessionId()).outcome(AuditOutcome.SIGNED_OUT)
                 .endingSessions(RevocationReason.SIGNED_OUT, 1));
-        return true;
+        return new Result.Ended();
     }
 }

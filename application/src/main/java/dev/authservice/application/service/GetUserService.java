@@ -3,8 +3,6 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.in.GetUserUseCase;
 import dev.authservice.application.port.in.UserSummary;
 import dev.authservice.application.port.out.UserStore;
-import dev.authservice.domain.user.UserId;
-import java.util.Optional;
 
 public final class GetUserService implements GetUserUseCase {
 
@@ -15,7 +13,9 @@ public final class GetUserService implements GetUserUseCase {
     }
 
     @Override
-    public Optional<UserSummary> user(UserId userId) {
-        return users.findById(userId).map(UserSummary::of);
+    public Result user(Query query) {
+        return users.findById(query.userId())
+                .<Result>map(user -> new Result.Found(UserSummary.of(user)))
+                .orElseGet(Result.NotFound::new);
     }
 }

@@ -1,22 +1,18 @@
 package dev.authservice.application.service;
 
 import dev.authservice.application.port.in.ListAuditEventsUseCase;
-import dev.authservice.application.port.out.AuditEvents;
-import dev.authservice.domain.audit.AuditEventFilter;
-import dev.authservice.domain.audit.SecurityEvent;
-import dev.authservice.domain.paging.Page;
-import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.application.port.out.AuditLogReader;
 
 public final class ListAuditEventsService implements ListAuditEventsUseCase {
 
-    private final AuditEvents events;
+    private final AuditLogReader events;
 
-    public ListAuditEventsService(AuditEvents events) {
+    public ListAuditEventsService(AuditLogReader events) {
         this.events = events;
     }
 
     @Override
-    public Page<SecurityEvent> listEvents(AuditEventFilter filter, PageRequest page) {
-        return events.find(filter, page);
+    public Result listEvents(Query query) {
+        return new Result.Listed(events.find(query.filter(), query.page()));
     }
 }

@@ -2,8 +2,6 @@ package dev.authservice.application.service;
 
 import dev.authservice.application.port.in.ListMyOrdersUseCase;
 import dev.authservice.application.port.out.OrderStore;
-import dev.authservice.domain.order.Order;
-import dev.authservice.domain.paging.Page;
 
 public final class ListMyOrdersService implements ListMyOrdersUseCase {
 
@@ -14,7 +12,7 @@ public final class ListMyOrdersService implements ListMyOrdersUseCase {
     }
 
     @Override
-    public Page<Order> listOrders(Query query) {
-        return orders.findByOwner(query.ownerId(), query.status(), query.page());
+    public Result listOrders(Query query) {
+        return new Result.Listed(orders.findByOwner(query.ownerId(), query.status(), query.sort(), query.page()));
     }
 }

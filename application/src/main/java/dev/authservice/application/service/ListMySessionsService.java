@@ -2,10 +2,6 @@ package dev.authservice.application.service;
 
 import dev.authservice.application.port.in.ListMySessionsUseCase;
 import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.domain.paging.Page;
-import dev.authservice.domain.paging.PageRequest;
-import dev.authservice.domain.session.SessionId;
-import dev.authservice.domain.user.UserId;
 import java.time.Clock;
 
 public final class ListMySessionsService implements ListMySessionsUseCase {
@@ -19,8 +15,8 @@ public final class ListMySessionsService implements ListMySessionsUseCase {
     }
 
     @Override
-    public Page<SessionView> listSessions(UserId userId, SessionId currentSession, PageRequest page) {
-        return sessions.activeSessionsOf(userId, page, clock.instant())
-                .map(active -> new SessionView(active, active.session().id().equals(currentSession)));
+    public Result listSessions(Query query) {
+        return new Result.Listed(sessions.activeSessionsOf(query.userId(), query.page(), clock.instant())
+                .map(active -> new SessionView(active, active.session().id().equals(query.currentSession()))));
     }
 }

@@ -3,8 +3,6 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.in.ListUsersUseCase;
 import dev.authservice.application.port.in.UserSummary;
 import dev.authservice.application.port.out.UserStore;
-import dev.authservice.domain.paging.Page;
-import dev.authservice.domain.paging.PageRequest;
 
 public final class ListUsersService implements ListUsersUseCase {
 
@@ -15,7 +13,7 @@ public final class ListUsersService implements ListUsersUseCase {
     }
 
     @Override
-    public Page<UserSummary> listUsers(PageRequest page) {
-        return users.findAll(page).map(UserSummary::of);
+    public Result listUsers(Query query) {
+        return new Result.Listed(users.findAll(query.sort(), query.page()).map(UserSummary::of));
     }
 }

@@ -59,8 +59,8 @@ public final class LogInService implements LogInUseCase {
     @Override
     public Result logIn(Command command) {
         Instant now = clock.instant();
-        Requester requester = Requester.anonymous(command.clientAddress(), command.userAgent());
-        LoginAttemptKey key = new LoginAttemptKey(command.credentials().username(), command.clientAddress());
+        Requester requester = command.requester();
+        LoginAttemptKey key = new LoginAttemptKey(command.credentials().username(), requester.clientAddress());
         // Counted before the password is checked, so that a burst of parallel guesses cannot slip past the limit.
         Optional<Duration> wait = attempts.tryAttempt(key, now);
         if (wait.isPresent()) {
@@ -118,7 +118,8 @@ public final class LogInService implements LogInUseCase {
 
     private IssuedTokens startSession(SessionId sessionId, UserAccount user, Command command, Instant now) {
         TokenIssuer.NewRefreshToken refreshToken = tokens.newRefreshToken();
-        Session session = Session.start(sessionId, user.id(), now, command.clientAddress(), command.userAgent());
+        Session session = Session.start(sessionId, user.id(), now, command.requester().clientAddress(),
+                command.requester().userAgent());
         sessions.start(session, RefreshToken.issue(refreshToken.hash(), session, now, policy));
         return tokens.issue(user, sessionId, refreshToken, now);
     }

@@ -3,11 +3,9 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.in.LogOutUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.session.RevocationReason;
-import dev.authservice.domain.session.SessionId;
 import java.time.Clock;
 import java.time.Instant;
 
@@ -24,12 +22,13 @@ public final class LogOutService implements LogOutUseCase {
     }
 
     @Override
-    public void logOut(SessionId sessionId, Requester requester) {
+    public Result logOut(Command command) {
         Instant now = clock.instant();
-        if (sessions.revoke(sessionId, RevocationReason.LOGOUT, now)) {
-            SecurityEvent event = SecurityEvent.of(SecurityEventType.LOGGED_OUT, now, requester).inSession(sessionId)
-                    .endingSessions(RevocationReason.LOGOUT, 1);
-            audit.record(requester.userId().map(event::about).orElse(event));
+        if (sessions.revoke(command.sessionId(), RevocationReason.LOGOUT, now)) {
+            SecurityEvent event = SecurityEvent.of(SecurityEventType.LOGGED_OUT, now, command.requester())
+                    .inSession(command.sessionId()).endingSessions(RevocationReason.LOGOUT, 1);
+            audit.record(command.requester().userId().map(event::about).orElse(event));
         }
+        return new Result.LoggedOut();
     }
 }

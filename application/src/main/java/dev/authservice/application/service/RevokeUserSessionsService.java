@@ -5,11 +5,9 @@ import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
-import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.session.RevocationReason;
-import dev.authservice.domain.user.UserId;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -29,15 +27,15 @@ public final class RevokeUserSessionsService implements RevokeUserSessionsUseCas
     }
 
     @Override
-    public boolean revokeAllSessions(UserId userId, Requester requester) {
-        if (users.findById(userId).isEmpty()) {
-            return false;
+    public Result revokeAllSessions(Command command) {
+        if (users.findById(command.userId()).isEmpty()) {
+            return new Result.UserNotFound();
         }
         Instant now = clock.instant();
-        int ended = sessions.revokeAllOf(userId, Optional.empty(), RevocationReason.ADMINISTRATOR, now);
-        audit.record(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, now, requester)
-                .about(userId).outcome(AuditOutcome.ADMINISTRATOR)
+        int ended = sessions.revokeAllOf(command.userId(), Optional.empty(), RevocationReason.ADMINISTRATOR, now);
+        audit.record(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, now, command.requester())
+                .about(command.userId()).outcome(AuditOutcome.ADMINISTRATOR)
                 .endingSessions(RevocationReason.ADMINISTRATOR, ended));
-        return true;
+        return new Result.Revoked(ended);
     }
 }

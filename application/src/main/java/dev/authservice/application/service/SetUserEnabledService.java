@@ -4,11 +4,9 @@ import dev.authservice.application.port.in.SetUserEnabledUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
-import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.session.RevocationReason;
-import dev.authservice.domain.user.UserId;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -28,19 +26,20 @@ public final class SetUserEnabledService implements SetUserEnabledUseCase {
     }
 
     @Override
-    public boolean setEnabled(UserId userId, boolean enabled, Requester requester) {
-        if (!users.setEnabled(userId, enabled)) {
-            return false;
+    public Result setEnabled(Command command) {
+        if (!users.setEnabled(command.userId(), command.enabled())) {
+            return new Result.UserNotFound();
         }
         Instant now = clock.instant();
-        if (enabled) {
-            audit.record(SecurityEvent.of(SecurityEventType.USER_ENABLED, now, requester).about(userId));
-            return true;
+        if (command.enabled()) {
+            audit.record(SecurityEvent.of(SecurityEventType.USER_ENABLED, now, command.requester())
+                    .about(command.userId()));
+            return new Result.Done();
         }
         // Disabled first, so that no refresh can start a new token between the revocation and the update.
-        int ended = sessions.revokeAllOf(userId, Optional.empty(), RevocationReason.USER_DISABLED, now);
-        audit.record(SecurityEvent.of(SecurityEventType.USER_DISABLED, now, requester).about(userId)
-                .endingSessions(RevocationReason.USER_DISABLED, ended));
-        return true;
+        int ended = sessions.revokeAllOf(command.userId(), Optional.empty(), RevocationReason.USER_DISABLED, now);
+        audit.record(SecurityEvent.of(SecurityEventType.USER_DISABLED, now, command.requester())
+                .about(command.userId()).endingSessions(RevocationReason.USER_DISABLED, ended));
+        return new Result.Done();
     }
 }

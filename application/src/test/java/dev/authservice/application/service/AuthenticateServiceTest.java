@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.port.in.AuthenticateUseCase.Query;
 import dev.authservice.application.port.in.AuthenticateUseCase.Reason;
 import dev.authservice.application.port.in.AuthenticateUseCase.Result;
 import dev.authservice.application.port.out.AccessTokenCodec;
@@ -63,7 +64,7 @@ class AuthenticateServiceTest {
     void aTokenTheCodecCannotDecodeIsInvalid() {
         when(codec.decode("not-a-token")).thenReturn(Optional.empty());
 
-        assertEquals(new Result.Rejected(Reason.INVALID), service.authenticate("not-a-token"));
+        assertEquals(new Result.Rejected(Reason.INVALID), service.authenticate(new Query("not-a-token")));
         verifyNoInteractions(revokedSessions);
     }
 
@@ -93,7 +94,7 @@ class AuthenticateServiceTest {
 
     private Result authenticate(AccessToken token) {
         when(codec.decode(COMPACT)).thenReturn(Optional.of(token));
-        return service.authenticate(COMPACT);
+        return service.authenticate(new Query(COMPACT));
     }
 
     private static AccessToken issuedAt(Instant issuedAt) {

@@ -36,6 +36,8 @@ import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -73,7 +75,7 @@ class CreateUserServiceTest {
 
     @Test
     void aNewUserIsCreatedAndSummarised() {
-        Result result = service.createUser(carol(STRONG), RequesterMother.ADMINISTRATOR);
+        Result result = service.createUser(carol(STRONG));
 
         assertEquals(new Result.Created(new UserSummary(new UserId(NEW_ID), CAROL, Set.of(Role.USER), NOW)), result);
         assertEquals(SecurityEvent.of(SecurityEventType.USER_CREATED, NOW, RequesterMother.ADMINISTRATOR)
@@ -82,7 +84,7 @@ class CreateUserServiceTest {
 
     @Test
     void theStoredAccountHoldsTheHashNotThePasswordIsEnabledAndWasCreatedNow() {
-        service.createUser(carol(STRONG), RequesterMother.ADMINISTRATOR);
+        service.createUser(carol(STRONG));
 
         assertEquals(new UserAccount(new UserId(NEW_ID), CAROL, STRONG_HASH, Set.of(Role.USER), "Carol", "Finance",
                 NOW, true), storedAccount());
@@ -91,7 +93,7 @@ class CreateUserServiceTest {
     @Test
     void theRolesAreStoredAsGiven() {
         Result result = service.createUser(new Command(CAROL, STRONG, Set.of(Role.USER, Role.ADMIN), "Carol",
-                "Finance"), RequesterMother.ADMINISTRATOR);
+                "Finance", RequesterMother.ADMINISTRATOR));
 
         assertEquals(Set.of(Role.USER, Role.ADMIN), assertInstanceOf(Result.Created.class, result).user().roles());
         assertEquals(Set.of(Role.USER, Role.ADMIN), storedAccount().roles());
@@ -99,7 +101,7 @@ class CreateUserServiceTest {
 
     @Test
     void aTooShortPasswordIsWeakWithTheReasonAndNothingIsHashedOrStored() {
-        Result result = service.createUser(carol(new Password("short-one")), RequesterMother.ADMINISTRATOR);
+        Result result = service.createUser(carol(new Password("short-one")));
 
         assertEquals(new Result.WeakPassword("the password must be at least 15 characters long"), result);
         verifyNoInteractions(hasher);
@@ -108,7 +110,7 @@ class CreateUserServiceTest {
 
     @Test
     void aCommonPasswordIsWeak() {
-        Result result = service.createUser(carol(new Password("PasswordPassword")), RequesterMother.ADMINISTRATOR);
+        Result result = service.createUser(carol(new Password("PasswordPassword")));
 
         assertInstanceOf(Result.WeakPassword.class, result);
         verifyNoInteractions(hasher);
@@ -117,7 +119,7 @@ class CreateUserServiceTest {
 
     @Test
     void aPasswordContainingTheNewUsernameIsWeak() {
-        Result result = service.createUser(carol(new Password("Carol-loves-long-passwords")), RequesterMother.ADMINISTRATOR);
+        Result result = service.createUser(carol(new Password("Carol-loves-long-passwords")));
 
         assertEquals(new Result.WeakPassword("the password must not contain the username"), result);
         verifyNoInteractions(hasher);
@@ -128,7 +130,7 @@ class CreateUserServiceTest {
     void aTakenUsernameIsRefusedWithoutSpendingAHash() {
         when(users.findByUsername(CAROL)).thenReturn(Optional.of(UserAccountMother.aUser().named("carol").build()));
 
-        Result result = service.createUser(carol(STRONG), RequesterMother.ADMINISTRATOR);
+        Result result = service.createUser(carol(STRONG));
 
         assertEquals(new Result.UsernameTaken(), result);
         verifyNoInteractions(hasher);
@@ -141,20 +143,28 @@ class CreateUserServiceTest {
         // Free when looked up, taken by the time it is added: the store's answer counts.
         when(users.add(any())).thenReturn(false);
 
-        Result result = service.createUser(carol(STRONG), RequesterMother.ADMINISTRATOR);
+        Result result = service.createUser(carol(STRONG));
 
         assertEquals(new Result.UsernameTaken(), result);
         assertTrue(audit.events().isEmpty());
     }
 
+    /** A command refuses what no account could hold, so that the service is never asked to store it. */
     @Test
-    void anInvalidNicknameIsRefusedNamingItAndNothingIsStored() {
-        InvalidValueException e = assertThrows(InvalidValueException.class,
-                () -> service.createUser(new Command(CAROL, STRONG, Set.of(Role.USER), " ", "Finance"),
+    void noCommandHoldsWhatNoAccountCould() {
+        InvalidValueException blank = assertThrows(InvalidValueException.class,
+                () -> new Command(CAROL, STRONG, Set.of(Role.USER), " ", "Finance", RequesterMother.ADMINISTRATOR));
+        InvalidValueException overLong = assertThrows(InvalidValueException.class,
+                () -> new Command(CAROL, STRONG, Set.of(Role.USER), "Carol", "d".repeat(101),
                         RequesterMother.ADMINISTRATOR));
+        Set<Role> tooMany = IntStream.range(0, 30).mapToObj(i -> new Role("ROLE_NUMBER_" + i))
+                .collect(Collectors.toSet());
+        InvalidValueException roles = assertThrows(InvalidValueException.class,
+                () -> new Command(CAROL, STRONG, tooMany, "Carol", "Finance", RequesterMother.ADMINISTRATOR));
 
-        assertEquals("nickname", e.field());
-        verify(users, never()).add(any());
+        assertEquals("nickname", blank.field());
+        assertEquals("department", overLong.field());
+        assertEquals("roles", roles.field());
     }
 
     private UserAccount storedAccount() {
@@ -164,6 +174,6 @@ class CreateUserServiceTest {
     }
 
     private static Command carol(Password password) {
-        return new Command(CAROL, password, Set.of(Role.USER), "Carol", "Finance");
+        return new Command(CAROL, password, Set.of(Role.USER), "Carol", "Finance", RequesterMother.ADMINISTRATOR);
     }
 }

@@ -1,59 +1,47 @@
 package dev.authservice.application.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.port.in.GetUserUseCase.Query;
+import dev.authservice.application.port.in.GetUserUseCase.Result;
 import dev.authservice.application.port.in.UserSummary;
-import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.mockito.Mock;
-import org.mockito.junit.jupiter.MockitoExtension;
 
-@ExtendWith(MockitoExtension.class)
 class GetUserServiceTest {
 
-    @Mock private UserStore users;
-
-    private GetUserService service;
-
-    @BeforeEach
-    void setUp() {
-        service = new GetUserService(users);
-    }
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final GetUserService service = new GetUserService(users);
 
     @Test
     void aKnownUserIsSummarised() {
-        UserAccount bob = UserAccountMother.bob();
-        when(users.findById(bob.id())).thenReturn(Optional.of(bob));
+        users.add(UserAccountMother.bob());
 
-        assertEquals(Optional.of(new UserSummary(UserAccountMother.BOB_ID, new Username("bob"),
-                Set.of(Role.USER, Role.ADMIN), TestTime.SOME_INSTANT)), service.user(bob.id()));
+        assertEquals(new Result.Found(new UserSummary(UserAccountMother.BOB_ID, new Username("bob"),
+                Set.of(Role.USER, Role.ADMIN), TestTime.SOME_INSTANT)), service.user(new Query(UserAccountMother.BOB_ID)));
     }
 
     @Test
     void aDisabledUserIsStillFound() {
         UserAccount disabled = UserAccountMother.aUser().disabled().build();
-        when(users.findById(disabled.id())).thenReturn(Optional.of(disabled));
+        users.add(disabled);
 
-        assertEquals(Optional.of(UserSummary.of(disabled)), service.user(disabled.id()));
+        assertEquals(new Result.Found(UserSummary.of(disabled)), service.user(new Query(disabled.id())));
     }
 
     @Test
-    void anUnknownUserIsEmpty() {
-        UserId nobody = new UserId(UUID.fromString("00000000-0000-4000-8000-00000000dead"));
-        when(users.findById(nobody)).thenReturn(Optional.empty());
+    void anUnknownUserIsNotFound() {
+        users.add(UserAccountMother.bob());
 
-        assertEquals(Optional.empty(), service.user(nobody));
+        assertEquals(new Result.NotFound(),
+                service.user(new Query(new UserId(UUID.fromString("00000000-0000-4000-8000-00000000dead")))));
     }
 }

@@ -1,74 +1,63 @@
 package dev.authservice.application.service;
 
+import static dev.authservice.application.fixtures.OrderMother.anOrder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.InMemoryOrderStore;
+import dev.authservice.application.fixtures.TestTime;
+import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.in.ListMyOrdersUseCase;
 import dev.authservice.application.port.in.ListMyOrdersUseCase.Query;
-import dev.authservice.application.port.out.OrderStore;
-import dev.authservice.domain.order.Money;
+import dev.authservice.application.port.in.ListMyOrdersUseCase.Result;
 import dev.authservice.domain.order.Order;
-import dev.authservice.domain.order.OrderId;
 import dev.authservice.domain.order.OrderStatus;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
-import dev.authservice.domain.user.UserId;
-import java.time.Instant;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.mockito.Mock;
-import org.mockito.junit.jupiter.MockitoExtension;
 
-@ExtendWith(MockitoExtension.class)
 class ListMyOrdersServiceTest {
 
-    private static final UserId ALICE_ID = new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001"));
-
-    @Mock private OrderStore orders;
-
-    private ListMyOrdersService service;
+    private final InMemoryOrderStore orders = new InMemoryOrderStore();
+    private final ListMyOrdersService service = new ListMyOrdersService(orders);
+    private final Order oldPaid = anOrder().withStatus(OrderStatus.PAID).totalling("30.00", "EUR").build();
+    private final Order newShipped = anOrder().withStatus(OrderStatus.SHIPPED).totalling("9.90", "EUR")
+            .createdAt(TestTime.SOME_INSTANT.plus(Duration.ofDays(1))).build();
+    private final Order bobs = anOrder().ownedBy(UserAccountMother.bob()).build();
 
     @BeforeEach
-    void setUp() {
-        service = new ListMyOrdersService(orders);
+    void aliceHasTwoOrdersAndBobOne() {
+        List.of(oldPaid, newShipped, bobs).forEach(orders::add);
     }
 
     @Test
-    void theCallerGetsThePageOfTheirOwnOrdersAsRequested() {
-        PageRequest request = new PageRequest(1, 2, new Sort("totalAmount", Sort.Direction.ASC));
-        Page<Order> stored = Page.of(List.of(order(OrderStatus.PAID, "9.90"), order(OrderStatus.SHIPPED, "12.50")),
-                request, 5);
-        when(orders.findByOwner(ALICE_ID, Optional.empty(), request)).thenReturn(stored);
+    void theCallerGetsTheirOwnOrdersNewestFirstByDefault() {
+        Page<Order> page = list(Optional.empty(), ListMyOrdersUseCase.DEFAULT_SORT, new PageRequest(0, 20));
 
-        Page<Order> page = service.listOrders(new Query(ALICE_ID, request, Optional.empty()));
-
-        assertEquals(stored, page);
-        assertEquals(3, page.totalPages());
+        assertEquals(List.of(newShipped, oldPaid), page.content());
+        assertEquals(2, page.totalElements());
     }
 
     @Test
-    void aStatusFilterIsPassedOnToTheStore() {
-        PageRequest request = new PageRequest(0, 20, ListMyOrdersUseCase.DEFAULT_SORT);
-        Page<Order> paidOnly = Page.of(List.of(order(OrderStatus.PAID, "30.00")), request, 1);
-        when(orders.findByOwner(ALICE_ID, Optional.of(OrderStatus.PAID), request)).thenReturn(paidOnly);
+    void theOrderAndThePageAreAsAsked() {
+        Page<Order> page = list(Optional.empty(), new Sort<>(Order.SortKey.TOTAL_AMOUNT, Sort.Direction.DESC),
+                new PageRequest(1, 1));
 
-        Page<Order> page = service.listOrders(new Query(ALICE_ID, request, Optional.of(OrderStatus.PAID)));
-
-        assertEquals(paidOnly, page);
+        assertEquals(List.of(newShipped), page.content());
+        assertEquals(2, page.totalPages());
     }
 
     @Test
-    void theDefaultOrderIsNewestFirst() {
-        assertEquals(new Sort("createdAt", Sort.Direction.DESC), ListMyOrdersUseCase.DEFAULT_SORT);
+    void aStatusFilterKeepsOnlyThatStatus() {
+        assertEquals(List.of(oldPaid),
+                list(Optional.of(OrderStatus.PAID), ListMyOrdersUseCase.DEFAULT_SORT, new PageRequest(0, 20)).content());
     }
 
-    private static Order order(OrderStatus status, String total) {
-        return new Order(new OrderId(UUID.randomUUID()), ALICE_ID, status, Money.of(total, "EUR"),
-                Instant.parse("2025-02-01T12:00:00Z"));
+    private Page<Order> list(Optional<OrderStatus> status, Sort<Order.SortKey> sort, PageRequest page) {
+        return service.listOrders(new Query(UserAccountMother.ALICE_ID, status, sort, page)).match(Result.Listed::orders);
     }
 }

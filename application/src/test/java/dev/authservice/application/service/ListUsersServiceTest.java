@@ -2,78 +2,65 @@ package dev.authservice.application.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.TestTime;
+import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.in.ListUsersUseCase;
+import dev.authservice.application.port.in.ListUsersUseCase.Query;
+import dev.authservice.application.port.in.ListUsersUseCase.Result;
 import dev.authservice.application.port.in.UserSummary;
-import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.UserAccount;
-import dev.authservice.domain.user.UserId;
-import dev.authservice.domain.user.Username;
-import java.time.Instant;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.mockito.Mock;
-import org.mockito.junit.jupiter.MockitoExtension;
 
-@ExtendWith(MockitoExtension.class)
 class ListUsersServiceTest {
 
-    private static final UserAccount ALICE = account("a11ce000-0000-4000-8000-000000000001", "alice", "2024-01-01T00:00:00Z");
-    private static final UserAccount BOB = account("b0b00000-0000-4000-8000-000000000002", "bob", "2024-02-01T00:00:00Z");
-
-    @Mock private UserStore users;
-
-    private ListUsersService service;
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final ListUsersService service = new ListUsersService(users);
+    private final UserAccount carol = UserAccountMother.aUser().named("carol")
+            .createdAt(TestTime.SOME_INSTANT.minus(Duration.ofDays(1))).build();
 
     @BeforeEach
-    void setUp() {
-        service = new ListUsersService(users);
+    void threeUsers() {
+        users.add(UserAccountMother.bob());
+        users.add(carol);
+        users.add(UserAccountMother.alice());
     }
 
     @Test
-    void eachAccountOfThePageIsSummarised() {
-        PageRequest request = new PageRequest(1, 2, ListUsersUseCase.DEFAULT_SORT);
-        when(users.findAll(request)).thenReturn(Page.of(List.of(ALICE, BOB), request, 5));
+    void eachAccountIsSummarisedInTheOrderAsked() {
+        Page<UserSummary> page = list(ListUsersUseCase.DEFAULT_SORT, new PageRequest(0, 20));
 
-        Page<UserSummary> page = service.listUsers(request);
-
-        assertEquals(List.of(
-                new UserSummary(ALICE.id(), new Username("alice"), Set.of(), Instant.parse("2024-01-01T00:00:00Z")),
-                new UserSummary(BOB.id(), new Username("bob"), Set.of(), Instant.parse("2024-02-01T00:00:00Z"))),
-                page.content());
+        assertEquals(List.of(UserSummary.of(UserAccountMother.alice()), UserSummary.of(UserAccountMother.bob()),
+                UserSummary.of(carol)), page.content());
     }
 
     @Test
-    void thePagePositionIsKept() {
-        PageRequest request = new PageRequest(1, 2, new Sort("createdAt", Sort.Direction.DESC));
-        when(users.findAll(request)).thenReturn(Page.of(List.of(ALICE, BOB), request, 5));
+    void thePagePositionAndTheTotalAreKept() {
+        Page<UserSummary> page = list(new Sort<>(UserAccount.SortKey.CREATED_AT, Sort.Direction.ASC),
+                new PageRequest(1, 2));
 
-        Page<UserSummary> page = service.listUsers(request);
-
+        assertEquals(List.of(UserSummary.of(UserAccountMother.bob())), page.content());
         assertEquals(1, page.page());
         assertEquals(2, page.size());
-        assertEquals(5, page.totalElements());
-        assertEquals(3, page.totalPages());
+        assertEquals(3, page.totalElements());
+        assertEquals(2, page.totalPages());
     }
 
     @Test
     void thePageAfterTheLastIsEmpty() {
-        PageRequest request = new PageRequest(9, 20, ListUsersUseCase.DEFAULT_SORT);
-        when(users.findAll(request)).thenReturn(Page.of(List.of(), request, 2));
-
-        Page<UserSummary> page = service.listUsers(request);
+        Page<UserSummary> page = list(ListUsersUseCase.DEFAULT_SORT, new PageRequest(9, 20));
 
         assertEquals(List.of(), page.content());
-        assertEquals(2, page.totalElements());
+        assertEquals(3, page.totalElements());
     }
 
     @Test
@@ -82,8 +69,7 @@ class ListUsersServiceTest {
                 .noneMatch(component -> component.getType() == PasswordHash.class));
     }
 
-    private static UserAccount account(String id, String username, String createdAt) {
-        return new UserAccount(UserId.of(id), new Username(username), new PasswordHash("$argon2id$" + username),
-                Set.of(), username, "Sales", Instant.parse(createdAt), true);
+    private Page<UserSummary> list(Sort<UserAccount.SortKey> sort, PageRequest page) {
+        return service.listUsers(new Query(sort, page)).match(Result.Listed::users);
     }
 }

@@ -150,7 +150,7 @@ class LogInServiceTest {
         givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
         givenTokensCanBeSigned();
 
-        Result result = service.logIn(new Command(new Credentials(ALICE.username(), ALICE_PASSWORD), CLIENT, null));
+        Result result = service.logIn(new Command(new Credentials(ALICE.username(), ALICE_PASSWORD), Requester.anonymous(CLIENT, null)));
 
         assertInstanceOf(Result.LoggedIn.class, result);
         assertNull(startedSession().userAgent());
@@ -186,7 +186,7 @@ class LogInServiceTest {
         Username nobody = new Username("nobody");
         when(users.findByUsername(nobody)).thenReturn(Optional.empty());
 
-        Result result = service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), CLIENT, USER_AGENT));
+        Result result = service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), Requester.anonymous(CLIENT, USER_AGENT)));
 
         assertEquals(new Result.InvalidCredentials(), result);
         verify(attempts).tryAttempt(new LoginAttemptKey(nobody, CLIENT), NOW);
@@ -199,7 +199,7 @@ class LogInServiceTest {
         Username nobody = new Username("nobody");
         when(users.findByUsername(nobody)).thenReturn(Optional.empty());
 
-        service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), CLIENT, USER_AGENT));
+        service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), Requester.anonymous(CLIENT, USER_AGENT)));
 
         verify(hasher, times(1)).verify(any(), any());
         verify(hasher).verify(ALICE_PASSWORD, DUMMY_HASH);
@@ -210,8 +210,8 @@ class LogInServiceTest {
         Username nobody = new Username("nobody");
         when(users.findByUsername(nobody)).thenReturn(Optional.empty());
 
-        service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), CLIENT, USER_AGENT));
-        service.logIn(new Command(new Credentials(nobody, WRONG_PASSWORD), CLIENT, USER_AGENT));
+        service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), Requester.anonymous(CLIENT, USER_AGENT)));
+        service.logIn(new Command(new Credentials(nobody, WRONG_PASSWORD), Requester.anonymous(CLIENT, USER_AGENT)));
 
         verify(hasher, times(1)).hash(any());
         verify(hasher).verify(WRONG_PASSWORD, DUMMY_HASH);
@@ -224,7 +224,7 @@ class LogInServiceTest {
         when(hasher.verify(any(), eq(DUMMY_HASH))).thenReturn(true);
 
         Result result = service.logIn(
-                new Command(new Credentials(nobody, new Password(DUMMY_PASSWORD)), CLIENT, USER_AGENT));
+                new Command(new Credentials(nobody, new Password(DUMMY_PASSWORD)), Requester.anonymous(CLIENT, USER_AGENT)));
 
         assertEquals(new Result.InvalidCredentials(), result);
         verifyNoInteractions(sessions, codec);
@@ -446,7 +446,7 @@ class LogInServiceTest {
         Username nobody = new Username("nobody");
         when(users.findByUsername(nobody)).thenReturn(Optional.empty());
 
-        service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), CLIENT, USER_AGENT));
+        service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), Requester.anonymous(CLIENT, USER_AGENT)));
 
         SecurityEvent failed = audit.only();
         assertEquals(SecurityEventType.LOGIN_FAILED, failed.type());
@@ -528,7 +528,7 @@ class LogInServiceTest {
     }
 
     private static Command aliceFromClient(Password password) {
-        return new Command(new Credentials(ALICE.username(), password), CLIENT, USER_AGENT);
+        return new Command(new Credentials(ALICE.username(), password), Requester.anonymous(CLIENT, USER_AGENT));
     }
 
 

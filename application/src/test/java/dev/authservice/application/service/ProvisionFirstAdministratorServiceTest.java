@@ -12,6 +12,7 @@ import static org.mockito.Mockito.when;
 
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase.Command;
 import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase.Result;
 import dev.authservice.application.port.in.UserSummary;
 import dev.authservice.application.port.out.PasswordHasher;
@@ -71,7 +72,7 @@ class ProvisionFirstAdministratorServiceTest {
     void withoutAnAdministratorTheUserIsCreatedWithTheRolesUserAndAdmin() {
         when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
 
-        Result result = service.provision(ROOT, STRONG);
+        Result result = service.provision(new Command(ROOT, STRONG));
 
         assertEquals(new Result.Created(new UserSummary(new UserId(NEW_ID), ROOT, Set.of(Role.USER, Role.ADMIN), NOW)),
                 result);
@@ -81,7 +82,7 @@ class ProvisionFirstAdministratorServiceTest {
     void theFirstAdministratorIsStoredEnabledWithTheHashedPassword() {
         when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
 
-        service.provision(ROOT, STRONG);
+        service.provision(new Command(ROOT, STRONG));
 
         ArgumentCaptor<UserAccount> stored = ArgumentCaptor.forClass(UserAccount.class);
         verify(users).add(stored.capture());
@@ -93,7 +94,7 @@ class ProvisionFirstAdministratorServiceTest {
     void whenAnAdministratorExistsNothingIsCreated() {
         when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(true);
 
-        Result result = service.provision(ROOT, STRONG);
+        Result result = service.provision(new Command(ROOT, STRONG));
 
         assertEquals(new Result.AdministratorExists(), result);
         verify(users, never()).add(any());
@@ -104,7 +105,7 @@ class ProvisionFirstAdministratorServiceTest {
     void anExistingAdministratorWinsEvenOverAWeakPassword() {
         when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(true);
 
-        assertEquals(new Result.AdministratorExists(), service.provision(ROOT, new Password("short")));
+        assertEquals(new Result.AdministratorExists(), service.provision(new Command(ROOT, new Password("short"))));
     }
 
     @Test
@@ -112,7 +113,7 @@ class ProvisionFirstAdministratorServiceTest {
         when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
         when(users.findByUsername(ROOT)).thenReturn(Optional.of(UserAccountMother.aUser().named("root-admin").build()));
 
-        Result result = service.provision(ROOT, STRONG);
+        Result result = service.provision(new Command(ROOT, STRONG));
 
         assertEquals(new Result.UsernameTaken(), result);
         verify(users, never()).add(any());
@@ -126,14 +127,14 @@ class ProvisionFirstAdministratorServiceTest {
         when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
         when(users.add(any())).thenReturn(false);
 
-        assertEquals(new Result.UsernameTaken(), service.provision(ROOT, STRONG));
+        assertEquals(new Result.UsernameTaken(), service.provision(new Command(ROOT, STRONG)));
     }
 
     @Test
     void aWeakPasswordIsRefusedWithTheReasonAndNothingIsCreated() {
         when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
 
-        Result result = service.provision(ROOT, new Password("admin"));
+        Result result = service.provision(new Command(ROOT, new Password("admin")));
 
         assertEquals(new Result.WeakPassword("the password must be at least 15 characters long"), result);
         verify(users, never()).add(any());
@@ -144,7 +145,8 @@ class ProvisionFirstAdministratorServiceTest {
     void aPasswordContainingTheUsernameIsWeak() {
         when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
 
-        assertInstanceOf(Result.WeakPassword.class, service.provision(ROOT, new Password("ROOT-ADMIN-password-2025")));
+        assertInstanceOf(Result.WeakPassword.class,
+                service.provision(new Command(ROOT, new Password("ROOT-ADMIN-password-2025"))));
         verify(users, never()).add(any());
     }
 }

@@ -1,18 +1,17 @@
 package dev.authservice.application.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.mockito.Mockito.verify;
-import static org.mockito.Mockito.verifyNoInteractions;
-import static org.mockito.Mockito.verifyNoMoreInteractions;
-import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.InMemorySessionStore;
+import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
+import dev.authservice.application.fixtures.SessionMother;
+import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
-import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.port.in.RevokeUserSessionsUseCase.Command;
+import dev.authservice.application.port.in.RevokeUserSessionsUseCase.Result;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
@@ -24,70 +23,65 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.mockito.Mock;
-import org.mockito.junit.jupiter.MockitoExtension;
 
-@ExtendWith(MockitoExtension.class)
 class RevokeUserSessionsServiceTest {
 
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
     private static final UserAccount ALICE = UserAccountMother.alice();
 
-    @Mock private UserStore users;
-    @Mock private SessionStore sessions;
-
-    private RevokeUserSessionsService service;
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final InMemorySessionStore sessions = new InMemorySessionStore(users);
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final RevokeUserSessionsService service =
+            new RevokeUserSessionsService(users, sessions, audit, Clock.fixed(NOW, ZoneOffset.UTC));
 
     @BeforeEach
-    void setUp() {
-        service = new RevokeUserSessionsService(users, sessions, audit, Clock.fixed(NOW, ZoneOffset.UTC));
+    void aliceAndBob() {
+        users.add(ALICE);
+        users.add(UserAccountMother.bob());
     }
 
     @Test
-    void everySessionOfTheUserEndsAsRevokedByAnAdministrator() {
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE));
-        when(sessions.revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW))
-                .thenReturn(3);
+    void everySessionOfTheUserEndsAsRevokedByAnAdministratorAndNoOneElses() {
+        IntStream.range(0, 3).forEach(i -> logIn(ALICE));
+        SessionMother.Login bobs = logIn(UserAccountMother.bob());
 
-        assertTrue(service.revokeAllSessions(ALICE.id(), RequesterMother.ADMINISTRATOR));
+        assertEquals(new Result.Revoked(3), revoke(ALICE.id()));
 
-        verify(sessions).revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW);
+        assertEquals(Optional.of(bobs.session()), sessions.find(bobs.sessionId()));
         assertEquals(SecurityEvent.of(SecurityEventType.SESSION_REVOKED, NOW, RequesterMother.ADMINISTRATOR)
                 .about(ALICE.id()).outcome(AuditOutcome.ADMINISTRATOR)
                 .endingSessions(RevocationReason.ADMINISTRATOR, 3), audit.only());
     }
 
     @Test
-    void aUserWithoutSessionsIsFoundAllTheSame() {
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE));
-        when(sessions.revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.ADMINISTRATOR, NOW))
-                .thenReturn(0);
+    void aUserWithoutSessionsIsFoundAllTheSameAndTheAccountLeftAsItIs() {
+        assertEquals(new Result.Revoked(0), revoke(ALICE.id()));
 
-        assertTrue(service.revokeAllSessions(ALICE.id(), RequesterMother.ADMINISTRATOR));
+        assertEquals(Optional.of(ALICE), users.findById(ALICE.id()));
     }
 
     @Test
-    void theAccountItselfIsLeftAsItIs() {
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE));
+    void anUnknownUserIsNotFoundAndNothingIsRevoked() {
+        SessionMother.Login alices = logIn(ALICE);
 
-        service.revokeAllSessions(ALICE.id(), RequesterMother.ADMINISTRATOR);
+        assertEquals(new Result.UserNotFound(),
+                revoke(new UserId(UUID.fromString("00000000-0000-4000-8000-00000000dead"))));
 
-        verify(users).findById(ALICE.id());
-        verifyNoMoreInteractions(users);
-    }
-
-    @Test
-    void anUnknownUserIsReportedAndNothingIsRevoked() {
-        UserId nobody = new UserId(UUID.fromString("00000000-0000-4000-8000-00000000dead"));
-        when(users.findById(nobody)).thenReturn(Optional.empty());
-
-        assertFalse(service.revokeAllSessions(nobody, RequesterMother.ADMINISTRATOR));
+        assertEquals(Optional.of(alices.session()), sessions.find(alices.sessionId()));
         assertTrue(audit.events().isEmpty());
+    }
 
-        verifyNoInteractions(sessions);
+    private Result revoke(UserId userId) {
+        return service.revokeAllSessions(new Command(userId, RequesterMother.ADMINISTRATOR));
+    }
+
+    private SessionMother.Login logIn(UserAccount user) {
+        SessionMother.Login login = SessionMother.aLoginOf(user, TestTime.SOME_INSTANT);
+        sessions.start(login.session(), login.firstToken());
+        return login;
     }
 }

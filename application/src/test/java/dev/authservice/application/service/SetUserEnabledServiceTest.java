@@ -1,133 +1,115 @@
 package dev.authservice.application.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.mockito.Mockito.inOrder;
-import static org.mockito.Mockito.times;
-import static org.mockito.Mockito.verify;
-import static org.mockito.Mockito.verifyNoInteractions;
-import static org.mockito.Mockito.verifyNoMoreInteractions;
-import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.InMemorySessionStore;
+import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
+import dev.authservice.application.fixtures.SessionMother;
+import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
-import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.port.in.SetUserEnabledUseCase.Command;
+import dev.authservice.application.port.in.SetUserEnabledUseCase.Result;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.session.RefreshToken.Decision;
+import dev.authservice.domain.session.RefreshToken.Refusal;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.mockito.InOrder;
-import org.mockito.Mock;
-import org.mockito.junit.jupiter.MockitoExtension;
 
-@ExtendWith(MockitoExtension.class)
 class SetUserEnabledServiceTest {
 
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
     private static final UserAccount ALICE = UserAccountMother.alice();
     private static final UserId NOBODY = new UserId(UUID.fromString("00000000-0000-4000-8000-00000000dead"));
 
-    @Mock private UserStore users;
-    @Mock private SessionStore sessions;
-
-    private SetUserEnabledService service;
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final InMemorySessionStore sessions = new InMemorySessionStore(users);
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final SetUserEnabledService service =
+            new SetUserEnabledService(users, sessions, audit, Clock.fixed(NOW, ZoneOffset.UTC));
+    private SessionMother.Login laptop;
+    private SessionMother.Login phone;
 
     @BeforeEach
-    void setUp() {
-        service = new SetUserEnabledService(users, sessions, audit, Clock.fixed(NOW, ZoneOffset.UTC));
-    }
-
-    /** Only the flag is written: nothing read beforehand and written back whole can undo another change. */
-    @Test
-    void disablingSetsOnlyTheFlag() {
-        when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
-
-        assertTrue(service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR));
-
-        verify(users).setEnabled(ALICE.id(), false);
-        verifyNoMoreInteractions(users);
+    void aliceIsLoggedInTwice() {
+        users.add(ALICE);
+        laptop = logIn();
+        phone = logIn();
     }
 
     @Test
-    void disablingEndsEverySessionOfTheUserAtOnce() {
-        when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
-        when(sessions.revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW))
-                .thenReturn(2);
+    void disablingChangesOnlyTheFlagAndEndsEverySessionOfTheUserAtOnce() {
+        assertEquals(new Result.Done(), set(ALICE.id(), false));
 
-        service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR);
-
-        verify(sessions).revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
+        assertEquals(Optional.of(ALICE.withEnabled(false)), users.findById(ALICE.id()));
+        for (SessionMother.Login login : List.of(laptop, phone)) {
+            assertEquals(Optional.of(login.session().revoke(RevocationReason.USER_DISABLED, NOW)),
+                    sessions.find(login.sessionId()));
+        }
         assertEquals(SecurityEvent.of(SecurityEventType.USER_DISABLED, NOW, RequesterMother.ADMINISTRATOR)
                 .about(ALICE.id()).endingSessions(RevocationReason.USER_DISABLED, 2), audit.only());
     }
 
-    /** Disabled first, so that no refresh can start a new token between the revocation and the disabling. */
+    /** Disabled first: a refresh between the two finds the owner disabled, and nothing new outlives the disabling. */
     @Test
-    void theUserIsDisabledBeforeTheSessionsEnd() {
-        when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
+    void aRefreshAfterTheDisablingIsRefused() {
+        set(ALICE.id(), false);
 
-        service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR);
-
-        InOrder order = inOrder(users, sessions);
-        order.verify(users).setEnabled(ALICE.id(), false);
-        order.verify(sessions).revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED,
-                NOW);
+        assertEquals(Refusal.SESSION_REVOKED, ((Decision.Refuse) sessions.present(
+                SessionMother.presentationOf(laptop.firstToken().hash(), NOW))).why());
     }
 
     @Test
-    void enablingSetsOnlyTheFlagAndEndsNoSession() {
-        when(users.setEnabled(ALICE.id(), true)).thenReturn(true);
+    void enablingChangesOnlyTheFlagAndBringsNoSessionBack() {
+        set(ALICE.id(), false);
 
-        assertTrue(service.setEnabled(ALICE.id(), true, RequesterMother.ADMINISTRATOR));
+        assertEquals(new Result.Done(), set(ALICE.id(), true));
 
-        verify(users).setEnabled(ALICE.id(), true);
-        verifyNoMoreInteractions(users);
-        verifyNoInteractions(sessions);
+        assertEquals(Optional.of(ALICE), users.findById(ALICE.id()));
+        assertTrue(sessions.find(laptop.sessionId()).orElseThrow().isRevoked());
         assertEquals(SecurityEvent.of(SecurityEventType.USER_ENABLED, NOW, RequesterMother.ADMINISTRATOR)
-                .about(ALICE.id()), audit.only());
+                .about(ALICE.id()), audit.events().get(1));
     }
 
-    /** The store answers true for a user already disabled: known, and any session left over still ends. */
+    /** Disabling a disabled user is no error, and a session started meanwhile still ends. */
     @Test
-    void disablingADisabledUserIsNoErrorAndStillEndsWhateverSessionIsLeft() {
-        when(users.setEnabled(ALICE.id(), false)).thenReturn(true);
+    void disablingADisabledUserEndsWhateverSessionIsLeft() {
+        set(ALICE.id(), false);
+        SessionMother.Login meanwhile = logIn();
 
-        assertTrue(service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR));
-        assertTrue(service.setEnabled(ALICE.id(), false, RequesterMother.ADMINISTRATOR));
+        assertEquals(new Result.Done(), set(ALICE.id(), false));
 
-        verify(sessions, times(2))
-                .revokeAllOf(ALICE.id(), Optional.empty(), RevocationReason.USER_DISABLED, NOW);
+        assertTrue(sessions.find(meanwhile.sessionId()).orElseThrow().isRevoked());
     }
 
     @Test
-    void disablingAnUnknownUserIsReportedAndNothingIsRevoked() {
-        when(users.setEnabled(NOBODY, false)).thenReturn(false);
+    void anUnknownUserIsNotFoundAndNothingChanges() {
+        assertEquals(new Result.UserNotFound(), set(NOBODY, false));
+        assertEquals(new Result.UserNotFound(), set(NOBODY, true));
 
-        assertFalse(service.setEnabled(NOBODY, false, RequesterMother.ADMINISTRATOR));
-
-        verifyNoInteractions(sessions);
+        assertEquals(Optional.of(laptop.session()), sessions.find(laptop.sessionId()));
         assertTrue(audit.events().isEmpty());
     }
 
-    @Test
-    void enablingAnUnknownUserIsReported() {
-        when(users.setEnabled(NOBODY, true)).thenReturn(false);
+    private Result set(UserId userId, boolean enabled) {
+        return service.setEnabled(new Command(userId, enabled, RequesterMother.ADMINISTRATOR));
+    }
 
-        assertFalse(service.setEnabled(NOBODY, true, RequesterMother.ADMINISTRATOR));
-
-        verifyNoInteractions(sessions);
+    private SessionMother.Login logIn() {
+        SessionMother.Login login = SessionMother.aLoginOf(ALICE, TestTime.SOME_INSTANT);
+        sessions.start(login.session(), login.firstToken());
+        return login;
     }
 }

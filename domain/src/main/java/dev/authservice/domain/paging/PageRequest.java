@@ -1,10 +1,12 @@
 package dev.authservice.domain.paging;
 
 import dev.authservice.domain.Require;
-import java.util.Objects;
 
-/** Which slice of a list to return: page number (0-indexed), page size, and order. */
-public record PageRequest(int page, int size, Sort sort) {
+/**
+ * Which slice of a list to return: page number (0-indexed) and page size. A list that can be ordered more than one
+ * way takes a {@link Sort} beside it; one with a single order takes none.
+ */
+public record PageRequest(int page, int size) {
 
     public static final int DEFAULT_SIZE = 20;
     public static final int MAX_SIZE = 100;
@@ -14,6 +16,10 @@ public record PageRequest(int page, int size, Sort sort) {
     public PageRequest {
         Require.range("page", page, 0, MAX_PAGE);
         Require.range("size", size, 1, MAX_SIZE);
-        Objects.requireNonNull(sort, "sort");
+    }
+
+    /** How many items come before this page. */
+    public long offset() {
+        return (long) page * size;
     }
 }

@@ -21,8 +21,8 @@ public record UserAccount(
         Instant createdAt,
         boolean enabled) {
 
-    /** The properties a user list can be sorted by, as the API names them. */
-    public static final Set<String> SORTABLE = Set.of("username", "createdAt");
+    /** What a list of users can be sorted by. */
+    public enum SortKey { USERNAME, CREATED_AT }
 
     public static final int MAX_PROFILE_TEXT_LENGTH = 100;
 

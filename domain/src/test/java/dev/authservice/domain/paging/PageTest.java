@@ -11,7 +11,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class PageTest {
 
-    private static final Sort SORT = new Sort("createdAt", Sort.Direction.DESC);
 
     @ParameterizedTest(name = "{0} elements in pages of {1}: {2} pages")
     @CsvSource({
@@ -30,7 +29,7 @@ class PageTest {
 
     @Test
     void aPageTakesItsNumberAndSizeFromTheRequest() {
-        Page<String> page = Page.of(List.of("c", "d"), new PageRequest(1, 2, SORT), 5);
+        Page<String> page = Page.of(List.of("c", "d"), new PageRequest(1, 2), 5);
 
         assertEquals(List.of("c", "d"), page.content());
         assertEquals(1, page.page());
@@ -41,7 +40,7 @@ class PageTest {
 
     @Test
     void aPagePastTheLastIsEmptyButStillCountsTheWholeList() {
-        Page<String> page = Page.of(List.of(), new PageRequest(7, 20, SORT), 42);
+        Page<String> page = Page.of(List.of(), new PageRequest(7, 20), 42);
 
         assertEquals(List.of(), page.content());
         assertEquals(7, page.page());

@@ -48,8 +48,7 @@ class AdminUserAccessController {
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> disable(HttpRequest<?> request, Authentication authentication, @PathVariable String userId) {
-        return noContentIf(setUserEnabled.setEnabled(PathIds.userId(userId), false,
-                requesters.caller(request, authentication)));
+        return setEnabled(request, authentication, userId, false);
     }
 
     @Post("/enable")
@@ -57,8 +56,7 @@ class AdminUserAccessController {
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> enable(HttpRequest<?> request, Authentication authentication, @PathVariable String userId) {
-        return noContentIf(setUserEnabled.setEnabled(PathIds.userId(userId), true,
-                requesters.caller(request, authentication)));
+        return setEnabled(request, authentication, userId, true);
     }
 
     @Delete("/sessions")
@@ -67,14 +65,19 @@ class AdminUserAccessController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> revokeSessions(HttpRequest<?> request, Authentication authentication,
                                    @PathVariable String userId) {
-        return noContentIf(revokeUserSessions.revokeAllSessions(PathIds.userId(userId),
-                requesters.caller(request, authentication)));
+        return revokeUserSessions.revokeAllSessions(new RevokeUserSessionsUseCase.Command(PathIds.userId(userId),
+                        requesters.caller(request, authentication)))
+                .match(revoked -> HttpResponse.noContent(), notFound -> userNotFound());
     }
 
-    private static HttpResponse<?> noContentIf(boolean userFound) {
-        if (!userFound) {
-            throw new ApiException(ErrorCode.USER_NOT_FOUND);
-        }
-        return HttpResponse.noContent();
+    private HttpResponse<?> setEnabled(HttpRequest<?> request, Authentication authentication, String userId,
+                                       boolean enabled) {
+        return setUserEnabled.setEnabled(new SetUserEnabledUseCase.Command(PathIds.userId(userId), enabled,
+                        requesters.caller(request, authentication)))
+                .match(done -> HttpResponse.noContent(), notFound -> userNotFound());
+    }
+
+    private static HttpResponse<?> userNotFound() {
+        throw new ApiException(ErrorCode.USER_NOT_FOUND);
     }
 }

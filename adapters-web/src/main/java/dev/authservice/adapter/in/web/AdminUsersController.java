@@ -3,11 +3,11 @@ package dev.authservice.adapter.in.web;
 import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.application.port.in.CreateUserUseCase;
-import dev.authservice.application.port.in.CreateUserUseCase.Result;
 import dev.authservice.application.port.in.GetUserUseCase;
 import dev.authservice.application.port.in.ListUsersUseCase;
 import dev.authservice.application.port.in.UserSummary;
-import dev.authservice.domain.Require;
+import dev.authservice.domain.audit.Requester;
+import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.Username;
@@ -38,6 +38,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -55,6 +56,10 @@ import java.util.stream.Collectors;
 class AdminUsersController {
 
     static final String PATH = "/api/admin/users";
+
+    /** The sort keys of a user, as the API spells them. */
+    private static final Map<String, UserAccount.SortKey> SORT_KEYS = Map.of("username", UserAccount.SortKey.USERNAME,
+            "createdAt", UserAccount.SortKey.CREATED_AT);
 
     private final ListUsersUseCase listUsers;
     private final GetUserUseCase getUser;
@@ -78,10 +83,10 @@ class AdminUsersController {
             @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
             @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
             @Parameter(description = "username or createdAt, then ,asc or ,desc") @QueryValue @Nullable String sort) {
-        return Envelope.ok(PageResponse.of(
-                listUsers.listUsers(QueryParameters.pageRequest(page, size, sort, UserAccount.SORTABLE,
-                        ListUsersUseCase.DEFAULT_SORT)),
-                UserResponse::of));
+        return listUsers.listUsers(new ListUsersUseCase.Query(
+                        QueryParameters.sort(sort, SORT_KEYS, ListUsersUseCase.DEFAULT_SORT),
+                        QueryParameters.pageRequest(page, size)))
+                .match(listed -> Envelope.ok(PageResponse.of(listed.users(), UserResponse::of)));
     }
 
     /** An unknown id, or one that cannot be an id: 404 {@code USER_NOT_FOUND}. */
@@ -91,10 +96,11 @@ class AdminUsersController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     @SchemaNames.UserEnvelope
     Envelope<UserResponse> user(@PathVariable String userId) {
-        return getUser.user(PathIds.userId(userId))
-                .map(UserResponse::of)
-                .map(Envelope::ok)
-                .orElseThrow(() -> new ApiException(ErrorCode.USER_NOT_FOUND));
+        return getUser.user(new GetUserUseCase.Query(PathIds.userId(userId))).match(
+                found -> Envelope.ok(UserResponse.of(found.user())),
+                notFound -> {
+                    throw new ApiException(ErrorCode.USER_NOT_FOUND);
+                });
     }
 
     /**
@@ -118,35 +124,29 @@ class AdminUsersController {
     HttpResponse<@SchemaNames.UserEnvelope Envelope<UserResponse>> create(
             HttpRequest<?> request, Authentication authentication, @Body @Nullable @RequestBody(required = true,
             content = @Content(schema = @Schema(implementation = ApiDocs.CreateUserRequest.class))) JsonNode body) {
-        Result result = createUser.createUser(command(body), requesters.caller(request, authentication));
-
-        if (result instanceof Result.Created created) {
-            UserResponse user = UserResponse.of(created.user());
-            return HttpResponse.created(Envelope.ok(user), URI.create(PATH + "/" + user.userId()));
-        }
-        if (result instanceof Result.WeakPassword weak) {
-            throw new ApiException(ErrorCode.WEAK_PASSWORD, weak.reason());
-        }
-        throw new ApiException(ErrorCode.USERNAME_TAKEN);
+        return createUser.createUser(command(body, requesters.caller(request, authentication))).match(
+                created -> {
+                    UserResponse user = UserResponse.of(created.user());
+                    return HttpResponse.created(Envelope.ok(user), URI.create(PATH + "/" + user.userId()));
+                },
+                taken -> {
+                    throw new ApiException(ErrorCode.USERNAME_TAKEN);
+                },
+                weak -> {
+                    throw new ApiException(ErrorCode.WEAK_PASSWORD, weak.reason());
+                });
     }
 
-    private static CreateUserUseCase.Command command(@Nullable JsonNode body) {
+    /** The command refuses what no account could hold (too many roles, an over-long nickname): 400, like a bad field. */
+    private static CreateUserUseCase.Command command(@Nullable JsonNode body, Requester requester) {
         JsonNode json = JsonBody.object(body, "{\"username\": ..., \"password\": ..., \"roles\": [...], "
                 + "\"nickname\": ..., \"department\": ...}");
         Username username = JsonBody.parse(() -> new Username(JsonBody.text(json, "username")));
-        return new CreateUserUseCase.Command(username, JsonBody.password(json, "password"), roles(json),
-                profileText(json, "nickname"), profileText(json, "department"));
-    }
-
-    /** Checked here, not only by the account itself, so that too many roles are 400 and not 500. */
-    private static Set<Role> roles(JsonNode json) {
-        return JsonBody.parse(() -> UserAccount.checkedRoles(JsonBody.texts(json, "roles").stream().map(Role::new)
-                .collect(Collectors.toSet())));
-    }
-
-    /** Checked here, not only by the account itself, so that an over-long nickname is 400 and not 500. */
-    private static String profileText(JsonNode json, String field) {
-        return JsonBody.parse(() -> Require.text(field, JsonBody.text(json, field), UserAccount.MAX_PROFILE_TEXT_LENGTH));
+        Password password = JsonBody.password(json, "password");
+        Set<Role> roles = JsonBody.parse(() -> JsonBody.texts(json, "roles").stream().map(Role::new)
+                .collect(Collectors.toSet()));
+        return JsonBody.parse(() -> new CreateUserUseCase.Command(username, password, roles,
+                JsonBody.text(json, "nickname"), JsonBody.text(json, "department"), requester));
     }
 
     @Serdeable

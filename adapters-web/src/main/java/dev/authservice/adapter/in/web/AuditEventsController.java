@@ -1,14 +1,11 @@
 package dev.authservice.adapter.in.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.authservice.adapter.in.web.error.ApiException;
-import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.application.port.in.ListAuditEventsUseCase;
 import dev.authservice.domain.audit.AuditEventFilter;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.paging.Sort;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.core.annotation.Nullable;
@@ -37,9 +34,6 @@ import java.util.Optional;
 @ApiDocs.InternalError
 class AuditEventsController {
 
-    /** The one order of the trail; the store keeps it, this names it for the page request. */
-    private static final Sort NEWEST_FIRST = new Sort("occurredAt", Sort.Direction.DESC);
-
     private final ListAuditEventsUseCase listEvents;
 
     AuditEventsController(ListAuditEventsUseCase listEvents) {
@@ -63,18 +57,14 @@ class AuditEventsController {
                     + "(percent-encode a + offset as %2B)")
             @QueryValue @Nullable String from,
             @Parameter(description = "Only events before this ISO 8601 instant") @QueryValue @Nullable String to) {
-        if (sort != null) {
-            throw new ApiException(ErrorCode.INVALID_PARAMETER,
-                    "audit events are always listed newest first; sort is not supported here");
-        }
+        QueryParameters.refuseSort(sort, "audit events are always listed newest first");
         AuditEventFilter filter = QueryParameters.parse(() -> new AuditEventFilter(
                 Optional.ofNullable(type).map(text -> SecurityEventType.parse("type", text)),
                 Optional.ofNullable(userId).map(text -> QueryParameters.userId("userId", text)),
                 Optional.ofNullable(from).map(text -> QueryParameters.instant("from", text)),
                 Optional.ofNullable(to).map(text -> QueryParameters.instant("to", text))));
-        return Envelope.ok(PageResponse.of(
-                listEvents.listEvents(filter, QueryParameters.pageRequest(page, size, NEWEST_FIRST)),
-                AuditEventResponse::of));
+        return listEvents.listEvents(new ListAuditEventsUseCase.Query(filter, QueryParameters.pageRequest(page, size)))
+                .match(listed -> Envelope.ok(PageResponse.of(listed.events(), AuditEventResponse::of)));
     }
 
     /**

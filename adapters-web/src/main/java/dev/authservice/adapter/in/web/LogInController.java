@@ -3,7 +3,6 @@ package dev.authservice.adapter.in.web;
 import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.application.port.in.LogInUseCase;
-import dev.authservice.application.port.in.LogInUseCase.Result;
 import dev.authservice.domain.user.Credentials;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -23,9 +22,9 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import io.swagger.v3.oas.annotations.parameters.RequestBody;
 
 @Controller("/api/login")
 @Secured(SecurityRule.IS_ANONYMOUS)
@@ -34,11 +33,11 @@ import io.swagger.v3.oas.annotations.parameters.RequestBody;
 class LogInController {
 
     private final LogInUseCase logIn;
-    private final ClientAddress clientAddress;
+    private final Requesters requesters;
 
-    LogInController(LogInUseCase logIn, ClientAddress clientAddress) {
+    LogInController(LogInUseCase logIn, Requesters requesters) {
         this.logIn = logIn;
-        this.clientAddress = clientAddress;
+        this.requesters = requesters;
     }
 
     /** On the password-hashing threads: the hash takes tens of milliseconds of CPU on purpose. */
@@ -59,20 +58,14 @@ class LogInController {
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(PasswordHashingExecutor.NAME)
     HttpResponse<?> logIn(HttpRequest<?> request, @Body @Nullable @RequestBody(required = true, content = @Content(
-                                  schema = @Schema(implementation = ApiDocs.LogInRequest.class))) JsonNode body,
-                          @io.micronaut.http.annotation.Header(HttpHeaders.USER_AGENT) @Nullable String userAgent) {
-        Result result = logIn.logIn(new LogInUseCase.Command(credentials(body), clientAddress.of(request), userAgent));
-
-        if (result instanceof Result.LoggedIn loggedIn) {
-            return RefreshTokenCookie.set(
-                    HttpResponse.ok(new LogInResponse("Login successful", loggedIn.tokens().accessToken()))
-                            .header(HttpHeaders.CACHE_CONTROL, "no-store"),
-                    loggedIn.tokens().refreshToken(), loggedIn.tokens().refreshTokenTtl());
-        }
-        if (result instanceof Result.Throttled throttled) {
-            return ErrorResponses.tooManyAttempts(throttled.retryAfter());
-        }
-        return ErrorResponses.of(ErrorCode.INVALID_CREDENTIALS);
+                                  schema = @Schema(implementation = ApiDocs.LogInRequest.class))) JsonNode body) {
+        return logIn.logIn(new LogInUseCase.Command(credentials(body), requesters.anonymous(request))).match(
+                loggedIn -> RefreshTokenCookie.set(
+                        HttpResponse.ok(new LogInResponse("Login successful", loggedIn.tokens().accessToken()))
+                                .header(HttpHeaders.CACHE_CONTROL, "no-store"),
+                        loggedIn.tokens().refreshToken(), loggedIn.tokens().refreshTokenTtl()),
+                invalidCredentials -> ErrorResponses.of(ErrorCode.INVALID_CREDENTIALS),
+                throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()));
     }
 
     private static Credentials credentials(@Nullable JsonNode body) {

@@ -37,7 +37,8 @@ class LogOutController {
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> logOut(HttpRequest<?> request, Authentication authentication) {
-        logOut.logOut(Caller.of(authentication).sessionId(), requesters.caller(request, authentication));
-        return RefreshTokenCookie.clear(HttpResponse.noContent());
+        return logOut.logOut(new LogOutUseCase.Command(Caller.of(authentication).sessionId(),
+                        requesters.caller(request, authentication)))
+                .match(loggedOut -> RefreshTokenCookie.clear(HttpResponse.noContent()));
     }
 }

@@ -14,10 +14,11 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.Map;
 import java.util.Optional;
 
 /** The caller's own orders; whose orders is taken from the token, never from the request. */
@@ -27,6 +28,10 @@ import java.util.Optional;
 @ApiDocs.BearerToken
 @ApiDocs.InternalError
 class OrdersController {
+
+    /** The sort keys of an order, as the API spells them. */
+    private static final Map<String, Order.SortKey> SORT_KEYS = Map.of("createdAt", Order.SortKey.CREATED_AT,
+            "totalAmount", Order.SortKey.TOTAL_AMOUNT, "status", Order.SortKey.STATUS);
 
     private final ListMyOrdersUseCase listOrders;
 
@@ -46,11 +51,12 @@ class OrdersController {
             @Parameter(description = "createdAt, totalAmount or status, then ,asc or ,desc; default createdAt,desc")
             @QueryValue @Nullable String sort,
             @Parameter(description = "Only orders in this status") @QueryValue @Nullable String status) {
-        ListMyOrdersUseCase.Query query = new ListMyOrdersUseCase.Query(
-                Caller.of(authentication).userId(),
-                QueryParameters.pageRequest(page, size, sort, Order.SORTABLE, ListMyOrdersUseCase.DEFAULT_SORT),
-                Optional.ofNullable(status).map(text -> QueryParameters.parse(() -> OrderStatus.parse("status", text))));
-        return Envelope.ok(PageResponse.of(listOrders.listOrders(query), OrderResponse::of));
+        ListMyOrdersUseCase.Query query = new ListMyOrdersUseCase.Query(Caller.of(authentication).userId(),
+                Optional.ofNullable(status).map(text -> QueryParameters.parse(() -> OrderStatus.parse("status", text))),
+                QueryParameters.sort(sort, SORT_KEYS, ListMyOrdersUseCase.DEFAULT_SORT),
+                QueryParameters.pageRequest(page, size));
+        return listOrders.listOrders(query).match(
+                listed -> Envelope.ok(PageResponse.of(listed.orders(), OrderResponse::of)));
     }
 
     @Serdeable

@@ -4,7 +4,6 @@ import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.port.in.ChangePasswordUseCase;
-import dev.authservice.application.port.in.ChangePasswordUseCase.Result;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -65,19 +64,12 @@ class PasswordController {
                                    JsonNode body) {
         JsonNode json = JsonBody.object(body, "{\"currentPassword\": ..., \"newPassword\": ...}");
         Caller caller = Caller.of(authentication);
-        Result result = changePassword.changePassword(new ChangePasswordUseCase.Command(caller.userId(),
-                caller.sessionId(), JsonBody.password(json, "currentPassword"), JsonBody.password(json, "newPassword"),
-                requesters.caller(request, authentication)));
-
-        if (result instanceof Result.Changed) {
-            return HttpResponse.noContent();
-        }
-        if (result instanceof Result.Throttled throttled) {
-            return ErrorResponses.tooManyAttempts(throttled.retryAfter());
-        }
-        if (result instanceof Result.WeakPassword weak) {
-            return ErrorResponses.of(ErrorCode.WEAK_PASSWORD, weak.reason());
-        }
-        return ErrorResponses.of(ErrorCode.INVALID_CREDENTIALS);
+        return changePassword.changePassword(new ChangePasswordUseCase.Command(caller.userId(), caller.sessionId(),
+                        JsonBody.password(json, "currentPassword"), JsonBody.password(json, "newPassword"),
+                        requesters.caller(request, authentication)))
+                .match(changed -> HttpResponse.noContent(),
+                        invalidCredentials -> ErrorResponses.of(ErrorCode.INVALID_CREDENTIALS),
+                        throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()),
+                        weak -> ErrorResponses.of(ErrorCode.WEAK_PASSWORD, weak.reason()));
     }
 }

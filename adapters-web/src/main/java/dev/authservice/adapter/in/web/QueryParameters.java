@@ -9,7 +9,8 @@ import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
-import java.util.Set;
+import java.util.Map;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
@@ -25,14 +26,36 @@ final class QueryParameters {
     private QueryParameters() {
     }
 
-    static PageRequest pageRequest(String page, String size, String sort, Set<String> sortable, Sort defaultSort) {
-        return parse(() -> new PageRequest(pageNumber(page), pageSize(size),
-                sort == null ? defaultSort : Sort.parse(sort, sortable)));
+    static PageRequest pageRequest(String page, String size) {
+        return parse(() -> new PageRequest(pageNumber(page), pageSize(size)));
     }
 
-    /** For a list that has one order only, which the client cannot change. */
-    static PageRequest pageRequest(String page, String size, Sort order) {
-        return parse(() -> new PageRequest(pageNumber(page), pageSize(size), order));
+    /**
+     * {@code property} or {@code property,asc} or {@code property,desc}, where {@code keys} names each property a client
+     * may sort by (its API spelling, case-sensitive) and the domain's key it stands for; absent, {@code defaultSort}.
+     */
+    static <K extends Enum<K>> Sort<K> sort(String text, Map<String, K> keys, Sort<K> defaultSort) {
+        if (text == null) {
+            return defaultSort;
+        }
+        String[] parts = text.split(",", -1);
+        if (parts.length > 2 || !keys.containsKey(parts[0])) {
+            throw new ApiException(ErrorCode.INVALID_PARAMETER, "sort must be a property among "
+                    + new TreeSet<>(keys.keySet()) + ", optionally followed by ,asc or ,desc");
+        }
+        Sort.Direction direction = parts.length == 1 ? Sort.Direction.ASC : switch (parts[1]) {
+            case "asc" -> Sort.Direction.ASC;
+            case "desc" -> Sort.Direction.DESC;
+            default -> throw new ApiException(ErrorCode.INVALID_PARAMETER, "sort direction must be asc or desc");
+        };
+        return new Sort<>(keys.get(parts[0]), direction);
+    }
+
+    /** For a list that has one order only: a {@code sort} is refused rather than silently ignored. */
+    static void refuseSort(String sort, String theOneOrder) {
+        if (sort != null) {
+            throw new ApiException(ErrorCode.INVALID_PARAMETER, theOneOrder + "; sort is not supported here");
+        }
     }
 
     /** Runs a domain parser, answering its refusal as a bad query parameter. */

@@ -7,8 +7,6 @@ import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.port.in.EndSessionUseCase;
 import dev.authservice.application.port.in.ListMySessionsUseCase;
 import dev.authservice.application.port.in.ListMySessionsUseCase.SessionView;
-import dev.authservice.domain.paging.PageRequest;
-import dev.authservice.domain.paging.Sort;
 import dev.authservice.domain.session.Session;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
@@ -42,9 +40,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @ApiDocs.InternalError
 class SessionsController {
 
-    /** The one order of the list; the use case keeps it, this names it for the page request. */
-    private static final Sort MOST_RECENTLY_USED_FIRST = new Sort("lastUsedAt", Sort.Direction.DESC);
-
     private final ListMySessionsUseCase listSessions;
     private final EndSessionUseCase endSession;
     private final Requesters requesters;
@@ -71,14 +66,11 @@ class SessionsController {
             @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
             @Parameter(description = "Not supported: the order is fixed, and any value is 400 INVALID_PARAMETER")
             @QueryValue @Nullable String sort) {
-        if (sort != null) {
-            throw new ApiException(ErrorCode.INVALID_PARAMETER,
-                    "sessions are always listed most recently used first; sort is not supported here");
-        }
-        PageRequest pageRequest = QueryParameters.pageRequest(page, size, MOST_RECENTLY_USED_FIRST);
+        QueryParameters.refuseSort(sort, "sessions are always listed most recently used first");
         Caller caller = Caller.of(authentication);
-        return Envelope.ok(PageResponse.of(
-                listSessions.listSessions(caller.userId(), caller.sessionId(), pageRequest), SessionResponse::of));
+        return listSessions.listSessions(new ListMySessionsUseCase.Query(caller.userId(), caller.sessionId(),
+                        QueryParameters.pageRequest(page, size)))
+                .match(listed -> Envelope.ok(PageResponse.of(listed.sessions(), SessionResponse::of)));
     }
 
     /**
@@ -94,11 +86,11 @@ class SessionsController {
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> end(HttpRequest<?> request, Authentication authentication, @PathVariable String sessionId) {
-        if (!endSession.endSession(Caller.of(authentication).userId(), PathIds.sessionId(sessionId),
-                requesters.caller(request, authentication))) {
-            throw new ApiException(ErrorCode.SESSION_NOT_FOUND);
-        }
-        return HttpResponse.noContent();
+        return endSession.endSession(new EndSessionUseCase.Command(Caller.of(authentication).userId(),
+                        PathIds.sessionId(sessionId), requesters.caller(request, authentication)))
+                .match(ended -> HttpResponse.noContent(), notFound -> {
+                    throw new ApiException(ErrorCode.SESSION_NOT_FOUND);
+                });
     }
 
     /** Client details are {@code null} when the login request did not say (no User-Agent header, for one). */

@@ -94,8 +94,8 @@ class AccountsControllersTest {
 
     @BeforeEach
     void tokens() {
-        when(authenticate.authenticate("admin-token")).thenReturn(authenticated(Set.of(Role.USER, Role.ADMIN)));
-        when(authenticate.authenticate("user-token")).thenReturn(authenticated(Set.of(Role.USER)));
+        when(authenticate.authenticate(new AuthenticateUseCase.Query("admin-token"))).thenReturn(authenticated(Set.of(Role.USER, Role.ADMIN)));
+        when(authenticate.authenticate(new AuthenticateUseCase.Query("user-token"))).thenReturn(authenticated(Set.of(Role.USER)));
     }
 
     private static AuthenticateUseCase.Result authenticated(Set<Role> roles) {
@@ -124,7 +124,7 @@ class AccountsControllersTest {
     @Test
     void aNewUserIsHandedToTheUseCaseAndAnsweredWithItsLocation() {
         UserId id = new UserId(UUID.fromString("33333333-3333-3333-3333-333333333333"));
-        when(createUser.createUser(any(), any())).thenReturn(new CreateUserUseCase.Result.Created(new UserSummary(id,
+        when(createUser.createUser(any())).thenReturn(new CreateUserUseCase.Result.Created(new UserSummary(id,
                 new Username("carol"), Set.of(Role.USER), Instant.parse("2025-01-31T09:15:00.123456789Z"))));
 
         HttpResponse<Map> response = exchange(HttpRequest.POST("/api/admin/users", "{\"username\":\"carol\","
@@ -136,18 +136,18 @@ class AccountsControllersTest {
         assertEquals(Map.of("userId", id.toString(), "username", "carol", "roles", List.of("USER"),
                 "createdAt", "2025-01-31T09:15:00.123Z"), response.body().get("data"));
         ArgumentCaptor<CreateUserUseCase.Command> command = ArgumentCaptor.forClass(CreateUserUseCase.Command.class);
-        ArgumentCaptor<Requester> requester = ArgumentCaptor.forClass(Requester.class);
-        verify(createUser).createUser(command.capture(), requester.capture());
+        verify(createUser).createUser(command.capture());
+        Requester requester = command.getValue().requester();
         assertEquals(new CreateUserUseCase.Command(new Username("carol"), new Password("a long enough passphrase"),
-                Set.of(Role.USER), "Carol", "Support"), command.getValue());
+                Set.of(Role.USER), "Carol", "Support", requester), command.getValue());
         // The audit trail names the administrator of the token and the client they asked from.
-        assertEquals(Optional.of(CALLER), requester.getValue().userId());
-        assertEquals("127.0.0.1", requester.getValue().clientAddress());
+        assertEquals(Optional.of(CALLER), requester.userId());
+        assertEquals("127.0.0.1", requester.clientAddress());
     }
 
     @Test
     void aWeakPasswordIsAnsweredWithThePolicysReason() {
-        when(createUser.createUser(any(), any())).thenReturn(new CreateUserUseCase.Result.WeakPassword("too short, say"));
+        when(createUser.createUser(any())).thenReturn(new CreateUserUseCase.Result.WeakPassword("too short, say"));
 
         HttpResponse<Map> response = exchange(HttpRequest.POST("/api/admin/users", "{\"username\":\"carol\","
                 + "\"password\":\"short\",\"roles\":[\"USER\"],\"nickname\":\"Carol\",\"department\":\"Support\"}"),
@@ -166,7 +166,7 @@ class AccountsControllersTest {
 
         assertEquals(400, response.code());
         assertEquals("INVALID_INPUT", errorCode(response));
-        verify(createUser, never()).createUser(any(), any());
+        verify(createUser, never()).createUser(any());
     }
 
     /** Eight roles of 32 characters are 263 with their commas, more than an account keeps: 400, not the store's 500. */
@@ -180,7 +180,7 @@ class AccountsControllersTest {
 
         assertEquals(400, response.code());
         assertEquals("INVALID_INPUT", errorCode(response));
-        verify(createUser, never()).createUser(any(), any());
+        verify(createUser, never()).createUser(any());
     }
 
     @Test
@@ -188,7 +188,7 @@ class AccountsControllersTest {
         HttpResponse<Map> response = exchange(HttpRequest.POST("/api/admin/users", "not even json"), "user-token");
 
         assertEquals(403, response.code());
-        verify(createUser, never()).createUser(any(), any());
+        verify(createUser, never()).createUser(any());
     }
 
     @Test
@@ -213,7 +213,7 @@ class AccountsControllersTest {
     @Test
     void creatingAUserAndChangingAPasswordRunOnThePasswordHashingThreads() {
         List<String> threads = new CopyOnWriteArrayList<>();
-        when(createUser.createUser(any(), any())).thenAnswer(call -> {
+        when(createUser.createUser(any())).thenAnswer(call -> {
             threads.add(Thread.currentThread().getName());
             return new CreateUserUseCase.Result.WeakPassword("too short");
         });

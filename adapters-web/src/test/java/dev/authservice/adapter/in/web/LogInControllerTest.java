@@ -76,9 +76,9 @@ class LogInControllerTest {
         ArgumentCaptor<LogInUseCase.Command> command = ArgumentCaptor.forClass(LogInUseCase.Command.class);
         verify(logIn).logIn(command.capture());
         assertEquals(Credentials.of("alice", "alice-password"), command.getValue().credentials());
-        assertEquals("test-agent", command.getValue().userAgent());
-        assertTrue(command.getValue().clientAddress().startsWith("127.0.0.1")
-                || command.getValue().clientAddress().contains(":"));
+        assertEquals("test-agent", command.getValue().requester().userAgent());
+        assertTrue(command.getValue().requester().clientAddress().startsWith("127.0.0.1")
+                || command.getValue().requester().clientAddress().contains(":"));
     }
 
     @Test

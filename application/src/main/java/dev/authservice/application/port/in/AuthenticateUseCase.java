@@ -1,17 +1,38 @@
 package dev.authservice.application.port.in;
 
 import dev.authservice.domain.token.AccessToken;
+import java.util.Objects;
+import java.util.function.Function;
 
 /** Decides whether a Bearer access token lets its holder in. Runs on every protected request: no I/O. */
 public interface AuthenticateUseCase {
 
-    Result authenticate(String accessToken);
+    Result authenticate(Query query);
 
+    /** @param accessToken the compact JWT as the request carried it, not yet trusted in any way */
+    record Query(String accessToken) {
+        public Query {
+            Objects.requireNonNull(accessToken, "accessToken");
+        }
+    }
+
+    /** One function per outcome in {@link #match}: a new outcome does not compile until every caller handles it. */
     sealed interface Result {
+
+        <T> T match(Function<Authenticated, T> authenticated, Function<Rejected, T> rejected);
+
         record Authenticated(AccessToken token) implements Result {
+            @Override
+            public <T> T match(Function<Authenticated, T> authenticated, Function<Rejected, T> rejected) {
+                return authenticated.apply(this);
+            }
         }
 
         record Rejected(Reason reason) implements Result {
+            @Override
+            public <T> T match(Function<Authenticated, T> authenticated, Function<Rejected, T> rejected) {
+                return rejected.apply(this);
+            }
         }
     }
 

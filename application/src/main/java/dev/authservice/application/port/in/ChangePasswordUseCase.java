@@ -6,6 +6,7 @@ import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.UserId;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * A logged-in user changes their password. The current password is checked like a login (a wrong one counts toward
@@ -27,20 +28,48 @@ public interface ChangePasswordUseCase {
             Objects.requireNonNull(currentPassword, "currentPassword");
             Objects.requireNonNull(newPassword, "newPassword");
             Objects.requireNonNull(requester, "requester");
+            Objects.requireNonNull(requester.clientAddress(), "requester.clientAddress");
         }
     }
 
+    /** One function per outcome in {@link #match}: a new outcome does not compile until every caller handles it. */
     sealed interface Result {
+
+        <T> T match(Function<Changed, T> changed, Function<InvalidCredentials, T> invalidCredentials,
+                    Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword);
+
         record Changed() implements Result {
+            @Override
+            public <T> T match(Function<Changed, T> changed, Function<InvalidCredentials, T> invalidCredentials,
+                               Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword) {
+                return changed.apply(this);
+            }
         }
 
+        /** A wrong current password, or one changed meanwhile, or an account disabled meanwhile. */
         record InvalidCredentials() implements Result {
+            @Override
+            public <T> T match(Function<Changed, T> changed, Function<InvalidCredentials, T> invalidCredentials,
+                               Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword) {
+                return invalidCredentials.apply(this);
+            }
         }
 
         record Throttled(Duration retryAfter) implements Result {
+            @Override
+            public <T> T match(Function<Changed, T> changed, Function<InvalidCredentials, T> invalidCredentials,
+                               Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword) {
+                return throttled.apply(this);
+            }
         }
 
+        /** @param reason says what the new password lacks, for the person choosing it */
         record WeakPassword(String reason) implements Result {
+            @Override
+            public <T> T match(Function<Changed, T> changed, Function<InvalidCredentials, T> invalidCredentials,
+                               Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword) {
+                return weakPassword.apply(this);
+            }
         }
     }
 }

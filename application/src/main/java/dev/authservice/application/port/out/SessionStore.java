@@ -51,7 +51,7 @@ public interface SessionStore {
 
     /**
      * The user's sessions that are not revoked and still hold an active refresh token unexpired at {@code now}: the
-     * ones a client could still refresh. Most recently used first; the request's sort is ignored.
+     * ones a client could still refresh. Most recently used first.
      */
     Page<ActiveSession> activeSessionsOf(UserId userId, PageRequest page, Instant now);
 }

@@ -2,6 +2,7 @@ package dev.authservice.application.port.out;
 
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.paging.Sort;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -16,8 +17,8 @@ public interface UserStore {
 
     Optional<UserAccount> findById(UserId id);
 
-    /** A page of all users, sorted by one of {@link UserAccount#SORTABLE}. */
-    Page<UserAccount> findAll(PageRequest request);
+    /** A page of all users, in the order {@code sort} asks for. */
+    Page<UserAccount> findAll(Sort<UserAccount.SortKey> sort, PageRequest page);
 
     /** Adds a new user, unless the username is taken: then nothing is stored and the answer is {@code false}. */
     boolean add(UserAccount user);

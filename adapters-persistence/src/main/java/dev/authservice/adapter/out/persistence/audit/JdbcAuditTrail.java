@@ -1,8 +1,8 @@
 package dev.authservice.adapter.out.persistence.audit;
 
 import dev.authservice.adapter.out.persistence.Paging;
-import dev.authservice.application.port.out.AuditEvents;
 import dev.authservice.application.port.out.AuditLog;
+import dev.authservice.application.port.out.AuditLogReader;
 import dev.authservice.domain.audit.AuditEventFilter;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.paging.Page;
@@ -13,7 +13,6 @@ import io.micronaut.data.repository.jpa.criteria.PredicateSpecification;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 import java.time.Instant;
-import java.util.Set;
 
 /**
  * The audit trail as rows of {@code audit_events}: each event written in its own short transaction, read back newest
@@ -21,11 +20,9 @@ import java.util.Set;
  */
 @Singleton
 @Named(JdbcAuditTrail.NAME)
-class JdbcAuditTrail implements AuditLog, AuditEvents {
+class JdbcAuditTrail implements AuditLog, AuditLogReader {
 
     static final String NAME = "database";
-
-    private static final Sort NEWEST_FIRST = new Sort("occurredAt", Sort.Direction.DESC);
 
     private final AuditEventRowRepository rows;
 
@@ -40,9 +37,8 @@ class JdbcAuditTrail implements AuditLog, AuditEvents {
 
     @Override
     public Page<SecurityEvent> find(AuditEventFilter filter, PageRequest page) {
-        PageRequest newestFirst = new PageRequest(page.page(), page.size(), NEWEST_FIRST);
-        var found = rows.findAll(matching(filter), Paging.pageable(newestFirst, Set.of(NEWEST_FIRST.property())));
-        return Paging.page(found, newestFirst, AuditEventRow::toEvent);
+        var found = rows.findAll(matching(filter), Paging.pageable(page, "occurredAt", Sort.Direction.DESC));
+        return Paging.page(found, page, AuditEventRow::toEvent);
     }
 
     /** Only the parts of the filter that are given become conditions. */

@@ -6,6 +6,7 @@ import dev.authservice.domain.order.Order;
 import dev.authservice.domain.order.OrderStatus;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.paging.Sort;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.data.model.Pageable;
 import jakarta.inject.Singleton;
@@ -22,12 +23,22 @@ class JdbcOrderStore implements OrderStore {
     }
 
     @Override
-    public Page<Order> findByOwner(UserId ownerId, Optional<OrderStatus> status, PageRequest request) {
-        Pageable pageable = Paging.pageable(request, Order.SORTABLE);
+    public Page<Order> findByOwner(UserId ownerId, Optional<OrderStatus> status, Sort<Order.SortKey> sort,
+                                   PageRequest page) {
+        Pageable pageable = Paging.pageable(page, property(sort.key()), sort.direction());
         var found = status
                 .map(wanted -> rows.findByUserIdAndStatus(ownerId.value(), wanted, pageable))
                 .orElseGet(() -> rows.findByUserId(ownerId.value(), pageable));
-        return Paging.page(found, request, OrderRow::toOrder);
+        return Paging.page(found, page, OrderRow::toOrder);
+    }
+
+    /** The property of {@link OrderRow} that holds {@code key}. */
+    private static String property(Order.SortKey key) {
+        return switch (key) {
+            case CREATED_AT -> "createdAt";
+            case TOTAL_AMOUNT -> "totalAmount";
+            case STATUS -> "status";
+        };
     }
 
     @Override

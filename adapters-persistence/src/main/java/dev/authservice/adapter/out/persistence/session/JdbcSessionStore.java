@@ -263,7 +263,7 @@ class JdbcSessionStore implements SessionStore {
 
     @Override
     public Page<ActiveSession> activeSessionsOf(UserId userId, PageRequest page, Instant now) {
-        long skip = (long) page.page() * page.size();
+        long skip = page.offset();
         List<ActiveSession> content = sessions.findLiveOfUser(userId.value(), now, skip, page.size())
                 .stream().map(SessionRow::toActiveSession).toList();
         // Counted only when the page cannot tell: a page that is not full, and not past the end, is the last one.

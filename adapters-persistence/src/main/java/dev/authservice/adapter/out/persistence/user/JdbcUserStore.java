@@ -6,6 +6,7 @@ import dev.authservice.adapter.out.persistence.UserColumns;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.paging.Sort;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -35,9 +36,17 @@ class JdbcUserStore implements UserStore {
     }
 
     @Override
-    public Page<UserAccount> findAll(PageRequest request) {
-        return Paging.page(rows.findAll(Paging.pageable(request, UserAccount.SORTABLE)), request,
+    public Page<UserAccount> findAll(Sort<UserAccount.SortKey> sort, PageRequest page) {
+        return Paging.page(rows.findAll(Paging.pageable(page, property(sort.key()), sort.direction())), page,
                 UserRow::toUserAccount);
+    }
+
+    /** The property of {@link UserRow} that holds {@code key}. */
+    private static String property(UserAccount.SortKey key) {
+        return switch (key) {
+            case USERNAME -> "username";
+            case CREATED_AT -> "createdAt";
+        };
     }
 
     /**

@@ -1,8 +1,8 @@
 package dev.authservice.adapter.out.persistence.audit;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
-import dev.authservice.application.port.out.AuditEvents;
 import dev.authservice.application.port.out.AuditLog;
+import dev.authservice.application.port.out.AuditLogReader;
 import dev.authservice.application.port.out.AuditTrailContract;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,7 +18,7 @@ class AuditTrailOnPostgresTest extends AuditTrailContract {
     }
 
     @Override
-    protected AuditEvents auditEvents() {
+    protected AuditLogReader auditLogReader() {
         return database.bean(JdbcAuditTrail.class);
     }
 }

@@ -1,7 +1,7 @@
 package dev.authservice.adapter.in.web.security;
 
 import dev.authservice.application.port.in.AuthenticateUseCase;
-import dev.authservice.application.port.in.AuthenticateUseCase.Result;
+import dev.authservice.application.port.in.AuthenticateUseCase.Query;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.user.Role;
 import io.micronaut.core.async.publisher.Publishers;
@@ -33,14 +33,14 @@ class AccessTokenValidator implements TokenValidator<HttpRequest<?>> {
         if (token.isBlank()) {
             return Publishers.empty(); // "Authorization: Bearer " carries no token at all: 401 UNAUTHORIZED
         }
-        Result result = authenticate.authenticate(token);
-        if (result instanceof Result.Authenticated authenticated) {
-            return Publishers.just(toAuthentication(authenticated.token()));
-        }
-        if (request != null) {
-            request.setAttribute(TokenRejection.ATTRIBUTE, ((Result.Rejected) result).reason());
-        }
-        return Publishers.empty();
+        return authenticate.authenticate(new Query(token)).match(
+                authenticated -> Publishers.just(toAuthentication(authenticated.token())),
+                rejected -> {
+                    if (request != null) {
+                        request.setAttribute(TokenRejection.ATTRIBUTE, rejected.reason());
+                    }
+                    return Publishers.empty();
+                });
     }
 
     private static Authentication toAuthentication(AccessToken token) {

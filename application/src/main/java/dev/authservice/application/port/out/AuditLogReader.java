@@ -5,8 +5,8 @@ import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 
-/** The audit trail as it was written down, for reading: newest first, whatever the request's sort. */
-public interface AuditEvents {
+/** Reads back what {@link AuditLog} recorded, where it was written down: newest first. */
+public interface AuditLogReader {
 
     Page<SecurityEvent> find(AuditEventFilter filter, PageRequest page);
 }
