@@ -1,10 +1,8 @@
 package dev.authservice.bootstrap;
 
-import dev.authservice.adapter.out.crypto.Argon2idPasswordHasher;
-import dev.authservice.adapter.out.crypto.SecureRandomSource;
-import dev.authservice.adapter.out.telemetry.TimedPasswordHasher;
 import dev.authservice.application.port.in.AuthenticateUseCase;
 import dev.authservice.application.port.in.ChangePasswordUseCase;
+import dev.authservice.application.port.in.CheckHealthUseCase;
 import dev.authservice.application.port.in.CreateUserUseCase;
 import dev.authservice.application.port.in.EndSessionUseCase;
 import dev.authservice.application.port.in.GetUserUseCase;
@@ -27,10 +25,12 @@ import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.RevokedSessions;
 import dev.authservice.application.port.out.SessionStore;
+import dev.authservice.application.port.out.StoreHealth;
 import dev.authservice.application.port.out.Transactions;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.application.service.AuthenticateService;
 import dev.authservice.application.service.ChangePasswordService;
+import dev.authservice.application.service.CheckHealthService;
 import dev.authservice.application.service.CreateUserService;
 import dev.authservice.application.service.EndSessionService;
 import dev.authservice.application.service.GetUserService;
@@ -45,72 +45,18 @@ import dev.authservice.application.service.RefreshAccessTokenService;
 import dev.authservice.application.service.RevokeUserSessionsService;
 import dev.authservice.application.service.SetUserEnabledService;
 import dev.authservice.application.service.TokenIssuer;
-import dev.authservice.domain.login.LoginThrottlePolicy;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.PasswordPolicy;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
-import io.micronaut.context.annotation.Property;
 import jakarta.inject.Singleton;
 import java.time.Clock;
-import java.time.Duration;
-import java.util.List;
 
 /**
- * Wires the hexagon: the application's services are plain classes, built here from the ports the adapters provide.
- * Adding a use case means adding one method.
+ * Wires the hexagon: the application's services are plain classes, built here from the ports the adapters provide
+ * and the policies {@link PolicyFactory} reads from the configuration. Adding a use case means adding one method.
  */
 @Factory
 class UseCaseFactory {
-
-    private static final List<String> ATTEMPT_LOGS = List.of("memory", "database");
-
-    @Singleton
-    Clock clock() {
-        return Clock.systemUTC();
-    }
-
-    @Singleton
-    RandomSource randomSource() {
-        return new SecureRandomSource();
-    }
-
-    /** Timed, so that the metrics show what the one deliberately slow step of a login costs. */
-    @Singleton
-    PasswordHasher passwordHasher(MeterRegistry registry) {
-        return new TimedPasswordHasher(new Argon2idPasswordHasher(), registry);
-    }
-
-    @Singleton
-    TokenPolicy tokenPolicy(@Property(name = "auth.access-token.ttl") Duration accessTokenTtl,
-                            @Property(name = "auth.refresh-token.ttl") Duration refreshTokenTtl,
-                            @Property(name = "auth.jwt.issuer") String issuer,
-                            @Property(name = "auth.jwt.clock-skew") Duration clockSkew) {
-        return new TokenPolicy(accessTokenTtl, refreshTokenTtl, issuer, clockSkew);
-    }
-
-    /**
-     * Built with the context, so that a bad throttle setting stops the start instead of the first login. The attempts
-     * are counted where {@code auth.login.attempt-log} says, and the persistence adapter for that value is the one
-     * that exists: {@code memory} (each instance its own count) or {@code database} (one count for every instance
-     * sharing the database, kept over restarts).
-     */
-    @Context
-    LoginThrottlePolicy loginThrottlePolicy(@Property(name = "auth.login.max-failures") int maxFailures,
-                                            @Property(name = "auth.login.failure-window") Duration window,
-                                            @Property(name = "auth.login.attempt-log") String attemptLog) {
-        if (!ATTEMPT_LOGS.contains(attemptLog)) {
-            throw new MisconfigurationException("auth.login.attempt-log (AUTH_LOGIN_ATTEMPT_LOG) must be one of "
-                    + ATTEMPT_LOGS + ", not '" + attemptLog + "'");
-        }
-        try {
-            return new LoginThrottlePolicy(maxFailures, window);
-        } catch (IllegalArgumentException e) {
-            throw new MisconfigurationException("auth.login (AUTH_LOGIN_MAX_FAILURES, AUTH_LOGIN_FAILURE_WINDOW): "
-                    + e.getMessage());
-        }
-    }
 
     @Singleton
     TokenIssuer tokenIssuer(AccessTokenCodec codec, RandomSource random, TokenPolicy policy) {
@@ -138,16 +84,6 @@ class UseCaseFactory {
     AuthenticateUseCase authenticate(AccessTokenCodec codec, RevokedSessions revokedSessions, TokenPolicy policy,
                                      Clock clock) {
         return new AuthenticateService(codec, revokedSessions, policy, clock);
-    }
-
-    /** Built with the context, so that a bad minimum stops the start instead of the first password change. */
-    @Context
-    PasswordPolicy passwordPolicy(@Property(name = "auth.password.min-length") int minLength) {
-        try {
-            return new PasswordPolicy(minLength, CommonPasswords.load());
-        } catch (IllegalArgumentException e) {
-            throw new MisconfigurationException("auth.password.min-length (AUTH_PASSWORD_MIN_LENGTH): " + e.getMessage());
-        }
     }
 
     @Singleton
@@ -203,6 +139,11 @@ class UseCaseFactory {
     @Singleton
     ListUsersUseCase listUsers(UserStore users) {
         return new ListUsersService(users);
+    }
+
+    @Singleton
+    CheckHealthUseCase checkHealth(StoreHealth stores) {
+        return new CheckHealthService(stores);
     }
 
     @Singleton

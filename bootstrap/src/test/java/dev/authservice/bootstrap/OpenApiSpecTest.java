@@ -33,8 +33,7 @@ import org.yaml.snakeyaml.Yaml;
  * service has: no route without its operation, no operation without its route. The routes are Micronaut's own
  * ({@link Router#uriRoutes()}); static resources (the spec itself, Swagger UI) are not routes of the router, so they
  * are not compared. Management endpoints (metrics, liveness, readiness) are routes of the management port only, not
- * of this API, and are left out; the contract's {@code GET /health} on the main port is described by hand
- * ({@code adapters-web/src/main/openapi}).
+ * of this API, and are left out; the contract's {@code GET /health} on the main port is a controller like the others.
  */
 @MicronautTest
 class OpenApiSpecTest {

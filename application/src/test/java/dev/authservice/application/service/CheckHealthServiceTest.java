@@ -1,0 +1,16 @@
+package dev.authservice.application.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.authservice.application.port.in.CheckHealthUseCase.Query;
+import dev.authservice.application.port.in.CheckHealthUseCase.Result;
+import org.junit.jupiter.api.Test;
+
+class CheckHealthServiceTest {
+
+    @Test
+    void upWhenTheStoresAnswerAndDownWhenTheyDoNot() {
+        assertEquals(new Result.Up(), new CheckHealthService(() -> true).checkHealth(new Query()));
+        assertEquals(new Result.Down(), new CheckHealthService(() -> false).checkHealth(new Query()));
+    }
+}

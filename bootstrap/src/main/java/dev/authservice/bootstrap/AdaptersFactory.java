@@ -1,0 +1,35 @@
+package dev.authservice.bootstrap;
+
+import dev.authservice.adapter.out.crypto.Argon2idPasswordHasher;
+import dev.authservice.adapter.out.crypto.SecureRandomSource;
+import dev.authservice.adapter.out.telemetry.TimedPasswordHasher;
+import dev.authservice.application.port.out.PasswordHasher;
+import dev.authservice.application.port.out.RandomSource;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.context.annotation.Factory;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+
+/**
+ * The outbound adapters that are plain classes, without a framework to register them: the crypto adapters, the
+ * telemetry around them, and the clock every use case reads the time from.
+ */
+@Factory
+class AdaptersFactory {
+
+    @Singleton
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Singleton
+    RandomSource randomSource() {
+        return new SecureRandomSource();
+    }
+
+    /** Timed, so that the metrics show what the one deliberately slow step of a login costs. */
+    @Singleton
+    PasswordHasher passwordHasher(MeterRegistry registry) {
+        return new TimedPasswordHasher(new Argon2idPasswordHasher(), registry);
+    }
+}
