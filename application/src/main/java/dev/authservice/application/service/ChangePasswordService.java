@@ -56,7 +56,7 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
         // The current password is guessed like a login, so it is throttled like one, under the same key.
         SecurityEvent event = SecurityEvent.of(SecurityEventType.PASSWORD_CHANGE_FAILED, now, command.requester())
                 .about(user.id()).inSession(command.currentSession());
-        LoginAttemptKey key = new LoginAttemptKey(user.username(), command.requester().clientAddress());
+        LoginAttemptKey key = LoginAttemptKey.of(user.username(), command.requester().clientAddress());
         Optional<Duration> wait = attempts.tryAttempt(key, now);
         if (wait.isPresent()) {
             audit.record(event.outcome(AuditOutcome.THROTTLED));

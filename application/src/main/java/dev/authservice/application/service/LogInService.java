@@ -60,7 +60,7 @@ public final class LogInService implements LogInUseCase {
     public Result logIn(Command command) {
         Instant now = clock.instant();
         Requester requester = command.requester();
-        LoginAttemptKey key = new LoginAttemptKey(command.credentials().username(), requester.clientAddress());
+        LoginAttemptKey key = LoginAttemptKey.of(command.credentials().username(), requester.clientAddress());
         // Counted before the password is checked, so that a burst of parallel guesses cannot slip past the limit.
         Optional<Duration> wait = attempts.tryAttempt(key, now);
         if (wait.isPresent()) {

@@ -53,8 +53,8 @@ class ChangePasswordServiceTest {
     private static final UserAccount ALICE = UserAccountMother.alice();
     private static final PasswordHash CURRENT_HASH = ALICE.passwordHash();
     private static final SessionId CURRENT_SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
-    private static final String CLIENT = "203.0.113.7";
-    private static final LoginAttemptKey ALICE_FROM_CLIENT = new LoginAttemptKey(ALICE.username(), CLIENT);
+    private static final LoginAttemptKey ALICE_FROM_CLIENT =
+            LoginAttemptKey.of(ALICE.username(), RequesterMother.CLIENT_ADDRESS);
 
     private static final Password CURRENT = new Password("alices-current-password");
     private static final Password WRONG = new Password("not-alices-password");

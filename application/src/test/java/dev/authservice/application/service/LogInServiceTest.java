@@ -29,6 +29,7 @@ import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
@@ -66,13 +67,13 @@ class LogInServiceTest {
     private static final TokenPolicy POLICY =
             new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30));
 
-    private static final String CLIENT = "203.0.113.7";
+    private static final ClientAddress CLIENT = new ClientAddress("203.0.113.7");
     private static final String USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64)";
     private static final Password ALICE_PASSWORD = new Password("alice-password");
     private static final Password WRONG_PASSWORD = new Password("not-alices-password");
     private static final PasswordHash ALICE_HASH = new PasswordHash("$argon2id$alice");
     private static final UserAccount ALICE = account("alice", ALICE_HASH, true);
-    private static final LoginAttemptKey ALICE_FROM_CLIENT = new LoginAttemptKey(ALICE.username(), CLIENT);
+    private static final LoginAttemptKey ALICE_FROM_CLIENT = LoginAttemptKey.of(ALICE.username(), CLIENT);
 
     /** What the service's RandomSource hands out: first the unguessable password behind the dummy hash. */
     private static final String DUMMY_PASSWORD = "dummy-password-nobody-knows";
@@ -189,7 +190,7 @@ class LogInServiceTest {
         Result result = service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), Requester.anonymous(CLIENT, USER_AGENT)));
 
         assertEquals(new Result.InvalidCredentials(), result);
-        verify(attempts).tryAttempt(new LoginAttemptKey(nobody, CLIENT), NOW);
+        verify(attempts).tryAttempt(LoginAttemptKey.of(nobody, CLIENT), NOW);
         verify(attempts, never()).clear(any());
         verifyNoInteractions(sessions, codec);
     }

@@ -1,6 +1,7 @@
 package dev.authservice.domain.session;
 
 import dev.authservice.domain.Require;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.util.Objects;
@@ -11,25 +12,23 @@ import java.util.Optional;
  * ({@link RefreshToken}) descend from it by rotation, and every access token issued to it names it; revoking the
  * session ends all of them at once. Nullable client details: a request need not say who it comes from.
  */
-public record Session(SessionId id, UserId userId, Instant createdAt, String clientAddress, String userAgent,
+public record Session(SessionId id, UserId userId, Instant createdAt, ClientAddress clientAddress, String userAgent,
                       Optional<Revocation> revocation) {
 
     /** Longest User-Agent kept; the rest adds nothing a person reading a session list needs. */
     public static final int MAX_USER_AGENT_LENGTH = 512;
-    /** Room for any IPv6 address with a zone; a longer "address" is not one. */
-    public static final int MAX_CLIENT_ADDRESS_LENGTH = 255;
 
     public Session {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(userId, "userId");
         Objects.requireNonNull(createdAt, "createdAt");
         userAgent = Require.truncate(userAgent, MAX_USER_AGENT_LENGTH);
-        clientAddress = Require.truncate(clientAddress, MAX_CLIENT_ADDRESS_LENGTH);
         Objects.requireNonNull(revocation, "revocation");
     }
 
     /** Login: a new session, live. */
-    public static Session start(SessionId id, UserId userId, Instant at, String clientAddress, String userAgent) {
+    public static Session start(SessionId id, UserId userId, Instant at, ClientAddress clientAddress,
+                                String userAgent) {
         return new Session(id, userId, at, clientAddress, userAgent, Optional.empty());
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserId;
@@ -19,7 +20,7 @@ class SecurityEventTest {
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
     private static final UserId ALICE = new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001"));
     private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
-    private static final Requester FROM_A_BROWSER = Requester.anonymous("203.0.113.7", "Mozilla/5.0");
+    private static final Requester FROM_A_BROWSER = Requester.anonymous(new ClientAddress("203.0.113.7"), "Mozilla/5.0");
 
     @Test
     void eachStepAddsWhatTheUseCaseKnowsAndKeepsTheRest() {

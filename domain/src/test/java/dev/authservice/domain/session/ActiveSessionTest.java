@@ -3,6 +3,7 @@ package dev.authservice.domain.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.util.UUID;
@@ -13,7 +14,7 @@ class ActiveSessionTest {
     private static final Instant STARTED = Instant.parse("2025-03-01T10:00:00Z");
     private static final Instant LAST_USED = Instant.parse("2025-03-02T08:30:00Z");
     private static final Session SESSION = Session.start(new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001")),
-            new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001")), STARTED, "203.0.113.7", "ua");
+            new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001")), STARTED, new ClientAddress("203.0.113.7"), "ua");
 
     @Test
     void anActiveSessionKeepsItsSessionAndWhenItWasLastUsed() {

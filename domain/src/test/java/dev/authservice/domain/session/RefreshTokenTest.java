@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.RefreshToken.Decision;
 import dev.authservice.domain.session.RefreshToken.Found;
 import dev.authservice.domain.session.RefreshToken.Presentation;
@@ -41,7 +42,7 @@ class RefreshTokenTest {
             new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$aGFzaA"), Set.of(Role.USER), "Alice",
             "Sales", LOGIN, true);
     private static final Session SESSION = Session.start(
-            new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001")), OWNER.id(), LOGIN, "203.0.113.7",
+            new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001")), OWNER.id(), LOGIN, new ClientAddress("203.0.113.7"),
             "ua");
     private static final UserId USER = OWNER.id();
 

@@ -34,9 +34,9 @@ public final class LoggingAuditLog implements AuditLog {
         line.log(event.type().name());
     }
 
-    private static void addIfPresent(LoggingEventBuilder line, String key, String value) {
+    private static void addIfPresent(LoggingEventBuilder line, String key, Object value) {
         if (value != null) {
-            line.addKeyValue(key, value);
+            line.addKeyValue(key, value.toString());
         }
     }
 }

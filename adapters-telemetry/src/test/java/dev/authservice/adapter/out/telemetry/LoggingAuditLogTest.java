@@ -15,6 +15,7 @@ import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.SessionId;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +55,7 @@ class LoggingAuditLogTest {
         assertEquals(1, lines.list.size());
         assertEquals(Map.of("type", "LOGIN_FAILED", "time", "2025-03-01T10:00:00Z",
                 "userId", UserAccountMother.ALICE_ID.toString(), "sessionId", SESSION.toString(),
-                "clientAddress", RequesterMother.CLIENT_ADDRESS, "userAgent", RequesterMother.USER_AGENT,
+                "clientAddress", RequesterMother.CLIENT_ADDRESS.value(), "userAgent", RequesterMother.USER_AGENT,
                 "outcome", "WRONG_PASSWORD"), fields(lines.list.get(0)));
     }
 
@@ -82,7 +83,7 @@ class LoggingAuditLogTest {
     @Test
     void logbacksJsonEncoderWritesTheFieldsAsJson() {
         new LoggingAuditLog().record(SecurityEvent.of(SecurityEventType.LOGIN_THROTTLED, NOW,
-                Requester.anonymous("203.0.113.7", "quote \" and\nnewline")));
+                Requester.anonymous(new ClientAddress("203.0.113.7"), "quote \" and\nnewline")));
         JsonEncoder encoder = new JsonEncoder();
         encoder.setContext((LoggerContext) LoggerFactory.getILoggerFactory());
         encoder.start();

@@ -6,6 +6,7 @@ import dev.authservice.domain.audit.AuditEventFilter;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.core.annotation.Nullable;
@@ -84,7 +85,8 @@ class AuditEventsController {
                     event.userId().map(UserId::toString).orElse(null),
                     event.sessionId().map(SessionId::toString).orElse(null),
                     event.requester().userId().map(UserId::toString).orElse(null),
-                    event.requester().clientAddress(), event.requester().userAgent(),
+                    Optional.ofNullable(event.requester().clientAddress()).map(ClientAddress::value).orElse(null),
+                    event.requester().userAgent(),
                     event.outcome().map(AuditOutcome::name).orElse(null),
                     event.sessionsEnded().map(SecurityEvent.SessionsEnded::count).orElse(null));
         }

@@ -11,9 +11,9 @@ import jakarta.inject.Singleton;
 @Singleton
 class Requesters {
 
-    private final ClientAddress clientAddress;
+    private final ClientAddressResolver clientAddress;
 
-    Requesters(ClientAddress clientAddress) {
+    Requesters(ClientAddressResolver clientAddress) {
         this.clientAddress = clientAddress;
     }
 

@@ -7,6 +7,7 @@ import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.port.in.EndSessionUseCase;
 import dev.authservice.application.port.in.ListMySessionsUseCase;
 import dev.authservice.application.port.in.ListMySessionsUseCase.SessionView;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.Session;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
@@ -28,6 +29,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.Optional;
 
 /**
  * The caller's own sessions, as a device list shows them; whose sessions is taken from the token. Like every answer
@@ -103,8 +105,9 @@ class SessionsController {
         static SessionResponse of(SessionView view) {
             Session session = view.session().session();
             return new SessionResponse(session.id().toString(), Timestamps.iso(session.createdAt()),
-                    Timestamps.iso(view.session().lastUsedAt()), session.clientAddress(), session.userAgent(),
-                    view.current());
+                    Timestamps.iso(view.session().lastUsedAt()),
+                    Optional.ofNullable(session.clientAddress()).map(ClientAddress::value).orElse(null),
+                    session.userAgent(), view.current());
         }
     }
 }

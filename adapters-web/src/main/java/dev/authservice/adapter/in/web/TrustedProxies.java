@@ -1,6 +1,6 @@
 package dev.authservice.adapter.in.web;
 
-import dev.authservice.domain.IpLiteral;
+import dev.authservice.domain.network.IpLiteral;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.Optional;

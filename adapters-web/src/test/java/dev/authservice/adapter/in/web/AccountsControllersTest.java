@@ -15,6 +15,7 @@ import dev.authservice.application.port.in.GetUserUseCase;
 import dev.authservice.application.port.in.ListUsersUseCase;
 import dev.authservice.application.port.in.UserSummary;
 import dev.authservice.domain.audit.Requester;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.user.Password;
@@ -142,7 +143,7 @@ class AccountsControllersTest {
                 Set.of(Role.USER), "Carol", "Support", requester), command.getValue());
         // The audit trail names the administrator of the token and the client they asked from.
         assertEquals(Optional.of(CALLER), requester.userId());
-        assertEquals("127.0.0.1", requester.clientAddress());
+        assertEquals(new ClientAddress("127.0.0.1"), requester.clientAddress());
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEvent.SessionsEnded;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.UserId;
@@ -34,13 +35,15 @@ record AuditEventRow(
                 event.userId().map(UserId::value).orElse(null),
                 event.sessionId().map(SessionId::value).orElse(null),
                 event.requester().userId().map(UserId::value).orElse(null),
-                event.requester().clientAddress(), event.requester().userAgent(), event.outcome().orElse(null),
+                Optional.ofNullable(event.requester().clientAddress()).map(ClientAddress::value).orElse(null),
+                event.requester().userAgent(), event.outcome().orElse(null),
                 event.sessionsEnded().map(SessionsEnded::reason).orElse(null),
                 event.sessionsEnded().map(SessionsEnded::count).orElse(null));
     }
 
     SecurityEvent toEvent() {
-        Requester requester = new Requester(Optional.ofNullable(actorId).map(UserId::new), clientAddress, userAgent);
+        Requester requester = new Requester(Optional.ofNullable(actorId).map(UserId::new),
+                Optional.ofNullable(clientAddress).map(ClientAddress::new).orElse(null), userAgent);
         return new SecurityEvent(type, occurredAt, requester, Optional.ofNullable(userId).map(UserId::new),
                 Optional.ofNullable(sessionId).map(SessionId::new), Optional.ofNullable(outcome),
                 Optional.ofNullable(endedReason).map(reason -> new SessionsEnded(reason, endedSessions)));

@@ -54,7 +54,7 @@ class JdbcLoginAttemptLog implements LoginAttemptLog {
         }
         for (int tries = 1; ; tries++) {
             try {
-                return transactions.executeWrite(status -> decide(key.username().value(), key.clientAddress(), now));
+                return transactions.executeWrite(status -> decide(key.username().value(), key.client(), now));
             } catch (DataAccessException e) {
                 if (tries == TRIES || !UniqueViolation.isCauseOf(e)) {
                     throw e;
@@ -89,7 +89,7 @@ class JdbcLoginAttemptLog implements LoginAttemptLog {
 
     @Override
     public void clear(LoginAttemptKey key) {
-        rows.deletePair(key.username().value(), key.clientAddress());
+        rows.deletePair(key.username().value(), key.client());
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.authservice.adapter.out.persistence.session;
 
 import dev.authservice.adapter.out.persistence.UserColumns;
 import dev.authservice.application.port.out.SessionStore;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
@@ -155,8 +156,9 @@ class JdbcSessionStore implements SessionStore {
                 SessionId sessionId = new SessionId(row.getObject(3, UUID.class));
                 RefreshToken.Active token = new RefreshToken.Active(presentation.presented(), sessionId, owner.id(),
                         instant(row, 1), instant(row, 2));
-                Session session = new Session(sessionId, owner.id(), instant(row, 4), row.getString(5),
-                        row.getString(6), Optional.empty());
+                Session session = new Session(sessionId, owner.id(), instant(row, 4),
+                        Optional.ofNullable(row.getString(5)).map(ClientAddress::new).orElse(null), row.getString(6),
+                        Optional.empty());
                 return Optional.of(new Found(token, session, owner));
             }
         }

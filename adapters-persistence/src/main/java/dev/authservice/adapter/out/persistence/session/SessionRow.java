@@ -1,5 +1,6 @@
 package dev.authservice.adapter.out.persistence.session;
 
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.ActiveSession;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
@@ -30,11 +31,13 @@ record SessionRow(
             throw new IllegalArgumentException("a session starts live");
         }
         return new SessionRow(session.id().value(), session.userId().value(), session.createdAt(),
-                session.createdAt(), session.clientAddress(), session.userAgent(), null, null);
+                session.createdAt(), Optional.ofNullable(session.clientAddress()).map(ClientAddress::value).orElse(null),
+                session.userAgent(), null, null);
     }
 
     Session toSession() {
-        return new Session(new SessionId(id), new UserId(userId), createdAt, clientAddress, userAgent,
+        return new Session(new SessionId(id), new UserId(userId), createdAt,
+                Optional.ofNullable(clientAddress).map(ClientAddress::new).orElse(null), userAgent,
                 Optional.ofNullable(revokedAt).map(at -> new Session.Revocation(revocationReason, at)));
     }
 

@@ -10,6 +10,7 @@ import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.LoginAttemptLogContract;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.login.LoginThrottlePolicy;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.user.Username;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.transaction.TransactionOperations;
@@ -30,7 +31,8 @@ import org.junit.jupiter.api.Test;
 abstract class SharedLoginAttempts extends LoginAttemptLogContract {
 
     static final LoginAttemptKey CAROL = new LoginAttemptKey(new Username("carol"), "192.0.2.4");
-    private static final LoginAttemptKey DAVE = new LoginAttemptKey(new Username("dave"), "2001:db8:0:0:0:0:0:7");
+    private static final LoginAttemptKey DAVE = LoginAttemptKey.of(new Username("dave"),
+            new ClientAddress("2001:db8:0:0:0:0:0:7"));
 
     private final Instant now = TestTime.now();
 
@@ -67,7 +69,7 @@ abstract class SharedLoginAttempts extends LoginAttemptLogContract {
         log.forgetOldAttempts();
 
         assertEquals(List.of(), attemptTimes(CAROL));
-        assertEquals(Optional.empty(), rows().lockPair("carol", CAROL.clientAddress()));
+        assertEquals(Optional.empty(), rows().lockPair("carol", CAROL.client()));
         assertEquals(2, attemptTimes(DAVE).size());
         assertEquals(Optional.empty(), log.tryAttempt(DAVE, now));
         assertTrue(log.tryAttempt(DAVE, now).isPresent());
@@ -97,7 +99,7 @@ abstract class SharedLoginAttempts extends LoginAttemptLogContract {
     }
 
     List<Instant> attemptTimes(LoginAttemptKey key) {
-        return rows().attemptTimes(key.username().value(), key.clientAddress());
+        return rows().attemptTimes(key.username().value(), key.client());
     }
 
     LoginAttemptRowRepository rows() {

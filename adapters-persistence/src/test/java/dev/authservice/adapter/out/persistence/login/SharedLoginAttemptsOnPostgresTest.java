@@ -50,7 +50,7 @@ class SharedLoginAttemptsOnPostgresTest extends SharedLoginAttempts {
         ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
             Future<?> adding = threads.submit(() -> otherTransactions.executeWrite(status -> {
-                otherRows.insertPair(CAROL.username().value(), CAROL.clientAddress(), now);
+                otherRows.insertPair(CAROL.username().value(), CAROL.client(), now);
                 added.countDown();
                 awaitQuietly(commit);
                 return null;

@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web;
 
+import dev.authservice.domain.network.ClientAddress;
 import io.micronaut.http.HttpRequest;
 import jakarta.inject.Singleton;
 import java.net.InetAddress;
@@ -14,26 +15,26 @@ import java.util.List;
  * and trusting them would let an attacker escape the login throttle by changing them on every attempt.
  */
 @Singleton
-class ClientAddress {
+class ClientAddressResolver {
 
     private static final String X_FORWARDED_FOR = "X-Forwarded-For";
 
     private final TrustedProxies proxies;
 
-    ClientAddress(TrustedProxies proxies) {
+    ClientAddressResolver(TrustedProxies proxies) {
         this.proxies = proxies;
     }
 
-    String of(HttpRequest<?> request) {
+    ClientAddress of(HttpRequest<?> request) {
         InetSocketAddress remote = request.getRemoteAddress();
         InetAddress peer = remote.getAddress();
         if (peer == null) {
-            return remote.getHostString();
+            return new ClientAddress(remote.getHostString());
         }
         if (!proxies.isTrusted(peer)) {
-            return peer.getHostAddress();
+            return new ClientAddress(peer.getHostAddress());
         }
-        return proxies.clientAddress(peer, forwardedFor(request));
+        return new ClientAddress(proxies.clientAddress(peer, forwardedFor(request)));
     }
 
     /** Every hop of every {@code X-Forwarded-For} header, in order: several headers read as one list. */

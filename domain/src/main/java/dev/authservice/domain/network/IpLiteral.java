@@ -1,4 +1,4 @@
-package dev.authservice.domain;
+package dev.authservice.domain.network;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
