@@ -4,6 +4,7 @@ import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
 import dev.authservice.application.port.in.SetUserEnabledUseCase;
+import dev.authservice.domain.user.UserId;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Controller;
@@ -65,14 +66,14 @@ class AdminUserAccessController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> revokeSessions(HttpRequest<?> request, Authentication authentication,
                                    @PathVariable String userId) {
-        return revokeUserSessions.revokeAllSessions(new RevokeUserSessionsUseCase.Command(PathIds.userId(userId),
+        return revokeUserSessions.revokeAllSessions(new RevokeUserSessionsUseCase.Command(PathIds.parse(userId, UserId::of, ErrorCode.USER_NOT_FOUND),
                         requesters.caller(request, authentication)))
                 .match(revoked -> HttpResponse.noContent(), notFound -> userNotFound());
     }
 
     private HttpResponse<?> setEnabled(HttpRequest<?> request, Authentication authentication, String userId,
                                        boolean enabled) {
-        return setUserEnabled.setEnabled(new SetUserEnabledUseCase.Command(PathIds.userId(userId), enabled,
+        return setUserEnabled.setEnabled(new SetUserEnabledUseCase.Command(PathIds.parse(userId, UserId::of, ErrorCode.USER_NOT_FOUND), enabled,
                         requesters.caller(request, authentication)))
                 .match(done -> HttpResponse.noContent(), notFound -> userNotFound());
     }

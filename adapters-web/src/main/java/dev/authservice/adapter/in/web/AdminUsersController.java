@@ -10,6 +10,7 @@ import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
@@ -36,6 +37,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -78,8 +83,8 @@ class AdminUsersController {
     @Operation(summary = "The user accounts")
     @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @SchemaNames.UserPageEnvelope
-    Envelope<@SchemaNames.UserPage PageResponse<UserResponse>> users(
+    @UserPageEnvelope
+    Envelope<@UserPage PageResponse<UserResponse>> users(
             @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
             @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
             @Parameter(description = "username or createdAt, then ,asc or ,desc") @QueryValue @Nullable String sort) {
@@ -94,9 +99,9 @@ class AdminUsersController {
     @Operation(summary = "One user account")
     @ApiDocs.UserNotFound
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @SchemaNames.UserEnvelope
+    @UserEnvelope
     Envelope<UserResponse> user(@PathVariable String userId) {
-        return getUser.user(new GetUserUseCase.Query(PathIds.userId(userId))).match(
+        return getUser.user(new GetUserUseCase.Query(PathIds.parse(userId, UserId::of, ErrorCode.USER_NOT_FOUND))).match(
                 found -> Envelope.ok(UserResponse.of(found.user())),
                 notFound -> {
                     throw new ApiException(ErrorCode.USER_NOT_FOUND);
@@ -121,7 +126,7 @@ class AdminUsersController {
     @ApiDocs.JsonRequest
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(PasswordHashingExecutor.NAME)
-    HttpResponse<@SchemaNames.UserEnvelope Envelope<UserResponse>> create(
+    HttpResponse<@UserEnvelope Envelope<UserResponse>> create(
             HttpRequest<?> request, Authentication authentication, @Body @Nullable @RequestBody(required = true,
             content = @Content(schema = @Schema(implementation = ApiDocs.CreateUserRequest.class))) JsonNode body) {
         return createUser.createUser(command(body, requesters.caller(request, authentication))).match(
@@ -157,5 +162,24 @@ class AdminUsersController {
             return new UserResponse(user.userId().toString(), user.username().value(),
                     user.roles().stream().map(Role::name).sorted().toList(), Timestamps.iso(user.createdAt()));
         }
+    }
+
+    /** The names of this resource's generic answers in the API description (see {@link Envelope}). */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE_USE)
+    @Schema(name = "UserEnvelope")
+    @interface UserEnvelope {
+    }
+
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE_USE)
+    @Schema(name = "UserPage")
+    @interface UserPage {
+    }
+
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE_USE)
+    @Schema(name = "UserPageEnvelope")
+    @interface UserPageEnvelope {
     }
 }

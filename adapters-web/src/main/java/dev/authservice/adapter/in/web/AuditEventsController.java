@@ -21,6 +21,10 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.Optional;
 
 /**
@@ -46,8 +50,8 @@ class AuditEventsController {
             + "from is inclusive and to exclusive. A sort parameter is 400 INVALID_PARAMETER: the order is fixed.")
     @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @SchemaNames.AuditEventPageEnvelope
-    Envelope<@SchemaNames.AuditEventPage PageResponse<AuditEventResponse>> events(
+    @AuditEventPageEnvelope
+    Envelope<@AuditEventPage PageResponse<AuditEventResponse>> events(
             @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
             @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
             @Parameter(description = "Not supported: the order is fixed, and any value is 400 INVALID_PARAMETER")
@@ -90,5 +94,18 @@ class AuditEventsController {
                     event.outcome().map(AuditOutcome::name).orElse(null),
                     event.sessionsEnded().map(SecurityEvent.SessionsEnded::count).orElse(null));
         }
+    }
+
+    /** The names of this resource's generic answers in the API description (see {@link Envelope}). */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE_USE)
+    @Schema(name = "AuditEventPage")
+    @interface AuditEventPage {
+    }
+
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE_USE)
+    @Schema(name = "AuditEventPageEnvelope")
+    @interface AuditEventPageEnvelope {
     }
 }

@@ -18,6 +18,10 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.Map;
 import java.util.Optional;
 
@@ -43,8 +47,8 @@ class OrdersController {
     @Operation(summary = "The caller's orders", description = "A page past the last is 200 with empty content.")
     @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @SchemaNames.OrderPageEnvelope
-    Envelope<@SchemaNames.OrderPage PageResponse<OrderResponse>> orders(
+    @OrderPageEnvelope
+    Envelope<@OrderPage PageResponse<OrderResponse>> orders(
             Authentication authentication,
             @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
             @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
@@ -68,5 +72,18 @@ class OrdersController {
                     order.total().amount().toPlainString(), order.total().currency().getCurrencyCode(),
                     Timestamps.iso(order.createdAt()));
         }
+    }
+
+    /** The names of this resource's generic answers in the API description (see {@link Envelope}). */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE_USE)
+    @Schema(name = "OrderPage")
+    @interface OrderPage {
+    }
+
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE_USE)
+    @Schema(name = "OrderPageEnvelope")
+    @interface OrderPageEnvelope {
     }
 }

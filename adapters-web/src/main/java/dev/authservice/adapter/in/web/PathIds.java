@@ -2,31 +2,27 @@ package dev.authservice.adapter.in.web;
 
 import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.ErrorCode;
-import dev.authservice.domain.session.SessionId;
-import dev.authservice.domain.user.UserId;
+import java.util.function.Function;
 
 /**
- * Ids taken from the path. An id that cannot be one names nothing, so it gets the same 404 as an unknown id: the
- * client learns nothing from the difference, and a URL that does not exist is "not found" whatever its shape.
+ * Ids taken from the path, for every resource alike. An id that cannot be one names nothing, so it gets the same 404
+ * as an unknown id: the client learns nothing from the difference, and a URL that does not exist is "not found"
+ * whatever its shape.
  */
 final class PathIds {
 
     private PathIds() {
     }
 
-    static UserId userId(String text) {
+    /**
+     * The id {@code text} spells, read by the domain's parser ({@code UserId::of}, {@code OrderId::of}); when it
+     * cannot be one, {@code notFound}.
+     */
+    static <I> I parse(String text, Function<String, I> parser, ErrorCode notFound) {
         try {
-            return UserId.of(text);
-        } catch (IllegalArgumentException e) {
-            throw new ApiException(ErrorCode.USER_NOT_FOUND);
-        }
-    }
-
-    static SessionId sessionId(String text) {
-        try {
-            return SessionId.of(text);
-        } catch (IllegalArgumentException e) {
-            throw new ApiException(ErrorCode.SESSION_NOT_FOUND);
+            return parser.apply(text);
+        } catch (IllegalArgumentException notAnId) {
+            throw new ApiException(notFound);
         }
     }
 }

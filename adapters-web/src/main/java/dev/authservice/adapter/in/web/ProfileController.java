@@ -11,6 +11,10 @@ import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.List;
 
 /**
@@ -28,7 +32,7 @@ class ProfileController {
 
     @Get
     @Operation(summary = "The caller's profile", description = "As the access token states it.")
-    @SchemaNames.ProfileEnvelope
+    @ProfileEnvelope
     Envelope<ProfileResponse> profile(Authentication authentication) {
         return Envelope.ok(ProfileResponse.of(Caller.of(authentication)));
     }
@@ -41,5 +45,12 @@ class ProfileController {
             return new ProfileResponse(caller.userId().toString(), caller.username().value(), caller.nickname(),
                     caller.department(), caller.roles().stream().map(Role::name).sorted().toList());
         }
+    }
+
+    /** The names of this resource's generic answers in the API description (see {@link Envelope}). */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE_USE)
+    @Schema(name = "ProfileEnvelope")
+    @interface ProfileEnvelope {
     }
 }

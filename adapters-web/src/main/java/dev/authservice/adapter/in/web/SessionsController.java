@@ -9,6 +9,7 @@ import dev.authservice.application.port.in.ListMySessionsUseCase;
 import dev.authservice.application.port.in.ListMySessionsUseCase.SessionView;
 import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.Session;
+import dev.authservice.domain.session.SessionId;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -29,6 +30,10 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.Optional;
 
 /**
@@ -61,8 +66,8 @@ class SessionsController {
             + "for the session of the token used.")
     @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @SchemaNames.SessionPageEnvelope
-    Envelope<@SchemaNames.SessionPage PageResponse<SessionResponse>> sessions(
+    @SessionPageEnvelope
+    Envelope<@SessionPage PageResponse<SessionResponse>> sessions(
             Authentication authentication,
             @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
             @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
@@ -89,7 +94,7 @@ class SessionsController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> end(HttpRequest<?> request, Authentication authentication, @PathVariable String sessionId) {
         return endSession.endSession(new EndSessionUseCase.Command(Caller.of(authentication).userId(),
-                        PathIds.sessionId(sessionId), requesters.caller(request, authentication)))
+                        PathIds.parse(sessionId, SessionId::of, ErrorCode.SESSION_NOT_FOUND), requesters.caller(request, authentication)))
                 .match(ended -> HttpResponse.noContent(), notFound -> {
                     throw new ApiException(ErrorCode.SESSION_NOT_FOUND);
                 });
@@ -109,5 +114,18 @@ class SessionsController {
                     Optional.ofNullable(session.clientAddress()).map(ClientAddress::value).orElse(null),
                     session.userAgent(), view.current());
         }
+    }
+
+    /** The names of this resource's generic answers in the API description (see {@link Envelope}). */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE_USE)
+    @Schema(name = "SessionPage")
+    @interface SessionPage {
+    }
+
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE_USE)
+    @Schema(name = "SessionPageEnvelope")
+    @interface SessionPageEnvelope {
     }
 }
