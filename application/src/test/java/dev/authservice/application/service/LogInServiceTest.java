@@ -11,9 +11,10 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
-import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.InMemorySessionStore;
+import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.in.LogInUseCase.Command;
@@ -22,19 +23,18 @@ import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
-import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.session.ActiveSession;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
-import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.Credentials;
@@ -47,6 +47,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -57,6 +58,11 @@ import org.mockito.ArgumentCaptor;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
+/**
+ * Logins against the in-memory user and session stores. The hasher, the attempt log, the random source and the token
+ * codec are mocks: what is hashed or counted, and when, is the point. A request racing the login is played by the
+ * hasher: while it checks or hashes the password, another request changes the store.
+ */
 @ExtendWith(MockitoExtension.class)
 class LogInServiceTest {
 
@@ -72,8 +78,9 @@ class LogInServiceTest {
     private static final Password ALICE_PASSWORD = new Password("alice-password");
     private static final Password WRONG_PASSWORD = new Password("not-alices-password");
     private static final PasswordHash ALICE_HASH = new PasswordHash("$argon2id$alice");
-    private static final UserAccount ALICE = account("alice", ALICE_HASH, true);
+    private static final UserAccount ALICE = account(ALICE_HASH, true);
     private static final LoginAttemptKey ALICE_FROM_CLIENT = LoginAttemptKey.of(ALICE.username(), CLIENT);
+    private static final Username NOBODY = new Username("nobody");
 
     /** What the service's RandomSource hands out: first the unguessable password behind the dummy hash. */
     private static final String DUMMY_PASSWORD = "dummy-password-nobody-knows";
@@ -82,56 +89,52 @@ class LogInServiceTest {
     /** The hash of alice's password with the hasher's current parameters. */
     private static final PasswordHash REHASHED = new PasswordHash("$argon2id$v=19$m=65536$alice");
 
-    @Mock private UserStore users;
     @Mock private PasswordHasher hasher;
     @Mock private LoginAttemptLog attempts;
-    @Mock private SessionStore sessions;
     @Mock private RandomSource random;
     @Mock private AccessTokenCodec codec;
 
-    private LogInService service;
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final InMemorySessionStore sessions = new InMemorySessionStore(users);
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private LogInService service;
 
     @BeforeEach
     void setUp() {
         when(random.refreshTokenValue()).thenReturn(DUMMY_PASSWORD, REFRESH_TOKEN);
         when(hasher.hash(new Password(DUMMY_PASSWORD))).thenReturn(DUMMY_HASH);
         lenient().when(attempts.tryAttempt(any(), any())).thenReturn(Optional.empty());
+        lenient().when(random.uuid()).thenAnswer(invocation -> UUID.randomUUID());
+        lenient().when(codec.encode(any())).thenReturn("signed-access-token");
         service = new LogInService(users, hasher, attempts, sessions,
                 new TokenIssuer(codec, random, POLICY), POLICY, random, audit, CLOCK);
     }
 
     @Test
     void theRightPasswordIssuesTokens() {
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
+        givenAlice(ALICE);
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
 
-        IssuedTokens tokens = assertInstanceOf(Result.LoggedIn.class, result).tokens();
-        assertEquals(new IssuedTokens("signed-access-token", REFRESH_TOKEN, REFRESH_TTL), tokens);
+        assertEquals(new Result.LoggedIn(new IssuedTokens("signed-access-token", REFRESH_TOKEN, REFRESH_TTL)), result);
     }
 
     @Test
     void theRightPasswordStartsASessionWithTheClientsAddressAndUserAgent() {
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
+        givenAlice(ALICE);
 
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
         Session session = startedSession();
         assertEquals(Session.start(session.id(), ALICE.id(), NOW, CLIENT, USER_AGENT), session);
-        assertEquals(RefreshToken.issue(RefreshTokenHash.of(REFRESH_TOKEN), session, NOW, POLICY),
-                firstRefreshToken());
+        assertEquals(List.of(new ActiveSession(session, NOW)), activeSessionsOfAlice());
+        RefreshToken first = RefreshToken.issue(RefreshTokenHash.of(REFRESH_TOKEN), session, NOW, POLICY);
+        assertEquals(Optional.of(first), sessions.token(first.hash()));
     }
 
     @Test
     void theAccessTokenBelongsToTheNewSession() {
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
+        givenAlice(ALICE);
 
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
@@ -147,11 +150,10 @@ class LogInServiceTest {
 
     @Test
     void aClientWithoutAUserAgentCanLogIn() {
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
+        givenAlice(ALICE);
 
-        Result result = service.logIn(new Command(new Credentials(ALICE.username(), ALICE_PASSWORD), Requester.anonymous(CLIENT, null)));
+        Result result = service.logIn(new Command(new Credentials(ALICE.username(), ALICE_PASSWORD),
+                Requester.anonymous(CLIENT, null)));
 
         assertInstanceOf(Result.LoggedIn.class, result);
         assertNull(startedSession().userAgent());
@@ -159,9 +161,7 @@ class LogInServiceTest {
 
     @Test
     void aSuccessClearsTheFailuresOfThatUsernameAndAddress() {
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
+        givenAlice(ALICE);
 
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
@@ -170,37 +170,31 @@ class LogInServiceTest {
     }
 
     @Test
-    void aWrongPasswordIsInvalidCredentialsAndItsAttemptStaysCounted() {
-        givenUser(ALICE);
-        when(hasher.verify(WRONG_PASSWORD, ALICE_HASH)).thenReturn(false);
+    void aWrongPasswordIsInvalidCredentialsItsAttemptStaysCountedAndNoSessionStarts() {
+        givenAlice(ALICE);
 
         Result result = service.logIn(aliceFromClient(WRONG_PASSWORD));
 
         assertEquals(new Result.InvalidCredentials(), result);
         verify(attempts).tryAttempt(ALICE_FROM_CLIENT, NOW);
         verify(attempts, never()).clear(any());
-        verifyNoInteractions(sessions, codec);
+        assertEquals(List.of(), activeSessionsOfAlice());
+        verifyNoInteractions(codec);
     }
 
     @Test
     void anUnknownUserIsInvalidCredentialsAndItsAttemptStaysCounted() {
-        Username nobody = new Username("nobody");
-        when(users.findByUsername(nobody)).thenReturn(Optional.empty());
-
-        Result result = service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), Requester.anonymous(CLIENT, USER_AGENT)));
+        Result result = service.logIn(nobodyFromClient(ALICE_PASSWORD));
 
         assertEquals(new Result.InvalidCredentials(), result);
-        verify(attempts).tryAttempt(LoginAttemptKey.of(nobody, CLIENT), NOW);
+        verify(attempts).tryAttempt(LoginAttemptKey.of(NOBODY, CLIENT), NOW);
         verify(attempts, never()).clear(any());
-        verifyNoInteractions(sessions, codec);
+        verifyNoInteractions(codec);
     }
 
     @Test
     void anUnknownUserStillCostsExactlyOneVerificationAgainstTheDummyHash() {
-        Username nobody = new Username("nobody");
-        when(users.findByUsername(nobody)).thenReturn(Optional.empty());
-
-        service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), Requester.anonymous(CLIENT, USER_AGENT)));
+        service.logIn(nobodyFromClient(ALICE_PASSWORD));
 
         verify(hasher, times(1)).verify(any(), any());
         verify(hasher).verify(ALICE_PASSWORD, DUMMY_HASH);
@@ -208,11 +202,8 @@ class LogInServiceTest {
 
     @Test
     void theDummyHashIsMadeOnceFromAnUnpredictablePassword() {
-        Username nobody = new Username("nobody");
-        when(users.findByUsername(nobody)).thenReturn(Optional.empty());
-
-        service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), Requester.anonymous(CLIENT, USER_AGENT)));
-        service.logIn(new Command(new Credentials(nobody, WRONG_PASSWORD), Requester.anonymous(CLIENT, USER_AGENT)));
+        service.logIn(nobodyFromClient(ALICE_PASSWORD));
+        service.logIn(nobodyFromClient(WRONG_PASSWORD));
 
         verify(hasher, times(1)).hash(any());
         verify(hasher).verify(WRONG_PASSWORD, DUMMY_HASH);
@@ -220,210 +211,135 @@ class LogInServiceTest {
 
     @Test
     void anUnknownUserIsRefusedEvenIfThePasswordMatchedTheDummyHash() {
-        Username nobody = new Username("nobody");
-        when(users.findByUsername(nobody)).thenReturn(Optional.empty());
         when(hasher.verify(any(), eq(DUMMY_HASH))).thenReturn(true);
 
-        Result result = service.logIn(
-                new Command(new Credentials(nobody, new Password(DUMMY_PASSWORD)), Requester.anonymous(CLIENT, USER_AGENT)));
+        assertEquals(new Result.InvalidCredentials(), service.logIn(nobodyFromClient(new Password(DUMMY_PASSWORD))));
 
-        assertEquals(new Result.InvalidCredentials(), result);
-        verifyNoInteractions(sessions, codec);
+        verifyNoInteractions(codec);
     }
 
     @Test
     void aDisabledUserWithTheRightPasswordIsInvalidCredentials() {
-        givenUser(account("alice", ALICE_HASH, false));
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenAlice(ALICE.withEnabled(false));
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
 
         assertEquals(new Result.InvalidCredentials(), result);
         verify(attempts, never()).clear(any());
-        verifyNoInteractions(sessions, codec);
+        assertEquals(List.of(), activeSessionsOfAlice());
     }
 
     @Test
-    void aThrottledAttemptWaitsAsLongAsTheLogSays() {
-        givenThrottled(ALICE_FROM_CLIENT, Duration.ofMinutes(5));
+    void aThrottledAttemptWaitsAsLongAsTheLogSaysAndDoesNotEvenVerifyThePassword() {
+        givenAlice(ALICE);
+        when(attempts.tryAttempt(ALICE_FROM_CLIENT, NOW)).thenReturn(Optional.of(Duration.ofMinutes(5)));
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
 
         assertEquals(new Result.Throttled(Duration.ofMinutes(5)), result);
-    }
-
-    @Test
-    void aThrottledAttemptDoesNotEvenVerifyThePassword() {
-        givenThrottled(ALICE_FROM_CLIENT, Duration.ofMinutes(5));
-
-        service.logIn(aliceFromClient(ALICE_PASSWORD));
-
         verify(hasher, never()).verify(any(), any());
+        verify(hasher, never()).needsRehash(any());
         verify(attempts, never()).clear(any());
-        verifyNoInteractions(users, sessions, codec);
+        assertEquals(List.of(), activeSessionsOfAlice());
     }
+
+    // The hash is upgraded to the hasher's current parameters at a successful login, the only moment the clear
+    // password is at hand; never over anything but the hash the password was verified against.
 
     @Test
     void aHashMadeWithOldParametersIsReplacedAfterASuccessfulLogin() {
-        givenAlicesHashUpgraded(true, REHASHED);
+        givenAlice(ALICE);
+        givenAlicesHashIsOld();
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
 
-        verify(users).replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED);
-        IssuedTokens tokens = assertInstanceOf(Result.LoggedIn.class, result).tokens();
-        assertEquals(new IssuedTokens("signed-access-token", REFRESH_TOKEN, REFRESH_TTL), tokens);
-        assertEquals(ALICE.id(), startedSession().userId());
-    }
-
-    /** The rehash expects the hash the password was verified against: it cannot undo a password change since. */
-    @Test
-    void theRehashReplacesOnlyTheHashThePasswordWasVerifiedAgainst() {
-        givenAlicesHashUpgraded(true, REHASHED);
-
-        service.logIn(aliceFromClient(ALICE_PASSWORD));
-
-        verify(users).findByUsername(ALICE.username());
-        verify(users).replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED);
-        verify(users).findById(ALICE.id());
-        verifyNoMoreInteractions(users);
+        assertInstanceOf(Result.LoggedIn.class, result);
+        assertEquals(REHASHED, storedHashOfAlice());
     }
 
     /**
      * Another login of the same user rehashed first, with a salt of its own: the hash it stored matches this password
-     * as well, so this login goes on with it, and its own rehash is dropped.
+     * as well, so this login goes on, and its own rehash is dropped.
      */
     @Test
     void aRehashLostToAnotherLoginsRehashStillLogsIn() {
         PasswordHash otherLoginsRehash = new PasswordHash("$argon2id$v=19$m=65536$alice-other-salt");
-        givenAlicesRehashLostTo(otherLoginsRehash);
-        givenPasswordMatches(ALICE_PASSWORD, otherLoginsRehash);
+        givenAlice(ALICE);
+        givenAlicesHashIsOld();
+        whileHashing(() -> users.replacePasswordHash(ALICE.id(), ALICE_HASH, otherLoginsRehash));
+        when(hasher.verify(ALICE_PASSWORD, otherLoginsRehash)).thenReturn(true);
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
 
-        IssuedTokens tokens = assertInstanceOf(Result.LoggedIn.class, result).tokens();
-        assertEquals(new IssuedTokens("signed-access-token", REFRESH_TOKEN, REFRESH_TTL), tokens);
-        assertEquals(ALICE.id(), startedSession().userId());
-        verify(users, times(1)).replacePasswordHash(any(), any(), any());
-        verify(sessions, never()).revoke(any(), any(), any());
+        assertInstanceOf(Result.LoggedIn.class, result);
+        assertEquals(otherLoginsRehash, storedHashOfAlice());
+        assertEquals(List.of(new ActiveSession(startedSession(), NOW)), activeSessionsOfAlice());
     }
 
     /** The rehash lost to a password change: the new hash does not match this password, and the login fails. */
     @Test
     void aRehashLostToAPasswordChangeEndsTheNewSession() {
         PasswordHash changed = new PasswordHash("$argon2id$v=19$m=65536$a-new-password");
-        givenAlicesRehashLostTo(changed);
-        when(hasher.verify(ALICE_PASSWORD, changed)).thenReturn(false);
+        givenAlice(ALICE);
+        givenAlicesHashIsOld();
+        whileHashing(() -> users.replacePasswordHash(ALICE.id(), ALICE_HASH, changed));
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
 
         assertEquals(new Result.InvalidCredentials(), result);
-        SessionId started = startedSession().id();
-        verify(sessions).revoke(started, RevocationReason.PASSWORD_CHANGED, NOW);
-    }
-
-    /** Alice logs in with her password, her hash needs a rehash, and {@code storedMeanwhile} was stored first. */
-    private void givenAlicesRehashLostTo(PasswordHash storedMeanwhile) {
-        givenAlicesHashUpgraded(false, storedMeanwhile);
-    }
-
-    /**
-     * Alice logs in with her password and her hash needs a rehash to {@link #REHASHED}, whose compare-and-swap
-     * {@code wins} or not; reading her again then finds {@code storedAfterwards}.
-     */
-    private void givenAlicesHashUpgraded(boolean wins, PasswordHash storedAfterwards) {
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
-        when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
-        when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
-        when(users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED)).thenReturn(wins);
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(storedAfterwards)));
+        assertEquals(changed, storedHashOfAlice());
+        assertEquals(Optional.of(RevocationReason.PASSWORD_CHANGED), revocationOfTheStartedSession());
     }
 
     @Test
-    void aPasswordChangeBetweenTheCheckAndTheSessionStartEndsTheNewSession() {
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withPasswordHash(REHASHED)));
+    void aPasswordChangeWhileThePasswordIsCheckedEndsTheNewSession() {
+        givenAlice(ALICE);
+        whileChecking(() -> users.replacePasswordHash(ALICE.id(), ALICE_HASH, REHASHED));
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
 
         assertEquals(new Result.InvalidCredentials(), result);
-        SessionId started = startedSession().id();
-        verify(sessions).revoke(started, RevocationReason.PASSWORD_CHANGED, NOW);
+        assertEquals(Optional.of(RevocationReason.PASSWORD_CHANGED), revocationOfTheStartedSession());
     }
 
     @Test
-    void aDisableBetweenTheCheckAndTheSessionStartEndsTheNewSession() {
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withEnabled(false)));
+    void aDisableWhileThePasswordIsCheckedEndsTheNewSession() {
+        givenAlice(ALICE);
+        whileChecking(() -> users.setEnabled(ALICE.id(), false));
 
         Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
 
         assertEquals(new Result.InvalidCredentials(), result);
-        SessionId started = startedSession().id();
-        verify(sessions).revoke(started, RevocationReason.USER_DISABLED, NOW);
+        assertEquals(Optional.of(RevocationReason.USER_DISABLED), revocationOfTheStartedSession());
     }
 
     @Test
     void aHashWithTheCurrentParametersIsLeftAlone() {
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
-        when(hasher.needsRehash(ALICE_HASH)).thenReturn(false);
+        givenAlice(ALICE);
 
-        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+        service.logIn(aliceFromClient(ALICE_PASSWORD));
 
-        assertInstanceOf(Result.LoggedIn.class, result);
-        verify(users, never()).replacePasswordHash(any(), any(), any());
+        assertEquals(ALICE_HASH, storedHashOfAlice());
         verify(hasher, never()).hash(ALICE_PASSWORD);
     }
 
     @Test
-    void aWrongPasswordNeverRehashes() {
-        givenUser(ALICE);
-        when(hasher.verify(WRONG_PASSWORD, ALICE_HASH)).thenReturn(false);
+    void aWrongPasswordOrADisabledAccountIsNeverRehashed() {
+        givenAlice(ALICE.withEnabled(false));
         lenient().when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
 
         service.logIn(aliceFromClient(WRONG_PASSWORD));
-
-        verify(users, never()).replacePasswordHash(any(), any(), any());
-        verify(hasher, never()).hash(WRONG_PASSWORD);
-    }
-
-    @Test
-    void aDisabledUserWithTheRightPasswordIsNotRehashed() {
-        givenUser(account("alice", ALICE_HASH, false));
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        lenient().when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
-
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
-        verify(users, never()).replacePasswordHash(any(), any(), any());
+        assertEquals(ALICE_HASH, storedHashOfAlice());
         verify(hasher, never()).hash(ALICE_PASSWORD);
     }
-
-    @Test
-    void aThrottledAttemptNeverRehashes() {
-        givenThrottled(ALICE_FROM_CLIENT, Duration.ofMinutes(5));
-
-        service.logIn(aliceFromClient(ALICE_PASSWORD));
-
-        verify(hasher, never()).needsRehash(any());
-        verify(hasher, never()).hash(ALICE_PASSWORD);
-    }
-
 
     // The audit trail: one event per attempt, with the client as the request gave it.
 
     @Test
     void aLoginIsRecordedWithTheUserTheSessionAndTheClient() {
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
+        givenAlice(ALICE);
 
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
@@ -433,8 +349,7 @@ class LogInServiceTest {
 
     @Test
     void aWrongPasswordIsRecordedAsAFailureOfThatUser() {
-        givenUser(ALICE);
-        when(hasher.verify(WRONG_PASSWORD, ALICE_HASH)).thenReturn(false);
+        givenAlice(ALICE);
 
         service.logIn(aliceFromClient(WRONG_PASSWORD));
 
@@ -444,21 +359,15 @@ class LogInServiceTest {
 
     @Test
     void anUnknownUserIsRecordedAsAFailureOfNobody() {
-        Username nobody = new Username("nobody");
-        when(users.findByUsername(nobody)).thenReturn(Optional.empty());
+        service.logIn(nobodyFromClient(ALICE_PASSWORD));
 
-        service.logIn(new Command(new Credentials(nobody, ALICE_PASSWORD), Requester.anonymous(CLIENT, USER_AGENT)));
-
-        SecurityEvent failed = audit.only();
-        assertEquals(SecurityEventType.LOGIN_FAILED, failed.type());
-        assertEquals(Optional.empty(), failed.userId());
-        assertEquals(Optional.of(AuditOutcome.UNKNOWN_USER), failed.outcome());
+        assertEquals(SecurityEvent.of(SecurityEventType.LOGIN_FAILED, NOW, Requester.anonymous(CLIENT, USER_AGENT))
+                .outcome(AuditOutcome.UNKNOWN_USER), audit.only());
     }
 
     @Test
     void aDisabledAccountIsRecordedAsSuchThoughTheClientIsNotTold() {
-        givenUser(account("alice", ALICE_HASH, false));
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
+        givenAlice(ALICE.withEnabled(false));
 
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
@@ -467,7 +376,7 @@ class LogInServiceTest {
 
     @Test
     void aThrottledAttemptIsRecordedWithItsClient() {
-        givenThrottled(ALICE_FROM_CLIENT, Duration.ofMinutes(5));
+        when(attempts.tryAttempt(ALICE_FROM_CLIENT, NOW)).thenReturn(Optional.of(Duration.ofMinutes(5)));
 
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
@@ -477,49 +386,58 @@ class LogInServiceTest {
 
     @Test
     void aLoginUndoneByAConcurrentDisableIsRecordedAsAFailureWithItsReason() {
-        givenUser(ALICE);
-        givenPasswordMatches(ALICE_PASSWORD, ALICE_HASH);
-        givenTokensCanBeSigned();
-        when(users.findById(ALICE.id())).thenReturn(Optional.of(ALICE.withEnabled(false)));
+        givenAlice(ALICE);
+        whileChecking(() -> users.setEnabled(ALICE.id(), false));
 
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
-        SecurityEvent failed = audit.only();
-        assertEquals(SecurityEventType.LOGIN_FAILED, failed.type());
-        assertEquals(Optional.of(startedSession().id()), failed.sessionId());
-        assertEquals(Optional.of(AuditOutcome.USER_DISABLED), failed.outcome());
+        assertEquals(SecurityEvent.of(SecurityEventType.LOGIN_FAILED, NOW, Requester.anonymous(CLIENT, USER_AGENT))
+                .about(ALICE.id()).inSession(startedSession().id()).outcome(AuditOutcome.USER_DISABLED)
+                .endingSessions(RevocationReason.USER_DISABLED, 1), audit.only());
     }
 
-    private void givenUser(UserAccount user) {
-        when(users.findByUsername(user.username())).thenReturn(Optional.of(user));
-        // Read again after the session started, to see whether the account changed meanwhile: here it did not.
-        lenient().when(users.findById(user.id())).thenReturn(Optional.of(user));
+    /** {@code account} is stored, and only {@code ALICE_PASSWORD} matches its hash. */
+    private void givenAlice(UserAccount account) {
+        users.add(account);
+        lenient().when(hasher.verify(ALICE_PASSWORD, ALICE_HASH)).thenReturn(true);
     }
 
-    private void givenPasswordMatches(Password password, PasswordHash hash) {
-        when(hasher.verify(password, hash)).thenReturn(true);
+    private void givenAlicesHashIsOld() {
+        when(hasher.needsRehash(ALICE_HASH)).thenReturn(true);
+        when(hasher.hash(ALICE_PASSWORD)).thenReturn(REHASHED);
     }
 
-    private void givenTokensCanBeSigned() {
-        when(random.uuid()).thenAnswer(invocation -> UUID.randomUUID());
-        when(codec.encode(any())).thenReturn("signed-access-token");
+    /** Another request changes the store while this login checks alice's password, which matches. */
+    private void whileChecking(Runnable change) {
+        when(hasher.verify(ALICE_PASSWORD, ALICE_HASH)).thenAnswer(invocation -> {
+            change.run();
+            return true;
+        });
     }
 
-    /** The attempt log refuses {@code key} for {@code wait}. */
-    private void givenThrottled(LoginAttemptKey key, Duration wait) {
-        when(attempts.tryAttempt(key, NOW)).thenReturn(Optional.of(wait));
+    /** Another request changes the store while this login hashes alice's password anew. */
+    private void whileHashing(Runnable change) {
+        when(hasher.hash(ALICE_PASSWORD)).thenAnswer(invocation -> {
+            change.run();
+            return REHASHED;
+        });
     }
 
+    private PasswordHash storedHashOfAlice() {
+        return users.findById(ALICE.id()).orElseThrow().passwordHash();
+    }
+
+    private List<ActiveSession> activeSessionsOfAlice() {
+        return sessions.activeSessionsOf(ALICE.id(), new PageRequest(0, 20), NOW).content();
+    }
+
+    /** The session this login started, as the store holds it now: known by the access token signed for it. */
     private Session startedSession() {
-        ArgumentCaptor<Session> session = ArgumentCaptor.forClass(Session.class);
-        verify(sessions).start(session.capture(), any());
-        return session.getValue();
+        return sessions.find(signedAccessToken().sessionId()).orElseThrow();
     }
 
-    private RefreshToken.Active firstRefreshToken() {
-        ArgumentCaptor<RefreshToken.Active> token = ArgumentCaptor.forClass(RefreshToken.Active.class);
-        verify(sessions).start(any(), token.capture());
-        return token.getValue();
+    private Optional<RevocationReason> revocationOfTheStartedSession() {
+        return startedSession().revocation().map(Session.Revocation::reason);
     }
 
     private AccessToken signedAccessToken() {
@@ -532,10 +450,13 @@ class LogInServiceTest {
         return new Command(new Credentials(ALICE.username(), password), Requester.anonymous(CLIENT, USER_AGENT));
     }
 
+    private static Command nobodyFromClient(Password password) {
+        return new Command(new Credentials(NOBODY, password), Requester.anonymous(CLIENT, USER_AGENT));
+    }
 
-    private static UserAccount account(String username, PasswordHash hash, boolean enabled) {
+    private static UserAccount account(PasswordHash hash, boolean enabled) {
         return new UserAccount(new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001")),
-                new Username(username), hash, Set.of(), "Alice", "Sales", Instant.parse("2024-01-01T00:00:00Z"),
+                new Username("alice"), hash, Set.of(), "Alice", "Sales", Instant.parse("2024-01-01T00:00:00Z"),
                 enabled);
     }
 }

@@ -2,14 +2,11 @@ package dev.authservice.application.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.ArgumentMatchers.anyBoolean;
 import static org.mockito.Mockito.lenient;
-import static org.mockito.Mockito.never;
-import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase.Command;
@@ -17,7 +14,6 @@ import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase.Re
 import dev.authservice.application.port.in.UserSummary;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
-import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.PasswordPolicy;
@@ -34,11 +30,10 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.mockito.ArgumentCaptor;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
-/** Runs against the real {@link CreateUserService}: only the out-ports are mocked. */
+/** Runs against the real {@link CreateUserService} and the in-memory user store; the hasher is a mock. */
 @ExtendWith(MockitoExtension.class)
 class ProvisionFirstAdministratorServiceTest {
 
@@ -49,104 +44,84 @@ class ProvisionFirstAdministratorServiceTest {
     private static final Username ROOT = new Username("root-admin");
     private static final Password STRONG = new Password("a-very-long-bootstrap-secret");
     private static final PasswordHash STRONG_HASH = new PasswordHash("$argon2id$root");
+    private static final UserAccount ROOT_ADMIN = new UserAccount(new UserId(NEW_ID), ROOT, STRONG_HASH,
+            Set.of(Role.USER, Role.ADMIN), "root-admin", "Administration", NOW, true);
 
-    @Mock private UserStore users;
     @Mock private PasswordHasher hasher;
     @Mock private RandomSource random;
 
+    private final InMemoryUserStore users = new InMemoryUserStore();
     private ProvisionFirstAdministratorService service;
-    private final RecordingAuditLog audit = new RecordingAuditLog();
 
     @BeforeEach
     void setUp() {
         lenient().when(random.uuid()).thenReturn(NEW_ID);
         lenient().when(hasher.hash(STRONG)).thenReturn(STRONG_HASH);
-        lenient().when(users.findByUsername(any())).thenReturn(Optional.empty());
-        lenient().when(users.add(any())).thenReturn(true);
-        CreateUserService createUser = new CreateUserService(users, hasher, POLICY, random, audit,
+        CreateUserService createUser = new CreateUserService(users, hasher, POLICY, random, new RecordingAuditLog(),
                 Clock.fixed(NOW, ZoneOffset.UTC));
         service = new ProvisionFirstAdministratorService(users, createUser);
     }
 
     @Test
-    void withoutAnAdministratorTheUserIsCreatedWithTheRolesUserAndAdmin() {
-        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
+    void withoutAnAdministratorTheUserIsCreatedEnabledWithTheRolesUserAndAdminAndTheHashedPassword() {
+        users.add(UserAccountMother.alice());
 
         Result result = service.provision(new Command(ROOT, STRONG));
 
-        assertEquals(new Result.Created(new UserSummary(new UserId(NEW_ID), ROOT, Set.of(Role.USER, Role.ADMIN), NOW)),
-                result);
+        assertEquals(new Result.Created(UserSummary.of(ROOT_ADMIN)), result);
+        assertEquals(Optional.of(ROOT_ADMIN), users.findById(new UserId(NEW_ID)));
     }
 
     @Test
-    void theFirstAdministratorIsStoredEnabledWithTheHashedPassword() {
-        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
+    void aDisabledAdministratorAdministersNothingSoOneIsCreated() {
+        users.add(UserAccountMother.bob().withEnabled(false));
 
-        service.provision(new Command(ROOT, STRONG));
-
-        ArgumentCaptor<UserAccount> stored = ArgumentCaptor.forClass(UserAccount.class);
-        verify(users).add(stored.capture());
-        assertEquals(new UserAccount(new UserId(NEW_ID), ROOT, STRONG_HASH, Set.of(Role.USER, Role.ADMIN),
-                "root-admin", "Administration", NOW, true), stored.getValue());
+        assertInstanceOf(Result.Created.class, service.provision(new Command(ROOT, STRONG)));
     }
 
     @Test
-    void whenAnAdministratorExistsNothingIsCreated() {
-        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(true);
+    void whenAnAdministratorExistsNothingIsCreatedEvenWithAWeakPassword() {
+        users.add(UserAccountMother.bob());
 
-        Result result = service.provision(new Command(ROOT, STRONG));
+        assertEquals(new Result.AdministratorExists(), service.provision(new Command(ROOT, STRONG)));
+        assertEquals(new Result.AdministratorExists(), service.provision(new Command(ROOT, new Password("short"))));
 
-        assertEquals(new Result.AdministratorExists(), result);
-        verify(users, never()).add(any());
+        assertEquals(Optional.empty(), users.findByUsername(ROOT));
         verifyNoInteractions(hasher);
     }
 
     @Test
-    void anExistingAdministratorWinsEvenOverAWeakPassword() {
-        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(true);
-
-        assertEquals(new Result.AdministratorExists(), service.provision(new Command(ROOT, new Password("short"))));
-    }
-
-    @Test
     void aUsernameHeldByAUserWithoutAdminIsLeftAlone() {
-        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
-        when(users.findByUsername(ROOT)).thenReturn(Optional.of(UserAccountMother.aUser().named("root-admin").build()));
+        UserAccount holder = UserAccountMother.aUser().named("root-admin").build();
+        users.add(holder);
 
-        Result result = service.provision(new Command(ROOT, STRONG));
+        assertEquals(new Result.UsernameTaken(), service.provision(new Command(ROOT, STRONG)));
 
-        assertEquals(new Result.UsernameTaken(), result);
-        verify(users, never()).add(any());
-        verify(users, never()).replacePasswordHash(any(), any(), any());
-        verify(users, never()).setEnabled(any(), anyBoolean());
+        assertEquals(Optional.of(holder), users.findByUsername(ROOT));
         verifyNoInteractions(hasher);
     }
 
     @Test
     void aUsernameTakenByAnotherInstanceAtTheSameMomentIsUsernameTaken() {
-        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
-        when(users.add(any())).thenReturn(false);
+        UserAccount otherInstances = UserAccountMother.aUser().named("root-admin").build();
+        when(hasher.hash(STRONG)).thenAnswer(invocation -> {
+            users.add(otherInstances);
+            return STRONG_HASH;
+        });
 
         assertEquals(new Result.UsernameTaken(), service.provision(new Command(ROOT, STRONG)));
+
+        assertEquals(Optional.of(otherInstances), users.findByUsername(ROOT));
     }
 
     @Test
     void aWeakPasswordIsRefusedWithTheReasonAndNothingIsCreated() {
-        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
-
-        Result result = service.provision(new Command(ROOT, new Password("admin")));
-
-        assertEquals(new Result.WeakPassword("the password must be at least 15 characters long"), result);
-        verify(users, never()).add(any());
-        verifyNoInteractions(hasher);
-    }
-
-    @Test
-    void aPasswordContainingTheUsernameIsWeak() {
-        when(users.anyEnabledUserHasRole(Role.ADMIN)).thenReturn(false);
-
+        assertEquals(new Result.WeakPassword("the password must be at least 15 characters long"),
+                service.provision(new Command(ROOT, new Password("admin"))));
         assertInstanceOf(Result.WeakPassword.class,
                 service.provision(new Command(ROOT, new Password("ROOT-ADMIN-password-2025"))));
-        verify(users, never()).add(any());
+
+        assertEquals(Optional.empty(), users.findByUsername(ROOT));
+        verifyNoInteractions(hasher);
     }
 }
