@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.application.fixtures.AtTheSameTime;
 import dev.authservice.application.fixtures.PresentationCase;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
@@ -35,11 +36,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -196,7 +192,7 @@ public abstract class SessionStoreContract {
                 .mapToObj(i -> presentationOf(login.firstToken().hash(), at))
                 .toList();
 
-        List<Decision> decisions = atTheSameTime(presentations.stream()
+        List<Decision> decisions = AtTheSameTime.run(presentations.stream()
                 .<Callable<Decision>>map(presentation -> () -> store.present(presentation))
                 .toList());
 
@@ -224,7 +220,7 @@ public abstract class SessionStoreContract {
             SessionMother.Login login = logIn();
             Presentation presentation = presentationOf(login.firstToken().hash(), later(1));
 
-            List<Object> results = atTheSameTime(List.<Callable<Object>>of(
+            List<Object> results = AtTheSameTime.run(List.<Callable<Object>>of(
                     () -> store.present(presentation),
                     () -> store.revoke(login.sessionId(), RevocationReason.LOGOUT, later(1))));
 
@@ -240,7 +236,7 @@ public abstract class SessionStoreContract {
             SessionMother.Login other = logIn();
             Presentation presentation = presentationOf(login.firstToken().hash(), later(1));
 
-            List<Object> results = atTheSameTime(List.<Callable<Object>>of(
+            List<Object> results = AtTheSameTime.run(List.<Callable<Object>>of(
                     () -> store.present(presentation),
                     () -> store.revokeAllOf(alice.id(), Optional.empty(), RevocationReason.LOGOUT, later(1))));
 
@@ -433,7 +429,7 @@ public abstract class SessionStoreContract {
             racers.add(() -> store.revoke(login.sessionId(), RevocationReason.LOGOUT, later(1)) ? 1 : 0);
         }
 
-        List<Integer> counts = atTheSameTime(racers);
+        List<Integer> counts = AtTheSameTime.run(racers);
 
         assertEquals(logins.size(), counts.stream().mapToInt(Integer::intValue).sum(), "counts " + counts);
         for (SessionMother.Login login : logins) {
@@ -589,28 +585,5 @@ public abstract class SessionStoreContract {
 
     private Instant later(int minutes) {
         return now.plus(Duration.ofMinutes(minutes));
-    }
-
-    /** Runs the tasks at the same moment, one thread each, and returns their results in the same order. */
-    private static <T> List<T> atTheSameTime(List<Callable<T>> tasks) throws Exception {
-        ExecutorService threads = Executors.newFixedThreadPool(tasks.size());
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<T>> futures = new ArrayList<>();
-            for (Callable<T> task : tasks) {
-                futures.add(threads.submit(() -> {
-                    start.await();
-                    return task.call();
-                }));
-            }
-            start.countDown();
-            List<T> results = new ArrayList<>();
-            for (Future<T> future : futures) {
-                results.add(future.get(30, TimeUnit.SECONDS));
-            }
-            return results;
-        } finally {
-            threads.shutdownNow();
-        }
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.application.fixtures.AtTheSameTime;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
@@ -25,11 +26,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -129,7 +125,7 @@ public abstract class UserStoreContract {
                     .mapToObj(i -> aUser().named(username).withProfile("Racer " + i, "Track").build())
                     .toList();
 
-            List<Boolean> results = atTheSameTime(racers.stream()
+            List<Boolean> results = AtTheSameTime.run(racers.stream()
                     .<Callable<Boolean>>map(user -> () -> store.add(user))
                     .toList());
 
@@ -215,7 +211,7 @@ public abstract class UserStoreContract {
                     .mapToObj(i -> new PasswordHash(OTHER_PASSWORD_HASH.encoded() + "-" + i))
                     .toList();
 
-            List<Boolean> results = atTheSameTime(replacements.stream()
+            List<Boolean> results = AtTheSameTime.run(replacements.stream()
                     .<Callable<Boolean>>map(hash -> () -> store.replacePasswordHash(user.id(), SOME_PASSWORD_HASH,
                             hash))
                     .toList());
@@ -459,29 +455,6 @@ public abstract class UserStoreContract {
         return aUser().withId(UserId.of("dee00000-0000-4000-8000-000000000003")).named("dee")
                 .withRoles(Role.USER, Role.ADMIN, new Role("AUDITOR_2")).withProfile("Dee", "Legal")
                 .createdAt(TestTime.SOME_INSTANT.minus(Duration.ofDays(7))).build();
-    }
-
-    /** Runs the tasks at the same moment, one thread each, and returns their results in the same order. */
-    private static <T> List<T> atTheSameTime(List<Callable<T>> tasks) throws Exception {
-        ExecutorService threads = Executors.newFixedThreadPool(tasks.size());
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<T>> futures = new ArrayList<>();
-            for (Callable<T> task : tasks) {
-                futures.add(threads.submit(() -> {
-                    start.await();
-                    return task.call();
-                }));
-            }
-            start.countDown();
-            List<T> results = new ArrayList<>();
-            for (Future<T> future : futures) {
-                results.add(future.get(30, TimeUnit.SECONDS));
-            }
-            return results;
-        } finally {
-            threads.shutdownNow();
-        }
     }
 
     private static List<String> usernames(Page<UserAccount> page) {
