@@ -32,9 +32,9 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @ApiDocs.InternalError
 class RefreshController {
 
-    private final RefreshAccessTokenUseCase refresh;
     private static final String SEC_FETCH_SITE = "Sec-Fetch-Site";
 
+    private final RefreshAccessTokenUseCase refresh;
     private final Requesters requesters;
 
     RefreshController(RefreshAccessTokenUseCase refresh, Requesters requesters) {

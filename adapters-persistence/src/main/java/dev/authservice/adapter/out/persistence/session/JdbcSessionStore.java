@@ -18,6 +18,8 @@ import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.data.exceptions.DataAccessException;
 import io.micronaut.transaction.TransactionOperations;
+import io.micronaut.transaction.TransactionStatus;
+import io.micronaut.transaction.support.TransactionSynchronization;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -26,7 +28,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -110,9 +111,9 @@ class JdbcSessionStore implements SessionStore {
     }
 
     /**
-     * One statement on PostgreSQL when the domain would rotate (with no transaction around it: one round trip and one
-     * commit); otherwise, and on other databases, the session is locked, the token read, the domain decides and its
-     * decision is written, in one transaction.
+     * One statement on PostgreSQL when the domain would rotate; otherwise, and on other databases, the session is
+     * locked, the token read, the domain decides and its decision is written. Either way in the caller's transaction
+     * when there is one (the use case's, which commits once), else in one of its own.
      */
     @Override
     public Decision present(Presentation presentation) {
@@ -127,7 +128,7 @@ class JdbcSessionStore implements SessionStore {
                     }
                 }
                 return carryOut(presentation.decide(lockAndFind(connection, presentation.presented())),
-                        presentation.at());
+                        presentation.at(), status);
             } catch (SQLException e) {
                 throw new DataAccessException("Could not present a refresh token: " + e.getMessage(), e);
             }
@@ -191,7 +192,7 @@ class JdbcSessionStore implements SessionStore {
     }
 
     /** Writes what the domain decided, with the session locked: none of it can have changed since it was read. */
-    private Decision carryOut(Decision decision, Instant at) {
+    private Decision carryOut(Decision decision, Instant at, TransactionStatus<Connection> status) {
         return decision.match(rotate -> {
             RefreshToken.Rotation rotation = rotate.rotation();
             if (tokens.markRotated(rotation.rotated().hash().hex(), at) != 1) {
@@ -204,7 +205,7 @@ class JdbcSessionStore implements SessionStore {
             if (sessions.markRevoked(reuse.reused().sessionId().value(), RevocationReason.REUSE_DETECTED, at) != 1) {
                 throw new IllegalStateException("a session revoked behind its lock");
             }
-            denyList.add(reuse.reused().sessionId(), at);
+            denyOnceCommitted(status, List.of(reuse.reused().sessionId().value()), at);
             return reuse;
         }, refuse -> refuse);
     }
@@ -228,22 +229,22 @@ class JdbcSessionStore implements SessionStore {
 
     @Override
     public boolean revoke(SessionId sessionId, RevocationReason reason, Instant at) {
-        boolean wasLive = transactions.executeWrite(status -> sessions.markRevoked(sessionId.value(), reason, at) == 1);
-        // Even when it was revoked already: another instance may have done it since this one last polled.
-        denyList.add(sessionId, at);
-        return wasLive;
+        return transactions.executeWrite(status -> {
+            boolean wasLive = sessions.markRevoked(sessionId.value(), reason, at) == 1;
+            // Even when it was revoked already: another instance may have done it since this one last polled.
+            denyOnceCommitted(status, List.of(sessionId.value()), at);
+            return wasLive;
+        });
     }
 
     /**
      * Every session not revoked yet is revoked, including those whose tokens merely expired: like {@link #revoke},
-     * it counts the sessions that were not revoked. Each one revoked goes on the deny-list once the transaction has
-     * committed. A session that another transaction revokes meanwhile is left to it; one that a login adds meanwhile
+     * it counts the sessions that were not revoked. A session that another transaction revokes meanwhile is left to it; one that a login adds meanwhile
      * is not seen, and stays.
      */
     @Override
     public int revokeAllOf(UserId userId, Optional<SessionId> except, RevocationReason reason, Instant at) {
-        List<UUID> revoked = new ArrayList<>();
-        int wereLive = transactions.executeWrite(status -> {
+        return transactions.executeWrite(status -> {
             List<UUID> ids = sessions.lockUnrevokedIdsOfUser(userId.value(),
                     except.map(SessionId::value).orElse(NO_SESSION));
             int count = 0;
@@ -251,11 +252,22 @@ class JdbcSessionStore implements SessionStore {
                 count += sessions.markAllRevoked(ids.subList(from, Math.min(ids.size(), from + IDS_PER_STATEMENT)),
                         reason, at);
             }
-            revoked.addAll(ids);
+            denyOnceCommitted(status, ids, at);
             return count;
         });
-        revoked.forEach(id -> denyList.add(new SessionId(id), at));
-        return wereLive;
+    }
+
+    /**
+     * Access tokens of these sessions are refused once their revocation is committed, by the transaction it joined if
+     * any: one rolled back (say, because the audit record could not be written) leaves a live session usable.
+     */
+    private void denyOnceCommitted(TransactionStatus<Connection> status, List<UUID> sessionIds, Instant at) {
+        status.registerSynchronization(new TransactionSynchronization() {
+            @Override
+            public void afterCommit() {
+                sessionIds.forEach(id -> denyList.add(new SessionId(id), at));
+            }
+        });
     }
 
     @Override

@@ -2,12 +2,15 @@ package dev.authservice.adapter.out.persistence.session;
 
 import static dev.authservice.application.fixtures.SessionMother.presentationOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.port.out.RevokedSessions;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.Transactions;
 import dev.authservice.application.port.out.UserStore;
@@ -34,6 +37,7 @@ abstract class PresentationInATransaction {
     private Transactions transactions;
     private TransactionOperations<Connection> rollbackable;
     private RefreshTokenRowRepository tokens;
+    private RevokedSessions denyList;
     private SessionMother.Login login;
     private Instant now;
 
@@ -48,6 +52,7 @@ abstract class PresentationInATransaction {
         transactions = database.bean(Transactions.class);
         rollbackable = database.bean(TransactionOperations.class);
         tokens = database.bean(RefreshTokenRowRepository.class);
+        denyList = database.bean(RevokedSessions.class);
         UserAccount alice = UserAccountMother.alice();
         database.bean(UserStore.class).add(alice);
         now = TestTime.now();
@@ -81,6 +86,23 @@ abstract class PresentationInATransaction {
         assertInstanceOf(Decision.RevokeForReuse.class, replay);
         assertEquals(Optional.of(login.session().revoke(RevocationReason.REUSE_DETECTED, now.plusSeconds(2))),
                 store.find(login.sessionId()));
+        assertTrue(denyList.isRevoked(login.sessionId()), "its access tokens are refused once it commits");
+    }
+
+    /** Say the audit record could not be written: the session was not revoked, so its access tokens still serve. */
+    @Test
+    void aReuseRolledBackWithTheCallersTransactionDeniesNothing() {
+        store.present(presentationOf(login.firstToken().hash(), now.plusSeconds(1)));
+
+        rollbackable.executeWrite(status -> {
+            assertInstanceOf(Decision.RevokeForReuse.class,
+                    store.present(presentationOf(login.firstToken().hash(), now.plusSeconds(2))));
+            status.setRollbackOnly();
+            return null;
+        });
+
+        assertEquals(Optional.of(login.session()), store.find(login.sessionId()));
+        assertFalse(denyList.isRevoked(login.sessionId()));
     }
 
     private Optional<RefreshToken> stored(RefreshTokenHash hash) {
