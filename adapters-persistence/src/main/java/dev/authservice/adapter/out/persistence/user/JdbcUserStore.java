@@ -12,7 +12,6 @@ import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
-import io.micronaut.data.exceptions.DataAccessException;
 import jakarta.inject.Singleton;
 import java.util.Optional;
 
@@ -49,23 +48,11 @@ class JdbcUserStore implements UserStore {
         };
     }
 
-    /**
-     * The unique constraint on {@code username} decides, so two instances adding the same name at once get one
-     * {@code true} and one {@code false}: the loser's INSERT fails whole and stores nothing. A unique violation whose
-     * username is not there afterwards was on something else (the id), and is thrown.
-     * Not to be called inside a transaction: on PostgreSQL, the failed INSERT would abort it, the check included.
-     */
+    /** The unique constraint on {@code username} decides; not to be called inside a transaction. */
     @Override
     public boolean add(UserAccount user) {
-        try {
-            rows.insert(UserRow.of(user));
-            return true;
-        } catch (DataAccessException e) {
-            if (UniqueViolation.isCauseOf(e) && rows.findByUsername(user.username().value()).isPresent()) {
-                return false;
-            }
-            throw e;
-        }
+        return UniqueViolation.inserted(() -> rows.insert(UserRow.of(user)),
+                () -> rows.findByUsername(user.username().value()).isPresent());
     }
 
     @Override
