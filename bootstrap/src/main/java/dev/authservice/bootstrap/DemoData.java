@@ -7,6 +7,7 @@ import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.order.Money;
 import dev.authservice.domain.order.Order;
 import dev.authservice.domain.order.OrderId;
+import dev.authservice.domain.order.OrderReference;
 import dev.authservice.domain.order.OrderStatus;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.Role;
@@ -22,6 +23,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Currency;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,10 +73,12 @@ class DemoData {
         users.add(user);
         OrderStatus[] statuses = OrderStatus.values();
         for (int i = 0; i < orderCount; i++) {
-            // Varied amounts, statuses and dates, so that sorting and filtering show something.
+            // Varied amounts, statuses and dates, so that sorting and filtering show something; a note now and then.
             BigDecimal amount = BigDecimal.valueOf(1250 + (i * 7919L) % 20000, 2);
-            orders.add(new Order(new OrderId(random.uuid()), user.id(), statuses[i % statuses.length],
-                    new Money(amount, EUR), now.minus(Duration.ofHours(13L * (i + 1)))));
+            OrderReference reference = new OrderReference(String.format("demo-%02d", i + 1));
+            Optional<String> note = i % 4 == 0 ? Optional.of("Leave it with the neighbours") : Optional.empty();
+            orders.add(new Order(new OrderId(random.uuid()), user.id(), reference, statuses[i % statuses.length],
+                    new Money(amount, EUR), note, now.minus(Duration.ofHours(13L * (i + 1)))));
         }
         LOG.info("Seeded demo user {} with {} orders", username, orderCount);
     }

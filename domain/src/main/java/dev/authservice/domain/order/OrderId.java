@@ -9,6 +9,10 @@ public record OrderId(UUID value) {
         Objects.requireNonNull(value, "value");
     }
 
+    public static OrderId of(String text) {
+        return new OrderId(UUID.fromString(text));
+    }
+
     @Override
     public String toString() {
         return value.toString();

@@ -2,11 +2,15 @@ package dev.authservice.application.port.out;
 
 import static dev.authservice.application.fixtures.OrderMother.anOrder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.application.fixtures.AtTheSameTime;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.domain.order.Order;
 import dev.authservice.domain.order.OrderId;
+import dev.authservice.domain.order.OrderReference;
 import dev.authservice.domain.order.OrderStatus;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
@@ -19,6 +23,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,10 +32,12 @@ import org.junit.jupiter.api.Test;
 /**
  * What every {@link OrderStore} promises. An implementation's test extends this class and hands out an empty store,
  * and a user store in which the owners of the orders are added first (a store may insist that an owner exists).
- * A status sorts by its name, as a database sorts the stored text.
+ * A status sorts by its name, as a database sorts the stored text. The owner of a reference is part of its key: the
+ * same reference is one order per owner.
  */
 public abstract class OrderStoreContract {
 
+    private static final int RACERS = 8;
     private OrderStore store;
     private UserAccount alice;
     private UserAccount bob;
@@ -184,6 +192,109 @@ public abstract class OrderStoreContract {
                 assertEquals(7, seen.size(), "every order on exactly one page, sorting by " + sort);
             }
         }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // One order: found, added once per reference, removed, each only by its owner.
+
+    @Test
+    void anOrderAddedIsFoundByItsOwnerAsItWasGiven() {
+        Order withNote = anOrder().ownedBy(alice).withReference("cart-1").withNote("Leave it at the door").build();
+        Order withoutNote = anOrder().ownedBy(alice).withReference("cart-2").build();
+
+        assertTrue(store.add(withNote));
+        assertTrue(store.add(withoutNote));
+
+        assertEquals(Optional.of(withNote), store.findByIdOfOwner(withNote.id(), alice.id()));
+        assertEquals(Optional.of(withoutNote), store.findByIdOfOwner(withoutNote.id(), alice.id()));
+    }
+
+    @Test
+    void theLongestReferenceAndNoteAreKeptWhateverTheirCharacters() {
+        Order order = anOrder().ownedBy(alice).withReference("ü".repeat(OrderReference.MAX_LENGTH))
+                .withNote("ß".repeat(Order.MAX_NOTE_LENGTH)).build();
+
+        assertTrue(store.add(order));
+
+        assertEquals(Optional.of(order), store.findByIdOfOwner(order.id(), alice.id()));
+    }
+
+    @Test
+    void anOrderIsNotFoundForAnotherUserNorByAnUnknownId() {
+        Order alices = anOrder().ownedBy(alice).build();
+        store.add(alices);
+
+        assertEquals(Optional.empty(), store.findByIdOfOwner(alices.id(), bob.id()));
+        assertEquals(Optional.empty(), store.findByIdOfOwner(new OrderId(UUID.randomUUID()), alice.id()));
+    }
+
+    @Test
+    void aReferenceTheOwnerHasAlreadyIsRefusedAndNothingIsStored() {
+        Order first = anOrder().ownedBy(alice).withReference("cart-1").build();
+        Order again = anOrder().ownedBy(alice).withReference("cart-1").totalling("99.00", "USD").build();
+        store.add(first);
+
+        assertFalse(store.add(again));
+
+        assertEquals(Optional.empty(), store.findByIdOfOwner(again.id(), alice.id()));
+        assertEquals(List.of(first), newestFirst().content());
+    }
+
+    @Test
+    void anotherOwnerMayUseTheSameReference() {
+        Order alices = anOrder().ownedBy(alice).withReference("cart-1").build();
+        Order bobs = anOrder().ownedBy(bob).withReference("cart-1").build();
+
+        assertTrue(store.add(alices));
+        assertTrue(store.add(bobs));
+
+        assertEquals(Optional.of(bobs), store.findByIdOfOwner(bobs.id(), bob.id()));
+    }
+
+    /** Two instances placing one order of a client's retry at once: the store, not a look-up before, decides. */
+    @Test
+    void ofManyConcurrentAddsOfOneReferenceByOneOwnerExactlyOneWins() throws Exception {
+        for (int round = 0; round < 5; round++) { // a race goes one way or another: run it a few times
+            String reference = "cart-race-" + round;
+            List<Order> racers = IntStream.range(0, RACERS)
+                    .mapToObj(i -> anOrder().ownedBy(alice).withReference(reference).build())
+                    .toList();
+
+            List<Boolean> results = AtTheSameTime.run(racers.stream()
+                    .<Callable<Boolean>>map(order -> () -> store.add(order))
+                    .toList());
+
+            assertEquals(1, results.stream().filter(added -> added).count(), "winners among " + results);
+            Order winner = racers.get(results.indexOf(true));
+            for (Order racer : racers) {
+                assertEquals(racer == winner ? Optional.of(winner) : Optional.empty(),
+                        store.findByIdOfOwner(racer.id(), alice.id()));
+            }
+        }
+        assertEquals(5, newestFirst().totalElements());
+    }
+
+    @Test
+    void anOwnerRemovesTheirOrderOnceAndItsReferenceIsFreeAgain() {
+        Order order = anOrder().ownedBy(alice).withReference("cart-1").build();
+        store.add(order);
+
+        assertTrue(store.remove(order.id(), alice.id()));
+
+        assertEquals(Optional.empty(), store.findByIdOfOwner(order.id(), alice.id()));
+        assertFalse(store.remove(order.id(), alice.id()), "removed already");
+        assertTrue(store.add(anOrder().ownedBy(alice).withReference("cart-1").build()));
+    }
+
+    @Test
+    void removingSomeoneElsesOrderOrAnUnknownOneIsFalseAndLeavesEveryOrder() {
+        Order alices = anOrder().ownedBy(alice).build();
+        store.add(alices);
+
+        assertFalse(store.remove(alices.id(), bob.id()));
+        assertFalse(store.remove(new OrderId(UUID.randomUUID()), alice.id()));
+
+        assertEquals(Optional.of(alices), store.findByIdOfOwner(alices.id(), alice.id()));
     }
 
     /**

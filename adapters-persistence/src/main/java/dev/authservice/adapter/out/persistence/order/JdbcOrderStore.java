@@ -1,8 +1,10 @@
 package dev.authservice.adapter.out.persistence.order;
 
 import dev.authservice.adapter.out.persistence.Paging;
+import dev.authservice.adapter.out.persistence.UniqueViolation;
 import dev.authservice.application.port.out.OrderStore;
 import dev.authservice.domain.order.Order;
+import dev.authservice.domain.order.OrderId;
 import dev.authservice.domain.order.OrderStatus;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
@@ -14,7 +16,6 @@ import java.util.Optional;
 
 @Singleton
 class JdbcOrderStore implements OrderStore {
-
 
     private final OrderRowRepository rows;
 
@@ -42,7 +43,19 @@ class JdbcOrderStore implements OrderStore {
     }
 
     @Override
-    public void add(Order order) {
-        rows.insert(OrderRow.of(order));
+    public Optional<Order> findByIdOfOwner(OrderId id, UserId ownerId) {
+        return rows.findByIdAndUserId(id.value(), ownerId.value()).map(OrderRow::toOrder);
+    }
+
+    /** The unique constraint on {@code (user_id, reference)} decides; not to be called inside a transaction. */
+    @Override
+    public boolean add(Order order) {
+        return UniqueViolation.inserted(() -> rows.insert(OrderRow.of(order)),
+                () -> rows.existsByUserIdAndReference(order.ownerId().value(), order.reference().value()));
+    }
+
+    @Override
+    public boolean remove(OrderId id, UserId ownerId) {
+        return rows.deleteByIdAndUserId(id.value(), ownerId.value()) == 1;
     }
 }
