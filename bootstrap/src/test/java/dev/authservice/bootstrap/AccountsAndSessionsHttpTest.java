@@ -1,8 +1,9 @@
 package dev.authservice.bootstrap;
 
+import static dev.authservice.bootstrap.ApiAnswers.ISO_UTC;
+import static dev.authservice.bootstrap.ApiAnswers.assertError;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,7 +34,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 @MicronautTest
 class AccountsAndSessionsHttpTest {
 
-    private static final Pattern ISO_UTC = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z");
     private static final Pattern UUID_TEXT = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
     private static final JsonMapper JSON = JsonMapper.createDefault();
     /** The fields of one session in the list, no more. */
@@ -144,17 +144,6 @@ class AccountsAndSessionsHttpTest {
     private static void assertNoContent(Http.Answer answer) {
         assertEquals(204, answer.status(), answer.toString());
         assertTrue(answer.body().isEmpty(), answer.toString());
-    }
-
-    private static void assertError(Http.Answer answer, int status, String code) {
-        assertAll(answer.toString(),
-                () -> assertEquals(status, answer.status()),
-                () -> assertTrue(answer.header("Content-Type").orElse("").startsWith("application/json")),
-                () -> assertEquals(false, answer.json().get("success")),
-                () -> assertNull(answer.json().get("data")),
-                () -> assertEquals(code, answer.errorCode()),
-                () -> assertFalse(answer.errorMessage().isBlank()),
-                () -> assertFalse(answer.body().contains("Exception"), "no exception names"));
     }
 
     /** The session's refresh token is refused and its access token is rejected as revoked. */

@@ -1,5 +1,7 @@
 package dev.authservice.bootstrap;
 
+import static dev.authservice.bootstrap.ApiAnswers.ISO_UTC;
+import static dev.authservice.bootstrap.ApiAnswers.assertError;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,7 +21,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 @MicronautTest
 class ContractHttpTest {
 
-    private static final Pattern ISO_UTC = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z");
 
     @Inject
     EmbeddedServer server;
@@ -56,20 +56,6 @@ class ContractHttpTest {
         } catch (Exception e) {
             throw new AssertionError(e);
         }
-    }
-
-    private static void assertError(Http.Answer answer, int status, String code) {
-        assertAll(answer.toString(),
-                () -> assertEquals(status, answer.status()),
-                () -> assertTrue(answer.header("Content-Type").orElse("").startsWith("application/json")),
-                () -> assertEquals(false, answer.json().get("success")),
-                () -> assertTrue(answer.json().containsKey("data")),
-                () -> assertNull(answer.json().get("data")),
-                () -> assertEquals(code, answer.errorCode()),
-                () -> assertFalse(answer.errorMessage().isBlank()),
-                () -> assertTrue(ISO_UTC.matcher((String) answer.json().get("timestamp")).matches()),
-                () -> assertFalse(answer.body().contains("Exception"), "no exception names"),
-                () -> assertFalse(answer.body().contains("\tat "), "no stack traces"));
     }
 
     @Nested
