@@ -4,7 +4,9 @@ import dev.authservice.application.port.in.AuthenticateUseCase;
 import dev.authservice.application.port.in.ChangePasswordUseCase;
 import dev.authservice.application.port.in.CheckHealthUseCase;
 import dev.authservice.application.port.in.CreateUserUseCase;
+import dev.authservice.application.port.in.DeleteMyOrderUseCase;
 import dev.authservice.application.port.in.EndSessionUseCase;
+import dev.authservice.application.port.in.GetMyOrderUseCase;
 import dev.authservice.application.port.in.GetUserUseCase;
 import dev.authservice.application.port.in.ListAuditEventsUseCase;
 import dev.authservice.application.port.in.ListMyOrdersUseCase;
@@ -12,6 +14,7 @@ import dev.authservice.application.port.in.ListMySessionsUseCase;
 import dev.authservice.application.port.in.ListUsersUseCase;
 import dev.authservice.application.port.in.LogInUseCase;
 import dev.authservice.application.port.in.LogOutUseCase;
+import dev.authservice.application.port.in.PlaceOrderUseCase;
 import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase;
 import dev.authservice.application.port.in.RefreshAccessTokenUseCase;
 import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
@@ -32,7 +35,9 @@ import dev.authservice.application.service.AuthenticateService;
 import dev.authservice.application.service.ChangePasswordService;
 import dev.authservice.application.service.CheckHealthService;
 import dev.authservice.application.service.CreateUserService;
+import dev.authservice.application.service.DeleteMyOrderService;
 import dev.authservice.application.service.EndSessionService;
+import dev.authservice.application.service.GetMyOrderService;
 import dev.authservice.application.service.GetUserService;
 import dev.authservice.application.service.ListAuditEventsService;
 import dev.authservice.application.service.ListMyOrdersService;
@@ -40,6 +45,7 @@ import dev.authservice.application.service.ListMySessionsService;
 import dev.authservice.application.service.ListUsersService;
 import dev.authservice.application.service.LogInService;
 import dev.authservice.application.service.LogOutService;
+import dev.authservice.application.service.PlaceOrderService;
 import dev.authservice.application.service.ProvisionFirstAdministratorService;
 import dev.authservice.application.service.RefreshAccessTokenService;
 import dev.authservice.application.service.RevokeUserSessionsService;
@@ -134,6 +140,21 @@ class UseCaseFactory {
     @Singleton
     ListMyOrdersUseCase listMyOrders(OrderStore orders) {
         return new ListMyOrdersService(orders);
+    }
+
+    @Singleton
+    GetMyOrderUseCase getMyOrder(OrderStore orders) {
+        return new GetMyOrderService(orders);
+    }
+
+    @Singleton
+    PlaceOrderUseCase placeOrder(OrderStore orders, RandomSource random, Clock clock) {
+        return new PlaceOrderService(orders, random, clock);
+    }
+
+    @Singleton
+    DeleteMyOrderUseCase deleteMyOrder(OrderStore orders) {
+        return new DeleteMyOrderService(orders);
     }
 
     @Singleton

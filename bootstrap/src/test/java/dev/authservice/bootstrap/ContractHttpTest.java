@@ -432,7 +432,7 @@ class ContractHttpTest {
                         .compareTo((String) content.get(i).get("createdAt")) >= 0);
             }
             Map<String, Object> order = content.get(0);
-            assertEquals(List.of("createdAt", "currency", "id", "status", "totalAmount"),
+            assertEquals(List.of("createdAt", "currency", "id", "note", "reference", "status", "totalAmount"),
                     order.keySet().stream().sorted().toList());
             assertTrue(((String) order.get("totalAmount")).matches("\\d+\\.\\d\\d"));
             assertEquals("EUR", order.get("currency"));

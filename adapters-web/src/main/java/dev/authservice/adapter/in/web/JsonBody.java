@@ -9,6 +9,7 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.json.tree.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -36,6 +37,12 @@ final class JsonBody {
             throw new ApiException(ErrorCode.INVALID_INPUT, field + " must be a string");
         }
         return value.getStringValue();
+    }
+
+    /** An optional string field: absent or {@code null}, it is empty; of another type, refused like a required one. */
+    static Optional<String> optionalText(JsonNode body, String field) {
+        JsonNode value = body.get(field);
+        return value == null || value.isNull() ? Optional.empty() : Optional.of(text(body, field));
     }
 
     /** A required, non-empty array of strings. */
