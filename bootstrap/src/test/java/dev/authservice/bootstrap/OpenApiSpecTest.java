@@ -130,7 +130,7 @@ class OpenApiSpecTest {
         Set<String> names = map(map(spec.get("components")).get("schemas")).keySet();
         Set<String> unnamed = names.stream().filter(name -> !name.matches("[A-Z][A-Za-z]+"))
                 .collect(Collectors.toCollection(TreeSet::new));
-        assertTrue(unnamed.isEmpty(), "schemas without a name of their own (SchemaNames in adapters-web): " + unnamed);
+        assertTrue(unnamed.isEmpty(), "schemas without a name of their own (name them with @Schema(name) beside their controller): " + unnamed);
         assertTrue(names.containsAll(Set.of("ErrorEnvelope", "UserEnvelope", "UserPageEnvelope", "UserPage", "User")),
                 "the schemas were read: " + names);
     }
