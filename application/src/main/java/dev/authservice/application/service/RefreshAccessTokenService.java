@@ -51,33 +51,33 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
         }
         NewRefreshToken successor = tokens.newRefreshToken();
         Presentation presentation = Presentation.of(command.presented().get(), successor.hash(), now, policy);
-        // One transaction: the decision carried out and the audit record of it commit together, once.
-        return transactions.inTransaction(() -> sessions.present(presentation).match(
-                rotate -> refreshed(rotate, successor, command.requester(), now),
-                reuse -> reuseDetected(reuse, command.requester(), now),
-                refuse -> refused(refuse, command.requester(), now)));
+        // The decision carried out and its audit record commit together, once; the access token is signed after the
+        // commit, so that the session's row is locked no longer than the decision takes.
+        Decision decision = transactions.inTransaction(() -> {
+            Decision decided = sessions.present(presentation);
+            audit.record(eventOf(decided, command.requester(), now));
+            return decided;
+        });
+        return decision.match(
+                rotate -> new Result.Refreshed(tokens.issue(rotate.owner(),
+                        rotate.rotation().successor().sessionId(), successor, now)),
+                reuse -> new Result.Rejected(),
+                refuse -> new Result.Rejected());
     }
 
-    private Result refreshed(Decision.Rotate rotate, NewRefreshToken successor, Requester requester, Instant now) {
-        RefreshToken.Active token = rotate.rotation().successor();
-        audit.record(SecurityEvent.of(SecurityEventType.TOKEN_REFRESHED, now, requester)
-                .about(token.userId()).inSession(token.sessionId()));
-        return new Result.Refreshed(tokens.issue(rotate.owner(), token.sessionId(), successor, now));
-    }
-
-    private Result reuseDetected(Decision.RevokeForReuse reuse, Requester requester, Instant now) {
-        audit.record(SecurityEvent.of(SecurityEventType.REFRESH_TOKEN_REUSED, now, requester)
-                .about(reuse.reused().userId()).inSession(reuse.reused().sessionId())
-                .endingSessions(RevocationReason.REUSE_DETECTED, 1));
-        return new Result.Rejected();
-    }
-
-    private Result refused(Decision.Refuse refuse, Requester requester, Instant now) {
-        SecurityEvent event = SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, requester)
-                .outcome(outcomeOf(refuse.why()));
-        audit.record(refuse.token().map(token -> event.about(token.userId()).inSession(token.sessionId()))
-                .orElse(event));
-        return new Result.Rejected();
+    private static SecurityEvent eventOf(Decision decision, Requester requester, Instant now) {
+        return decision.match(
+                rotate -> SecurityEvent.of(SecurityEventType.TOKEN_REFRESHED, now, requester)
+                        .about(rotate.owner().id()).inSession(rotate.rotation().successor().sessionId()),
+                reuse -> SecurityEvent.of(SecurityEventType.REFRESH_TOKEN_REUSED, now, requester)
+                        .about(reuse.reused().userId()).inSession(reuse.reused().sessionId())
+                        .endingSessions(RevocationReason.REUSE_DETECTED, 1),
+                refuse -> {
+                    SecurityEvent event = SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, requester)
+                            .outcome(outcomeOf(refuse.why()));
+                    return refuse.token().map(token -> event.about(token.userId()).inSession(token.sessionId()))
+                            .orElse(event);
+                });
     }
 
     private static AuditOutcome outcomeOf(RefreshToken.Refusal why) {

@@ -1,11 +1,13 @@
 package dev.authservice.application.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.lenient;
 import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
 
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
@@ -172,21 +174,29 @@ class RefreshAccessTokenServiceTest {
                 audit.events().get(1));
     }
 
-    /** The transaction is the service's: the store's decision and its audit record commit together. */
+    /**
+     * The transaction is the service's: the store's decision and its audit record commit together. The access token
+     * is signed after the commit, so the session is locked no longer than the decision takes.
+     */
     @Test
-    void theDecisionCarriedOutAndItsAuditRecordAreOneTransaction() {
+    void theDecisionCarriedOutAndItsAuditRecordAreOneTransactionAndTheTokenIsSignedAfter() {
         TrackedTransactions transactions = new TrackedTransactions();
         AuditLog insideOnly = event -> {
             assertTrue(transactions.open, "recorded outside the transaction: " + event.type());
             audit.record(event);
         };
+        when(codec.encode(any())).thenAnswer(signing -> {
+            assertFalse(transactions.open, "signed inside the transaction");
+            return "signed-access-token";
+        });
         RefreshAccessTokenService service = new RefreshAccessTokenService(sessions, transactions,
                 new TokenIssuer(codec, random, SessionMother.POLICY), SessionMother.POLICY, insideOnly,
                 Clock.fixed(NOW, ZoneOffset.UTC));
 
-        service.refresh(Command.of(PRESENTED, RequesterMother.ANONYMOUS));
+        Result refreshed = service.refresh(Command.of(PRESENTED, RequesterMother.ANONYMOUS));
         service.refresh(Command.of(PRESENTED, RequesterMother.ANONYMOUS));
 
+        assertInstanceOf(Result.Refreshed.class, refreshed);
         assertEquals(2, transactions.count);
         assertEquals(List.of(SecurityEventType.TOKEN_REFRESHED, SecurityEventType.REFRESH_TOKEN_REUSED),
                 audit.types());
