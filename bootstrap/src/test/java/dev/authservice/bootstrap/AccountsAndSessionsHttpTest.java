@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -207,6 +208,35 @@ class AccountsAndSessionsHttpTest {
             createUser(username);
             assertError(create(newUserBody(username, OTHER_GOOD_PASSWORD)), 409, "USERNAME_TAKEN");
             assertEquals(401, http.logIn(username, OTHER_GOOD_PASSWORD).status());
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"Alice", "ALICE", "\uFF21\uFF2C\uFF29\uFF23\uFF25"}) // the last in fullwidth letters
+        void aNameAPersonReadsAsATakenOneIsTaken(String variant) {
+            assertError(create(newUserBody(variant, GOOD_PASSWORD)), 409, "USERNAME_TAKEN");
+            assertEquals(200, http.logIn("alice", "alice-password").status(), "alice keeps her password");
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"alice ", "ali ce", "ali\u200Bce", "\u202Ealice", "\u0430lice"})
+        void aNameWithSpacesInvisibleCharactersOrMixedScriptsIs400AndChangesNothing(String name) {
+            int users = userCount();
+
+            assertError(create(newUserBody(name, GOOD_PASSWORD)), 400, "INVALID_INPUT");
+            assertEquals(users, userCount());
+        }
+
+        private int userCount() {
+            Http.Answer list = http.get("/api/admin/users?size=1", "Authorization", bearer(admin));
+            return ((Number) list.data().get("totalElements")).intValue();
+        }
+
+        @Test
+        void aUserLogsInUnderTheirNameInAnyCase() {
+            String username = uniqueUsername();
+            createUser(username);
+
+            assertEquals(200, http.logIn(username.toUpperCase(Locale.ROOT), GOOD_PASSWORD).status());
         }
 
         @Test

@@ -13,8 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class UsernameTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"alice", "a", "bob.smith@example.com", "Zoë"})
-    void anOrdinaryNameIsAccepted(String name) {
+    @ValueSource(strings = {"alice", "a", "bob.smith@example.com", "zoë"})
+    void aNameInItsEnforcedFormIsKeptAsItIs(String name) {
         assertEquals(name, new Username(name).value());
     }
 
@@ -54,9 +54,19 @@ class UsernameTest {
     }
 
     @Test
-    void namesAreComparedExactly() {
-        assertEquals(new Username("alice"), new Username("alice"));
-        assertNotEquals(new Username("alice"), new Username("Alice"));
+    void namesAPersonReadsAsOneAreEqual() {
+        assertEquals(new Username("alice"), new Username("Alice"));
+        assertEquals(new Username("alice"), new Username("ＡＬＩＣＥ"));
+        assertNotEquals(new Username("alice"), new Username("alice2"));
+    }
+
+    @Test
+    void aNameThatLowerCaseMakesTooLongIsRefused() {
+        String name = "\u0130".repeat(Username.MAX_LENGTH); // İ: lower case is i and a combining dot above
+
+        InvalidValueException e = assertThrows(InvalidValueException.class, () -> new Username(name));
+
+        assertEquals("username must be at most 64 characters", e.getMessage());
     }
 
     @Test

@@ -6,7 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /** A database the tests connect to with plain JDBC. */
-interface JdbcTarget {
+public interface JdbcTarget {
 
     String url();
 

@@ -36,6 +36,7 @@ public final class TestDatabase implements ExecutionCondition, BeforeAllCallback
     private final Supplier<FreshDatabase> creator;
     private final Supplier<Optional<String>> whySkipped;
     private final List<ApplicationContext> instances = new ArrayList<>();
+    private final List<FreshDatabase> others = new ArrayList<>();
     private FreshDatabase database;
 
     private TestDatabase(Supplier<FreshDatabase> creator, Supplier<Optional<String>> whySkipped) {
@@ -81,9 +82,18 @@ public final class TestDatabase implements ExecutionCondition, BeforeAllCallback
     public void afterAll(ExtensionContext extension) {
         instances.forEach(ApplicationContext::close);
         instances.clear();
+        others.forEach(FreshDatabase::drop);
+        others.clear();
         if (database != null) {
             database.drop();
         }
+    }
+
+    /** Another empty database of the same kind, dropped with the test class: for a test that migrates it itself. */
+    public JdbcTarget another() {
+        FreshDatabase other = creator.get();
+        others.add(other);
+        return other;
     }
 
     public void deleteAllRows() {
@@ -100,10 +110,15 @@ public final class TestDatabase implements ExecutionCondition, BeforeAllCallback
      * {@code properties} add to or override the datasource's. It is closed with the test class.
      */
     public ApplicationContext startInstance(Map<String, Object> properties) {
+        return startInstanceOn(database, properties);
+    }
+
+    /** Starts this module's beans, and so Flyway's migrations, on {@code target}; closed with the test class. */
+    public ApplicationContext startInstanceOn(JdbcTarget target, Map<String, Object> properties) {
         Map<String, Object> all = new HashMap<>(Map.of(
-                "datasources.default.url", database.url(),
-                "datasources.default.username", database.username(),
-                "datasources.default.password", database.password(),
+                "datasources.default.url", target.url(),
+                "datasources.default.username", target.username(),
+                "datasources.default.password", target.password(),
                 "flyway.datasources.default.enabled", true));
         all.putAll(properties);
         ApplicationContext instance = ApplicationContext.builder().properties(all).deduceEnvironment(false).start();
