@@ -21,6 +21,8 @@ public enum ErrorCode {
     METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "This method is not allowed on this resource"),
     USERNAME_TAKEN(HttpStatus.CONFLICT, "This username is already taken"),
     ORDER_REFERENCE_TAKEN(HttpStatus.CONFLICT, "You have an order with this reference already"),
+    REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT, "The request did not arrive in time"),
+    LENGTH_REQUIRED(HttpStatus.LENGTH_REQUIRED, "Send the body with a Content-Length, not chunked"),
     PAYLOAD_TOO_LARGE(HttpStatus.REQUEST_ENTITY_TOO_LARGE, "The request body is too large"),
     UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json"),
     TOO_MANY_ATTEMPTS(HttpStatus.TOO_MANY_REQUESTS, "Too many failed attempts: try again later"),
