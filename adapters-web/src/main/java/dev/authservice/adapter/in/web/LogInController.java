@@ -41,6 +41,7 @@ class LogInController {
     }
 
     /** On the password-hashing threads: the hash takes tens of milliseconds of CPU on purpose. */
+    @ApiDocs.CrossSiteForbidden
     @Post
     @Operation(summary = "Log in", description = "Answers an access token, and the refresh token as an HttpOnly "
             + "cookie. A wrong password and an unknown username get the same 401.", security = {})

@@ -31,6 +31,7 @@ class LogOutController {
     }
 
     /** Ends the session of the access token used; its refresh tokens and access tokens are refused from now on. */
+    @ApiDocs.CrossSiteForbidden
     @Post
     @Operation(summary = "Log out", description = "Ends the session of the access token used: its refresh and access "
             + "tokens are refused from now on. Clears the refresh-token cookie.")

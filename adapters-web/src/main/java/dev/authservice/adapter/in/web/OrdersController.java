@@ -117,6 +117,7 @@ class OrdersController {
      * new order is PENDING and the caller's. The reference is the client's key for it: placing it again, say after
      * an answer that never arrived, is 409 {@code ORDER_REFERENCE_TAKEN} and orders nothing twice.
      */
+    @ApiDocs.CrossSiteForbidden
     @Post
     // Clients make a method of the operationId: the Java name alone ("place") would say nothing of orders.
     @Operation(operationId = "placeOrder", summary = "Place an order", description = "reference is your own key for "
@@ -157,6 +158,7 @@ class OrdersController {
         return JsonBody.parse(() -> new PlaceOrderUseCase.Command(ownerId, reference, total, note));
     }
 
+    @ApiDocs.CrossSiteForbidden
     @Delete("/{orderId}")
     // "delete" alone is a reserved word in the JavaScript clients make of the operationId.
     @Operation(operationId = "deleteOrder", summary = "Delete one of the caller's orders")

@@ -44,6 +44,7 @@ class PasswordController {
     }
 
     /** Body {@code {"currentPassword": ..., "newPassword": ...}}, on the password-hashing threads. */
+    @ApiDocs.CrossSiteForbidden
     @Put
     @Operation(summary = "Change the caller's password", description = "Every other session of the user ends; the one "
             + "of the token used stays. A wrong current password counts toward the login throttle.")

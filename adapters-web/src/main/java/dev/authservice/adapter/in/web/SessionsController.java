@@ -84,6 +84,7 @@ class SessionsController {
      * "Sign out this device": 204, and that session's refresh and access tokens stop working. An unknown id, one
      * that cannot be an id and another user's session all get the same 404 {@code SESSION_NOT_FOUND}.
      */
+    @ApiDocs.CrossSiteForbidden
     @Delete("/{sessionId}")
     @Operation(summary = "Sign out one of the caller's sessions", description = "Its refresh and access tokens "
             + "stop working at once.")
