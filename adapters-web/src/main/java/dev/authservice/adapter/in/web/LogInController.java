@@ -41,7 +41,6 @@ class LogInController {
     }
 
     /** On the password-hashing threads: the hash takes tens of milliseconds of CPU on purpose. */
-    @ApiDocs.CrossSiteForbidden
     @Post
     @Operation(summary = "Log in", description = "Answers an access token, and the refresh token as an HttpOnly "
             + "cookie. A wrong password and an unknown username get the same 401.", security = {})
@@ -56,6 +55,7 @@ class LogInController {
     @ApiDocs.InvalidInput
     @ApiDocs.JsonRequest
     @ApiDocs.Throttled
+    @ApiDocs.CrossSiteForbidden
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(PasswordHashingExecutor.NAME)
     HttpResponse<?> logIn(HttpRequest<?> request, @Body @Nullable @RequestBody(required = true, content = @Content(

@@ -117,7 +117,6 @@ class OrdersController {
      * new order is PENDING and the caller's. The reference is the client's key for it: placing it again, say after
      * an answer that never arrived, is 409 {@code ORDER_REFERENCE_TAKEN} and orders nothing twice.
      */
-    @ApiDocs.CrossSiteForbidden
     @Post
     // Clients make a method of the operationId: the Java name alone ("place") would say nothing of orders.
     @Operation(operationId = "placeOrder", summary = "Place an order", description = "reference is your own key for "
@@ -132,6 +131,7 @@ class OrdersController {
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiDocs.InvalidInput
     @ApiDocs.JsonRequest
+    @ApiDocs.CrossSiteForbidden
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<@OrderEnvelope Envelope<OrderResponse>> place(
@@ -158,12 +158,12 @@ class OrdersController {
         return JsonBody.parse(() -> new PlaceOrderUseCase.Command(ownerId, reference, total, note));
     }
 
-    @ApiDocs.CrossSiteForbidden
     @Delete("/{orderId}")
     // "delete" alone is a reserved word in the JavaScript clients make of the operationId.
     @Operation(operationId = "deleteOrder", summary = "Delete one of the caller's orders")
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @OrderNotFound
+    @ApiDocs.CrossSiteForbidden
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> delete(Authentication authentication, @PathVariable String orderId) {
         return deleteOrder.deleteOrder(new DeleteMyOrderUseCase.Command(Caller.of(authentication).userId(),

@@ -44,7 +44,6 @@ class PasswordController {
     }
 
     /** Body {@code {"currentPassword": ..., "newPassword": ...}}, on the password-hashing threads. */
-    @ApiDocs.CrossSiteForbidden
     @Put
     @Operation(summary = "Change the caller's password", description = "Every other session of the user ends; the one "
             + "of the token used stays. A wrong current password counts toward the login throttle.")
@@ -57,6 +56,7 @@ class PasswordController {
     @ApiDocs.InvalidInputOrWeakPassword
     @ApiDocs.JsonRequest
     @ApiDocs.Throttled
+    @ApiDocs.CrossSiteForbidden
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(PasswordHashingExecutor.NAME)
     HttpResponse<?> changePassword(HttpRequest<?> request, Authentication authentication,

@@ -84,7 +84,6 @@ class SessionsController {
      * "Sign out this device": 204, and that session's refresh and access tokens stop working. An unknown id, one
      * that cannot be an id and another user's session all get the same 404 {@code SESSION_NOT_FOUND}.
      */
-    @ApiDocs.CrossSiteForbidden
     @Delete("/{sessionId}")
     @Operation(summary = "Sign out one of the caller's sessions", description = "Its refresh and access tokens "
             + "stop working at once.")
@@ -92,6 +91,7 @@ class SessionsController {
     @ApiResponse(responseCode = "404",
             description = "SESSION_NOT_FOUND: no such session of the caller (another user's gets the same answer)",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    @ApiDocs.CrossSiteForbidden
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> end(HttpRequest<?> request, Authentication authentication, @PathVariable String sessionId) {
         return endSession.endSession(new EndSessionUseCase.Command(Caller.of(authentication).userId(),
