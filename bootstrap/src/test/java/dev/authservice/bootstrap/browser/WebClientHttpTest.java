@@ -2,13 +2,13 @@ package dev.authservice.bootstrap.browser;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.bootstrap.Http;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,14 +50,21 @@ class WebClientHttpTest {
                 "nothing from another origin");
     }
 
+    /**
+     * Swagger UI runs only its own files, and its page has no inline script: a {@code contextPath} in the query or a
+     * cookie, which the page micronaut-openapi writes puts in front of its script URLs, is not read at all.
+     */
     @Test
-    void swaggerUiAndTheSpecKeepTheirInlineScriptAllowed() {
-        for (String path : new String[] {"/swagger-ui/index.html", "/openapi/auth-service.yml"}) {
-            Http.Answer answer = api.get(path);
-            assertEquals(200, answer.status(), path);
-            assertNull(answer.header("Content-Security-Policy").orElse(null), path);
-            assertEquals("nosniff", answer.header("X-Content-Type-Options").orElse(null), path);
-        }
+    void swaggerUiRunsOnlyItsOwnScripts() {
+        Http.Answer page = api.get("/swagger-ui/index.html?contextPath=//evil.example");
+        assertEquals(200, page.status());
+        List<String> policy = List.of(page.header("Content-Security-Policy").orElse("").split("; "));
+        assertTrue(policy.containsAll(List.of("default-src 'self'", "script-src 'self'", "object-src 'none'",
+                "base-uri 'none'", "frame-ancestors 'none'")), policy.toString());
+        assertFalse(Pattern.compile("<script(?![^>]*\\bsrc=)").matcher(page.body()).find(), "no inline script");
+        assertFalse(page.body().contains("contextPath"), "nothing reads a context path");
+        assertEquals(POLICY, api.get("/openapi/auth-service.yml").header("Content-Security-Policy").orElse(null),
+                "the spec is no page: the strict policy");
     }
 
     @Test

@@ -35,6 +35,10 @@ final class ApiDocs {
     /** The description of a 204; put on the operation itself, so that no default 200 is added beside it. */
     static final String DONE = "Done: no body";
 
+    static final String FROM_ANOTHER_SITE = "a browser sent it for a page of another site (Sec-Fetch-Site: same-site "
+            + "or cross-site, or an Origin other than this host and auth.http.allowed-origins); nothing was counted or "
+            + "changed";
+
     static final String PAGE = "Page number, 0-indexed; default 0";
     static final String SIZE = "Page size, 1 to 100; default 20";
 
@@ -59,9 +63,20 @@ final class ApiDocs {
     @Retention(RUNTIME)
     @Target({TYPE, METHOD})
     @ApiResponse(responseCode = "403",
-            description = "FORBIDDEN: the token does not carry the ADMIN role",
+            description = "FORBIDDEN: the token does not carry the ADMIN role; or, on a request that changes "
+                    + "something, " + FROM_ANOTHER_SITE,
             content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface AdminRole {
+    }
+
+    /** A request that changes something: refused when a browser sends it for a page of another site. */
+    @Documented
+    @Retention(RUNTIME)
+    @Target(METHOD)
+    @ApiResponse(responseCode = "403",
+            description = "FORBIDDEN: " + FROM_ANOTHER_SITE,
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    @interface CrossSiteForbidden {
     }
 
     /** Anything unexpected; every operation can answer it. */

@@ -35,6 +35,7 @@ class LogOutController {
     @Operation(summary = "Log out", description = "Ends the session of the access token used: its refresh and access "
             + "tokens are refused from now on. Clears the refresh-token cookie.")
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
+    @ApiDocs.CrossSiteForbidden
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> logOut(HttpRequest<?> request, Authentication authentication) {
         return logOut.logOut(new LogOutUseCase.Command(Caller.of(authentication).sessionId(),

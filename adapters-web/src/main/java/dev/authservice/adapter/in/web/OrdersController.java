@@ -131,6 +131,7 @@ class OrdersController {
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiDocs.InvalidInput
     @ApiDocs.JsonRequest
+    @ApiDocs.CrossSiteForbidden
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<@OrderEnvelope Envelope<OrderResponse>> place(
@@ -162,6 +163,7 @@ class OrdersController {
     @Operation(operationId = "deleteOrder", summary = "Delete one of the caller's orders")
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @OrderNotFound
+    @ApiDocs.CrossSiteForbidden
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> delete(Authentication authentication, @PathVariable String orderId) {
         return deleteOrder.deleteOrder(new DeleteMyOrderUseCase.Command(Caller.of(authentication).userId(),

@@ -32,8 +32,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @ApiDocs.InternalError
 class RefreshController {
 
-    private static final String SEC_FETCH_SITE = "Sec-Fetch-Site";
-
     private final RefreshAccessTokenUseCase refresh;
     private final Requesters requesters;
 
@@ -57,34 +55,16 @@ class RefreshController {
                     + RefreshTokenCookie.PATH + "; Secure; HttpOnly; SameSite=Strict", schema = @Schema(type = "string")),
             content = @Content(mediaType = ApiDocs.JSON,
                     schema = @Schema(implementation = ErrorEnvelope.class)))
-    @ApiResponse(responseCode = "403", description = "FORBIDDEN: a browser says the request comes from a page of "
-            + "another origin (Sec-Fetch-Site); nothing is rotated and the cookie is left alone",
-            content = @Content(mediaType = ApiDocs.JSON,
-                    schema = @Schema(implementation = ErrorEnvelope.class)))
+    @ApiDocs.CrossSiteForbidden
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> refresh(HttpRequest<?> request, @Parameter(hidden = true) // the refreshCookie security scheme
                                  @CookieValue(RefreshTokenCookie.NAME) @Nullable String refreshToken) {
-        if (fromAnotherOrigin(request.getHeaders().get(SEC_FETCH_SITE))) {
-            return ErrorResponses.of(ErrorCode.FORBIDDEN);
-        }
         return refresh.refresh(Command.of(refreshToken, requesters.anonymous(request))).match(
                 refreshed -> RefreshTokenCookie.set(
                         HttpResponse.ok(new RefreshResponse(refreshed.tokens().accessToken()))
                                 .header(HttpHeaders.CACHE_CONTROL, "no-store"),
                         refreshed.tokens().refreshToken(), refreshed.tokens().refreshTokenTtl()),
                 rejected -> RefreshTokenCookie.clear(ErrorResponses.of(ErrorCode.INVALID_REFRESH_TOKEN)));
-    }
-
-    /**
-     * The cookie is {@code SameSite=Strict}, but a page on another host of the same site (a sibling subdomain) still
-     * gets it sent: such a page could rotate the token in a race with its owner, and reuse detection would then end
-     * the session. Browsers name where a request comes from in {@code Sec-Fetch-Site}; only this origin's pages, and no
-     * page at all ({@code none}: typed in), may refresh. Clients that are not browsers send no such header and are not
-     * affected. (A sibling host can still set a cookie of its own for the parent domain; only the {@code __Host-}
-     * prefix, which the contract's cookie name rules out, would stop that.)
-     */
-    private static boolean fromAnotherOrigin(@Nullable String fetchSite) {
-        return "same-site".equals(fetchSite) || "cross-site".equals(fetchSite);
     }
 
     @Serdeable

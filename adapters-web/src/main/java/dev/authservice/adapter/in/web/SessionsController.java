@@ -91,6 +91,7 @@ class SessionsController {
     @ApiResponse(responseCode = "404",
             description = "SESSION_NOT_FOUND: no such session of the caller (another user's gets the same answer)",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    @ApiDocs.CrossSiteForbidden
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> end(HttpRequest<?> request, Authentication authentication, @PathVariable String sessionId) {
         return endSession.endSession(new EndSessionUseCase.Command(Caller.of(authentication).userId(),

@@ -1,15 +1,14 @@
 package dev.authservice.adapter.in.web.error;
 
 import dev.authservice.adapter.in.web.ErrorEnvelope;
-import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.server.exceptions.response.ErrorContext;
 import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
 import jakarta.inject.Singleton;
 
 /**
- * Dresses the errors the framework raises by itself (unknown path, wrong method, oversized body, unreadable JSON,
- * uncaught exceptions) in the API's envelope. The framework's own message is never shown: it may name classes.
+ * Dresses the errors the framework raises by itself (unknown path, wrong method, oversized body or head, unreadable
+ * JSON, uncaught exceptions) in the API's envelope. The framework's own message is never shown: it may name classes.
  */
 @Singleton
 class EnvelopeErrorResponseProcessor implements ErrorResponseProcessor<ErrorEnvelope> {
@@ -17,8 +16,8 @@ class EnvelopeErrorResponseProcessor implements ErrorResponseProcessor<ErrorEnve
     @Override
     public MutableHttpResponse<ErrorEnvelope> processResponse(ErrorContext errorContext,
                                                               MutableHttpResponse<?> response) {
-        ErrorCode code = ErrorCode.forStatus(response.code());
-        return response.contentType(MediaType.APPLICATION_JSON_TYPE)
-                .body(ErrorEnvelope.of(code, code.defaultMessage()));
+        ErrorCode code = OversizedRequestHead.code(errorContext.getRequest())
+                .orElseGet(() -> ErrorCode.forStatus(response.code()));
+        return ErrorResponses.dress(response, code);
     }
 }

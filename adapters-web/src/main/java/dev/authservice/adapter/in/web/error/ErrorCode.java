@@ -19,13 +19,16 @@ public enum ErrorCode {
     ORDER_NOT_FOUND(HttpStatus.NOT_FOUND, "No such order"),
     NOT_FOUND(HttpStatus.NOT_FOUND, "No such resource"),
     METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "This method is not allowed on this resource"),
+    NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE, "This API answers application/json, which the Accept header refuses"),
     USERNAME_TAKEN(HttpStatus.CONFLICT, "This username is already taken"),
     ORDER_REFERENCE_TAKEN(HttpStatus.CONFLICT, "You have an order with this reference already"),
     REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT, "The request did not arrive in time"),
     LENGTH_REQUIRED(HttpStatus.LENGTH_REQUIRED, "Send the body with a Content-Length, not chunked"),
     PAYLOAD_TOO_LARGE(HttpStatus.REQUEST_ENTITY_TOO_LARGE, "The request body is too large"),
+    URI_TOO_LONG(HttpStatus.REQUEST_URI_TOO_LONG, "The request URI is too long"),
     UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json"),
     TOO_MANY_ATTEMPTS(HttpStatus.TOO_MANY_REQUESTS, "Too many failed attempts: try again later"),
+    REQUEST_HEADER_FIELDS_TOO_LARGE(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "The request headers are too large"),
     INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side");
 
     private final HttpStatus status;
@@ -52,9 +55,12 @@ public enum ErrorCode {
             case 403 -> FORBIDDEN;
             case 404 -> NOT_FOUND;
             case 405 -> METHOD_NOT_ALLOWED;
+            case 406 -> NOT_ACCEPTABLE;
             case 413 -> PAYLOAD_TOO_LARGE;
+            case 414 -> URI_TOO_LONG;
             case 415 -> UNSUPPORTED_MEDIA_TYPE;
             case 429 -> TOO_MANY_ATTEMPTS;
+            case 431 -> REQUEST_HEADER_FIELDS_TOO_LARGE;
             default -> INTERNAL_ERROR;
         };
     }

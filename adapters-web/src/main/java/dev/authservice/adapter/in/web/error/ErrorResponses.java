@@ -23,6 +23,13 @@ public final class ErrorResponses {
                 .body(ErrorEnvelope.of(code, message));
     }
 
+    /** The framework's own error answer, given the status and envelope of {@code code} with its default message. */
+    static MutableHttpResponse<ErrorEnvelope> dress(MutableHttpResponse<?> response, ErrorCode code) {
+        return response.status(code.status())
+                .contentType(MediaType.APPLICATION_JSON_TYPE)
+                .body(ErrorEnvelope.of(code, code.defaultMessage()));
+    }
+
     /**
      * 429 {@code TOO_MANY_ATTEMPTS} with {@code Retry-After} in whole seconds, rounded up and at least 1, so that a
      * client that waits exactly that long is never turned away again for a fraction of a second.

@@ -1,0 +1,39 @@
+package dev.authservice.adapter.in.web;
+
+import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.ErrorResponses;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.core.order.Ordered;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.RequestFilter;
+import io.micronaut.http.annotation.ServerFilter;
+
+/**
+ * Refuses, with 415 {@code UNSUPPORTED_MEDIA_TYPE}, a body under {@code /api} that is not declared
+ * {@code application/json}. Micronaut reads a body without a {@code Content-Type} as JSON, and any web page can send
+ * one without a CORS preflight (only {@code application/json} needs one); a form can post its own types anywhere.
+ * Requests without a body (refresh, logout, deletes) need no {@code Content-Type}.
+ */
+@ServerFilter("/api/**")
+class JsonContentTypeFilter implements Ordered {
+
+    @Override
+    public int getOrder() {
+        // Just after the cross-site check: a page of another site is told 403, whatever it sent.
+        return CrossSiteRequestFilter.ORDER + 1;
+    }
+
+    @RequestFilter
+    @Nullable
+    HttpResponse<?> refuseOtherBodies(HttpRequest<?> request) {
+        boolean hasBody = request.getContentLength() > 0
+                || request.getHeaders().contains(HttpHeaders.TRANSFER_ENCODING);
+        boolean json = request.getContentType()
+                .map(type -> MediaType.APPLICATION_JSON.equalsIgnoreCase(type.getName()))
+                .orElse(false);
+        return hasBody && !json ? ErrorResponses.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE) : null;
+    }
+}

@@ -1,0 +1,94 @@
+package dev.authservice.bootstrap;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.net.ssl.SSLSession;
+
+/**
+ * HTTP/1.1 written by hand over a socket, for what {@code java.net.http} will not send: a {@code Host} of another
+ * name, a malformed head. Each request goes on a connection of its own, closed after the answer.
+ */
+final class RawHttp {
+
+    private final URI base;
+
+    RawHttp(URI base) {
+        this.base = base;
+    }
+
+    /** Sends {@code head} (the request line and headers, without the blank line that ends them) and {@code body}. */
+    Http.Answer send(String head, String body) {
+        byte[] content = body.getBytes(StandardCharsets.UTF_8);
+        String request = head + "\r\nConnection: close\r\n"
+                + (content.length > 0 ? "Content-Length: " + content.length + "\r\n" : "") + "\r\n";
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(request.getBytes(StandardCharsets.ISO_8859_1));
+            out.write(content);
+            out.flush();
+            return new Http.Answer(parse(readAll(socket.getInputStream())));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String readAll(InputStream in) throws IOException {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        in.transferTo(all);
+        return all.toString(StandardCharsets.UTF_8);
+    }
+
+    private HttpResponse<String> parse(String raw) {
+        int endOfHead = raw.indexOf("\r\n\r\n");
+        String[] lines = raw.substring(0, endOfHead).split("\r\n");
+        int status = Integer.parseInt(lines[0].split(" ")[1]);
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        for (int i = 1; i < lines.length; i++) {
+            int colon = lines[i].indexOf(':');
+            headers.computeIfAbsent(lines[i].substring(0, colon).trim(), name -> new ArrayList<>())
+                    .add(lines[i].substring(colon + 1).trim());
+        }
+        return new Response(status, HttpHeaders.of(headers, (name, value) -> true), raw.substring(endOfHead + 4),
+                base);
+    }
+
+    private record Response(int statusCode, HttpHeaders headers, String body, URI uri)
+            implements HttpResponse<String> {
+
+        @Override
+        public HttpRequest request() {
+            return HttpRequest.newBuilder(uri).build();
+        }
+
+        @Override
+        public Optional<HttpResponse<String>> previousResponse() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<SSLSession> sslSession() {
+            return Optional.empty();
+        }
+
+        @Override
+        public HttpClient.Version version() {
+            return HttpClient.Version.HTTP_1_1;
+        }
+    }
+}
