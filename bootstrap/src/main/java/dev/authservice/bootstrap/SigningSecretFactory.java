@@ -14,9 +14,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The HS256 key of the access tokens, configured (at least 32 bytes, RFC 7518 §3.2, and not obviously guessable:
- * {@link JwtSecret}) or the service does not start. Only in {@code dev} (the default when no environment is named)
- * and {@code test}, never with {@code prod}, may it be missing: it is then replaced by a random one, so a development
- * start needs no set-up; access tokens then do not survive a restart, refresh tokens (kept in the database) do.
+ * {@link JwtSecret}) or the service does not start. Only in {@code dev} (also the default when no environment is
+ * named: {@link LocalTrial}) and {@code test}, never with {@code prod}, may it be missing: it is then replaced by a
+ * random one, so a development start needs no set-up; access tokens then do not survive a restart, refresh tokens
+ * (kept in the database) do.
  */
 @Factory
 class SigningSecretFactory {
