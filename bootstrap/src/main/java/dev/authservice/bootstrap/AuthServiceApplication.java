@@ -3,13 +3,16 @@ package dev.authservice.bootstrap;
 import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.Micronaut;
 
-/** Starts the service. Without {@code MICRONAUT_ENVIRONMENTS} it runs as {@code dev}: H2 in ./data, demo users. */
+/**
+ * Starts the service. Without {@code MICRONAUT_ENVIRONMENTS} it is a {@link LocalTrial}: {@code dev} (H2 in ./data,
+ * demo users) on loopback only, refusing to start when configured like a deployment.
+ */
 public final class AuthServiceApplication extends Micronaut {
 
     public static void main(String[] args) {
         new AuthServiceApplication()
                 .mainClass(AuthServiceApplication.class)
-                .defaultEnvironments(Environment.DEVELOPMENT)
+                .defaultEnvironments(Environment.DEVELOPMENT, LocalTrial.ENVIRONMENT)
                 .args(args)
                 .start();
     }

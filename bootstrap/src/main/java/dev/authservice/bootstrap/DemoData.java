@@ -30,9 +30,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The demo users of the contract, alice and bob, with their orders. Seeded before the server accepts requests, in
- * {@code dev} (the default when no environment is named) and {@code test} only, never with {@code prod}: an
- * environment of a deployment's own, such as {@code staging}, must not start with bob's known administrator password.
- * Seeded once: a user that exists already is left alone.
+ * {@code dev} (also the default when no environment is named, then on loopback only: {@link LocalTrial}) and
+ * {@code test} only, never with {@code prod}: an environment of a deployment's own, such as {@code staging}, must not
+ * start with bob's known administrator password. Seeded once: a user that exists already is left alone.
  */
 @Context
 @Requires(env = {Environment.DEVELOPMENT, Environment.TEST})

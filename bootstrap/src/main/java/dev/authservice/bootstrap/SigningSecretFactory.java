@@ -8,16 +8,16 @@ import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.context.env.Environment;
 import io.micronaut.core.annotation.Nullable;
-import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The HS256 key of the access tokens, configured (at least 32 bytes, RFC 7518 §3.2) or the service does not start.
- * Only in {@code dev} (the default when no environment is named) and {@code test}, never with {@code prod}, may it be
- * missing: it is then replaced by a random one, so a development start needs no set-up; access tokens then do not
- * survive a restart, refresh tokens (kept in the database) do.
+ * The HS256 key of the access tokens, configured (at least 32 bytes, RFC 7518 §3.2, and not obviously guessable:
+ * {@link JwtSecret}) or the service does not start. Only in {@code dev} (also the default when no environment is
+ * named: {@link LocalTrial}) and {@code test}, never with {@code prod}, may it be missing: it is then replaced by a
+ * random one, so a development start needs no set-up; access tokens then do not survive a restart, refresh tokens
+ * (kept in the database) do.
  */
 @Factory
 class SigningSecretFactory {
@@ -38,11 +38,12 @@ class SigningSecretFactory {
 
     static JwtSecret secret(@Nullable String configured, boolean mayBeMadeAtStart) {
         if (configured != null && !configured.isEmpty()) {
-            if (configured.getBytes(StandardCharsets.UTF_8).length < JwtSecret.MIN_BYTES) {
-                throw new MisconfigurationException("auth.jwt.secret (AUTH_JWT_SECRET) must be at least "
-                        + JwtSecret.MIN_BYTES + " bytes long");
+            try {
+                return JwtSecret.fromText(configured);
+            } catch (IllegalArgumentException refused) {
+                throw new MisconfigurationException("auth.jwt.secret (AUTH_JWT_SECRET) is refused: "
+                        + refused.getMessage() + "; make one with: openssl rand -base64 48");
             }
-            return JwtSecret.fromText(configured);
         }
         if (!mayBeMadeAtStart) {
             throw new MisconfigurationException("auth.jwt.secret (AUTH_JWT_SECRET) is required outside the dev and "

@@ -3,44 +3,45 @@ package dev.authservice.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The built jar, started as a user would start it (default environment, H2 in ./data of its working directory),
- * driven over real HTTP. Runs in Maven's integration-test phase, after the jar is packaged.
+ * The built jar, started as a user would start it (H2 in ./data of its working directory), driven over real HTTP.
+ * Runs in Maven's integration-test phase, after the jar is packaged.
  */
 class EndToEndIT {
 
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    /** Development with a fixed secret, so that access tokens from before a restart still verify after it. */
+    private static final Map<String, String> DEV = Map.of(
+            "MICRONAUT_ENVIRONMENTS", "dev", "AUTH_JWT_SECRET", Tokens.TEST_SECRET);
 
     @TempDir
     Path workingDirectory;
 
-    private Process process;
+    private ServiceJar service;
+
+    @BeforeEach
+    void jar() {
+        service = new ServiceJar(workingDirectory);
+    }
 
     @AfterEach
     void stop() throws InterruptedException {
-        if (process != null) {
-            process.destroy();
-            process.waitFor();
-        }
+        service.close();
     }
 
+    /** The README's first command: no environment named, nothing configured. */
     @Test
     void aUserLogsInReadsRefreshesIsCaughtReplayingAndLogsOut() throws Exception {
-        Http http = start();
+        Http http = service.start(Map.of());
 
         Http.Answer login = http.logIn("alice", "alice-password");
         assertEquals(200, login.status(), login.toString());
@@ -63,13 +64,13 @@ class EndToEndIT {
 
     @Test
     void refreshTokensAndRevocationsSurviveARestart() throws Exception {
-        Http http = start();
+        Http http = service.start(DEV);
         String kept = http.logIn("bob", "bob-password").refreshToken();
         Http.Answer loggedOut = http.logIn("bob", "bob-password");
         http.post("/api/logout", "", "Authorization", "Bearer " + loggedOut.accessToken());
-        stop();
+        service.close();
 
-        http = start();
+        http = service.start(DEV);
 
         Http.Answer refreshed = http.refresh(kept);
         assertEquals(200, refreshed.status(), refreshed.toString());
@@ -88,7 +89,7 @@ class EndToEndIT {
     @ValueSource(strings = {"prod", "staging"})
     void withoutADevelopmentEnvironmentTheServiceRefusesToStartWithoutASigningSecret(String environment)
             throws Exception {
-        String output = refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", environment));
+        String output = service.refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", environment));
 
         assertTrue(output.contains("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is required"),
                 output);
@@ -96,14 +97,14 @@ class EndToEndIT {
 
     @Test
     void aPasswordMinimumBelowNistsIsRefusedAtStart() throws Exception {
-        String output = refusedStart(Map.of("AUTH_JWT_SECRET", Tokens.TEST_SECRET, "AUTH_PASSWORD_MIN_LENGTH", "6"));
+        String output = service.refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", "dev", "AUTH_PASSWORD_MIN_LENGTH", "6"));
 
         assertTrue(output.contains("auth-service refuses to start: auth.password.min-length"), output);
     }
 
     @Test
     void anUnknownPlaceToCountLoginAttemptsIsRefusedAtStart() throws Exception {
-        String output = refusedStart(Map.of("AUTH_LOGIN_ATTEMPT_LOG", "redis"));
+        String output = service.refusedStart(Map.of("AUTH_LOGIN_ATTEMPT_LOG", "redis"));
 
         assertTrue(output.contains("auth-service refuses to start: auth.login.attempt-log (AUTH_LOGIN_ATTEMPT_LOG)"
                 + " must be one of [memory, database], not 'redis'"), output);
@@ -111,32 +112,16 @@ class EndToEndIT {
 
     @Test
     void aTrustedProxyThatIsNoAddressIsRefusedAtStart() throws Exception {
-        String output = refusedStart(Map.of("AUTH_CLIENT_ADDRESS_TRUSTED_PROXIES", "10.0.0.0/8,proxy.internal"));
+        String output = service.refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", "dev",
+                "AUTH_CLIENT_ADDRESS_TRUSTED_PROXIES", "10.0.0.0/8,proxy.internal"));
 
         assertTrue(output.contains("auth-service refuses to start: auth.client-address.trusted-proxies"
                 + " (AUTH_CLIENT_ADDRESS_TRUSTED_PROXIES): not an IP address or CIDR range: 'proxy.internal'"), output);
     }
 
-    /** Starts the jar with {@code environment}, expects it to exit non-zero with one line and no stack trace. */
-    private String refusedStart(Map<String, String> environment) throws Exception {
-        ProcessBuilder builder = javaJar().redirectErrorStream(true);
-        builder.environment().remove("AUTH_JWT_SECRET");
-        builder.environment().remove("MICRONAUT_ENVIRONMENTS");
-        builder.environment().putAll(environment);
-        builder.environment().put("MICRONAUT_SERVER_PORT", Integer.toString(freePort()));
-        builder.environment().put("AUTH_MANAGEMENT_PORT", Integer.toString(freePort()));
-        Process refused = builder.start();
-        String output = new String(refused.getInputStream().readAllBytes());
-
-        assertTrue(refused.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
-        assertTrue(refused.exitValue() != 0, "exit code " + refused.exitValue());
-        assertTrue(!output.contains("\tat "), "no stack trace: " + output);
-        return output;
-    }
-
     @Test
     void prodSeedsNothingButTheFirstAdministratorItIsGiven() throws Exception {
-        Http http = start(Map.of("MICRONAUT_ENVIRONMENTS", "prod",
+        Http http = service.start(Map.of("MICRONAUT_ENVIRONMENTS", "prod", "AUTH_JWT_SECRET", Tokens.TEST_SECRET,
                 "AUTH_BOOTSTRAP_ADMIN_USERNAME", "root-admin",
                 "AUTH_BOOTSTRAP_ADMIN_PASSWORD", "a long first administrator passphrase"));
 
@@ -148,83 +133,16 @@ class EndToEndIT {
         assertEquals(200, admin.status(), admin.toString());
         Http.Answer users = http.get("/api/admin/users", "Authorization", "Bearer " + admin.accessToken());
         assertEquals(1, users.data().get("totalElements"), users.toString());
-        assertTrue(log().contains("Created the first administrator root-admin"));
-        assertTrue(!log().contains("a long first administrator passphrase"), "the password is never logged");
+        assertTrue(service.log().contains("Created the first administrator root-admin"));
+        assertTrue(!service.log().contains("a long first administrator passphrase"), "the password is never logged");
     }
 
     @Test
     void anEnvironmentOfADeploymentsOwnSeedsNoDemoUsers() throws Exception {
-        Http http = start(Map.of("MICRONAUT_ENVIRONMENTS", "staging"));
+        Http http = service.start(Map.of("MICRONAUT_ENVIRONMENTS", "staging", "AUTH_JWT_SECRET", Tokens.TEST_SECRET));
 
         Http.Answer bob = http.logIn("bob", "bob-password");
         assertEquals(401, bob.status(), bob.toString());
         assertEquals("INVALID_CREDENTIALS", bob.errorCode());
-    }
-
-    private ProcessBuilder javaJar() {
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", jar().toString())
-                .directory(workingDirectory.toFile());
-    }
-
-    private Http start() throws IOException, InterruptedException {
-        return start(Map.of());
-    }
-
-    private Http start(Map<String, String> environment) throws IOException, InterruptedException {
-        int port = freePort();
-        ProcessBuilder builder = javaJar()
-                .redirectErrorStream(true)
-                .redirectOutput(workingDirectory.resolve("service-" + port + ".log").toFile());
-        builder.environment().put("MICRONAUT_SERVER_PORT", Integer.toString(port));
-        builder.environment().put("AUTH_MANAGEMENT_PORT", Integer.toString(freePort()));
-        // A fixed secret, so that access tokens from before a restart still verify after it.
-        builder.environment().put("AUTH_JWT_SECRET", Tokens.TEST_SECRET);
-        builder.environment().remove("MICRONAUT_ENVIRONMENTS");
-        builder.environment().putAll(environment);
-        process = builder.start();
-
-        Http http = new Http(URI.create("http://127.0.0.1:" + port));
-        Instant deadline = Instant.now().plus(START_TIMEOUT);
-        while (Instant.now().isBefore(deadline)) {
-            if (!process.isAlive()) {
-                throw new AssertionError("the service exited: " + log(port));
-            }
-            try {
-                if (http.get("/health").status() == 200) {
-                    return http;
-                }
-            } catch (java.io.UncheckedIOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("the service did not answer /health within " + START_TIMEOUT + ": " + log(port));
-    }
-
-    private String log() throws IOException {
-        try (var logs = Files.list(workingDirectory)) {
-            StringBuilder all = new StringBuilder();
-            for (Path file : logs.filter(f -> f.getFileName().toString().endsWith(".log")).toList()) {
-                all.append(Files.readString(file));
-            }
-            return all.toString();
-        }
-    }
-
-    private String log(int port) throws IOException {
-        return Files.readString(workingDirectory.resolve("service-" + port + ".log"));
-    }
-
-    private static Path jar() {
-        Path jar = Path.of(System.getProperty("auth.jar", "target/auth-service.jar")).toAbsolutePath();
-        assertTrue(Files.isRegularFile(jar), "build the jar first: " + jar);
-        return jar;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

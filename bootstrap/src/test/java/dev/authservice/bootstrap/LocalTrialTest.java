@@ -1,0 +1,38 @@
+package dev.authservice.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.micronaut.context.env.PropertySource;
+import io.micronaut.context.env.PropertySourcePropertyResolver;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** What a trial counts as a deployment's settings; SafeDefaultsIT starts the jar with each of them. */
+class LocalTrialTest {
+
+    @Test
+    void theEmbeddedDatabaseAndSettingsOfAnyTrialAreNoDeployment() {
+        assertEquals(List.of(), LocalTrial.deploymentSettings(configuration(Map.of(
+                "datasources.default.url", LocalTrial.EMBEDDED_DATABASE_URL,
+                "micronaut.server.port", 9090,
+                "auth.password.min-length", 20))));
+    }
+
+    @Test
+    void everySettingSeenIsNamedInOneSortedList() {
+        List<String> seen = LocalTrial.deploymentSettings(configuration(Map.of(
+                "datasources.default.url", "jdbc:postgresql://db.internal:5432/auth",
+                "micronaut.server.netty.listeners.public.port", 443,
+                "auth.jwt.secret", "kO3v9ZqP1xWm7Ls2Hd8Rt4Yc6Nb0Ja5E")));
+
+        assertEquals(List.of(
+                "auth.jwt.secret (AUTH_JWT_SECRET) is set",
+                "datasources.default.url (DATASOURCES_DEFAULT_URL) names another database than the embedded one",
+                "micronaut.server.netty.listeners (MICRONAUT_SERVER_NETTY_LISTENERS) is set"), seen);
+    }
+
+    private static PropertySourcePropertyResolver configuration(Map<String, Object> properties) {
+        return new PropertySourcePropertyResolver(PropertySource.of(properties));
+    }
+}

@@ -1,0 +1,127 @@
+package dev.authservice.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The packaged jar, started as a user would start it: {@code java -jar} in a working directory of the test's (so H2
+ * keeps its files in ./data there), on free ports. Nothing of the test's own environment leaks into it: no
+ * environment is named, no secret or database is set, unless the test says so. One process at a time; for the
+ * integration-test phase, after the jar is packaged.
+ */
+final class ServiceJar implements AutoCloseable {
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+    private final Path workingDirectory;
+    private Process process;
+    private int port;
+
+    ServiceJar(Path workingDirectory) {
+        this.workingDirectory = workingDirectory;
+    }
+
+    /** Starts the jar with {@code environment} and returns once {@code /health} answers 200. */
+    Http start(Map<String, String> environment) throws IOException, InterruptedException {
+        port = freePort();
+        process = javaJar(environment)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(workingDirectory.resolve("service.log").toFile()))
+                .start();
+        Http http = new Http(URI.create("http://127.0.0.1:" + port));
+        Instant deadline = Instant.now().plus(START_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new AssertionError("the service exited: " + log());
+            }
+            try {
+                if (http.get("/health").status() == 200) {
+                    return http;
+                }
+            } catch (UncheckedIOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the service did not answer /health within " + START_TIMEOUT + ": " + log());
+    }
+
+    /** Starts the jar with {@code environment}, expects it to exit non-zero with no stack trace; returns its output. */
+    String refusedStart(Map<String, String> environment) throws IOException, InterruptedException {
+        port = freePort();
+        Path output = workingDirectory.resolve("refused.log");
+        Process refused = javaJar(environment).redirectOutput(output.toFile()).start();
+        boolean exited = refused.waitFor(60, TimeUnit.SECONDS);
+        if (!exited) {
+            refused.destroyForcibly().waitFor();
+        }
+        String printed = Files.readString(output);
+
+        assertTrue(exited, "it did not exit: " + printed);
+        assertTrue(refused.exitValue() != 0, "exit code " + refused.exitValue());
+        assertTrue(!printed.contains("\tat "), "no stack trace: " + printed);
+        return printed;
+    }
+
+    /** The port of the API, the one {@link #start} answered on. */
+    int port() {
+        return port;
+    }
+
+    /** Everything the service wrote, over every start in this working directory. */
+    String log() throws IOException {
+        Path log = workingDirectory.resolve("service.log");
+        return Files.exists(log) ? Files.readString(log) : "";
+    }
+
+    /** SIGKILL: the process gets no chance to write anything more. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor();
+        process = null;
+    }
+
+    /** SIGTERM, as an operator stops it, and wait until it has shut down. */
+    @Override
+    public void close() throws InterruptedException {
+        if (process != null) {
+            process.destroy();
+            process.waitFor();
+            process = null;
+        }
+    }
+
+    private ProcessBuilder javaJar(Map<String, String> environment) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", jar().toString())
+                .directory(workingDirectory.toFile())
+                .redirectErrorStream(true);
+        Map<String, String> variables = builder.environment();
+        variables.keySet().removeIf(name -> name.startsWith("MICRONAUT_") || name.startsWith("AUTH_")
+                || name.startsWith("DATASOURCES_"));
+        variables.put("MICRONAUT_SERVER_PORT", Integer.toString(port));
+        variables.put("AUTH_MANAGEMENT_PORT", Integer.toString(freePort()));
+        variables.putAll(environment);
+        return builder;
+    }
+
+    private static Path jar() {
+        Path jar = Path.of(System.getProperty("auth.jar", "target/auth-service.jar")).toAbsolutePath();
+        assertTrue(Files.isRegularFile(jar), "build the jar first: " + jar);
+        return jar;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
