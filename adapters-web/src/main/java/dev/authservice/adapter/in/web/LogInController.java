@@ -55,6 +55,7 @@ class LogInController {
     @ApiDocs.InvalidInput
     @ApiDocs.JsonRequest
     @ApiDocs.Throttled
+    @ApiDocs.HashingBusy
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(PasswordHashingExecutor.NAME)
     HttpResponse<?> logIn(HttpRequest<?> request, @Body @Nullable @RequestBody(required = true, content = @Content(

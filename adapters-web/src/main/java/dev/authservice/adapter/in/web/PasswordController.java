@@ -56,6 +56,7 @@ class PasswordController {
     @ApiDocs.InvalidInputOrWeakPassword
     @ApiDocs.JsonRequest
     @ApiDocs.Throttled
+    @ApiDocs.HashingBusy
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(PasswordHashingExecutor.NAME)
     HttpResponse<?> changePassword(HttpRequest<?> request, Authentication authentication,

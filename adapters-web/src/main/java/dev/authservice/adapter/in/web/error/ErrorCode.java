@@ -24,7 +24,8 @@ public enum ErrorCode {
     PAYLOAD_TOO_LARGE(HttpStatus.REQUEST_ENTITY_TOO_LARGE, "The request body is too large"),
     UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json"),
     TOO_MANY_ATTEMPTS(HttpStatus.TOO_MANY_REQUESTS, "Too many failed attempts: try again later"),
-    INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side");
+    INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side"),
+    SERVICE_UNAVAILABLE(HttpStatus.SERVICE_UNAVAILABLE, "The service is busy: try again shortly");
 
     private final HttpStatus status;
     private final String defaultMessage;
@@ -53,6 +54,7 @@ public enum ErrorCode {
             case 413 -> PAYLOAD_TOO_LARGE;
             case 415 -> UNSUPPORTED_MEDIA_TYPE;
             case 429 -> TOO_MANY_ATTEMPTS;
+            case 503 -> SERVICE_UNAVAILABLE;
             default -> INTERNAL_ERROR;
         };
     }
