@@ -30,14 +30,15 @@ public final class Benchmark {
     /** Every figure, in the order printed. */
     static final List<String> FIGURES = List.of(
             "startup_ms", "startup_jdk25_aot_ms", "ping_rps", "ping_p99_ms", "profile_rps", "profile_p99_ms",
-            "profile_vs_ping", "hash_per_s", "login_rps", "login_p99_ms", "login_vs_hash", "login_warm_rps",
-            "login_vs_hash_warm", "refresh_rps", "refresh_p99_ms", "refresh_db_tps", "refresh_vs_db",
+            "profile_vs_ping", "hash_per_s", "login_rps", "login_p99_ms", "login_vs_hash", "login_rps_under_spray",
+            "login_under_spray_vs_login", "login_warm_rps", "login_vs_hash_warm", "refresh_rps", "refresh_p99_ms", "refresh_db_tps", "refresh_vs_db",
             "refresh_jdbc_tps", "jdbc_vs_db", "refresh_vs_db_ceiling", "writes_per_refresh", "commits_per_refresh",
             "rss_mb", "loadgen_cpu_pct", "errors");
 
     /** The figures that some runs cannot measure: they print {@code n/a (why)} then. */
     static final List<String> OPTIONAL_FIGURES = List.of(
-            "startup_jdk25_aot_ms", "login_warm_rps", "login_vs_hash_warm", "refresh_db_tps", "refresh_vs_db",
+            "startup_jdk25_aot_ms", "login_rps_under_spray", "login_under_spray_vs_login", "login_warm_rps",
+            "login_vs_hash_warm", "refresh_db_tps", "refresh_vs_db",
             "refresh_jdbc_tps", "jdbc_vs_db", "refresh_vs_db_ceiling", "writes_per_refresh", "commits_per_refresh");
 
     /** The figures of {@code --warm-logins}, left out without it. */
@@ -156,6 +157,8 @@ public final class Benchmark {
                             // Right after the logins, so that a ratio's two sides see the machine alike.
                             progress.println("round " + round + " hash");
                             errors += measureHashes(hash, "hash_per_s", rounds);
+                            errors += measureLoginsUnderSpray(scenarios, scenario.getValue(), round, service,
+                                    database, rounds);
                         }
                     }
                     if (database != null) {
@@ -227,6 +230,15 @@ public final class Benchmark {
         }
         figures.put("profile_vs_ping", medianRatio(rounds.get("profile_rps"), rounds.get("ping_rps")));
         figures.put("login_vs_hash", medianRatio(rounds.get("login_rps"), rounds.get("hash_per_s")));
+        if (rounds.containsKey("login_under_spray_rps")) {
+            figures.put("login_rps_under_spray", median(rounds.get("login_under_spray_rps")));
+            figures.put("login_under_spray_vs_login",
+                    medianRatio(rounds.get("login_under_spray_rps"), rounds.get("login_rps")));
+        } else {
+            for (String name : List.of("login_rps_under_spray", "login_under_spray_vs_login")) {
+                notMeasured.put(name, "no loopback address but 127.0.0.1: the sprayer would share the users' address");
+            }
+        }
         if (rounds.containsKey("login_warm_rps")) {
             figures.put("login_warm_rps", median(rounds.get("login_warm_rps")));
             figures.put("login_vs_hash_warm",
@@ -323,6 +335,33 @@ public final class Benchmark {
                 cpuMicros(hashes.cpuNanos(), hashes.succeeded() + hashes.failed()));
         add(rounds, key, hashes.perSecond());
         return hashes.failed();
+    }
+
+    /**
+     * The virtual clients' logins, each from its own address, while one other address sprays a password over many
+     * usernames on as many connections as there are clients ({@link Spray}): {@code login_rps_under_spray}, what the
+     * users get while one address guesses. The spray starts afresh each round, against the service's throttle as the
+     * rounds before left it. Returns the unexpected answers, the sprayer's included; nothing is measured where the
+     * sprayer could not have an address of its own.
+     */
+    private long measureLoginsUnderSpray(Scenarios scenarios, List<? extends ClosedLoop.VirtualClient> logins,
+                                         int round, ServiceProcess service, Postgres database,
+                                         Map<String, List<Double>> rounds) throws IOException, InterruptedException {
+        Optional<Spray> started = scenarios.spray(options.concurrency());
+        if (started.isEmpty()) {
+            return 0;
+        }
+        progress.println("round " + round + " login under spray");
+        Spray spray = started.get();
+        ClosedLoop.Run run;
+        try {
+            run = measure("login_under_spray", logins, service, database, rounds);
+        } finally {
+            spray.close();
+        }
+        progress.printf(Locale.ROOT, "  the spray from one address: %d guesses answered 401 (a hash each), %d 429,"
+                + " %d 503, %d unexpected%n", spray.guessed(), spray.throttled(), spray.refused(), spray.unexpected());
+        return run.failed() + spray.unexpected();
     }
 
     /**

@@ -7,6 +7,7 @@ import java.net.Socket;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The virtual clients of each HTTP scenario. Every client has its own keep-alive connection, from its own loopback
@@ -73,6 +74,23 @@ final class Scenarios {
     /** {@code POST /api/login} with alice's right password, so that the failed-login throttle never applies. */
     List<ClosedLoop.VirtualClient> login() {
         return fixed(login);
+    }
+
+    /**
+     * One address, apart from every virtual client's, spraying a password over many usernames on {@code connections}
+     * connections (see {@link Spray}); empty when this system has no loopback addresses but 127.0.0.1, where the
+     * sprayer would share its address with the users.
+     */
+    Optional<Spray> spray(int connections) {
+        if (!ownAddresses) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Spray.start(host, port, InetAddress.getByAddress(new byte[] {127, 2, 0, 1}),
+                    connections));
+        } catch (UnknownHostException impossible) {
+            throw new IllegalStateException(impossible);
+        }
     }
 
     /**

@@ -39,6 +39,8 @@ class PolicyFactory {
      */
     @Context
     LoginThrottlePolicy loginThrottlePolicy(@Property(name = "auth.login.max-failures") int maxFailures,
+                                            @Property(name = "auth.login.max-failures-per-address")
+                                            int maxFailuresPerAddress,
                                             @Property(name = "auth.login.failure-window") Duration window,
                                             @Property(name = "auth.login.attempt-log") String attemptLog) {
         if (!ATTEMPT_LOGS.contains(attemptLog)) {
@@ -46,10 +48,10 @@ class PolicyFactory {
                     + ATTEMPT_LOGS + ", not '" + attemptLog + "'");
         }
         try {
-            return new LoginThrottlePolicy(maxFailures, window);
+            return new LoginThrottlePolicy(maxFailures, maxFailuresPerAddress, window);
         } catch (IllegalArgumentException e) {
-            throw new MisconfigurationException("auth.login (AUTH_LOGIN_MAX_FAILURES, AUTH_LOGIN_FAILURE_WINDOW): "
-                    + e.getMessage());
+            throw new MisconfigurationException("auth.login (AUTH_LOGIN_MAX_FAILURES, "
+                    + "AUTH_LOGIN_MAX_FAILURES_PER_ADDRESS, AUTH_LOGIN_FAILURE_WINDOW): " + e.getMessage());
         }
     }
 

@@ -10,6 +10,7 @@ import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -18,13 +19,21 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
 /** A new application context for each test, so that the throttle state one test builds up disturbs no other. */
 @MicronautTest(rebuildContext = true)
 @Property(name = "auth.login.max-failures", value = "3")
+@Property(name = "auth.login.max-failures-per-address", value = "5")
 @Property(name = "auth.login.failure-window", value = "10m")
 class LoginThrottleHttpTest {
+
+    /** This class's throttle, for the instances its tests start themselves. */
+    private static final Map<String, Object> THROTTLE = Map.of(
+            "auth.login.max-failures", 3,
+            "auth.login.max-failures-per-address", 5,
+            "auth.login.failure-window", "10m");
 
     @Inject
     EmbeddedServer server;
@@ -61,7 +70,7 @@ class LoginThrottleHttpTest {
 
     @Test
     void aBurstOfParallelGuessesGetsNoMoreTriesThanTheLimit() throws Exception {
-        List<Integer> answered = guessInParallel(List.of(new Http(server.getURI())), "carol", 12);
+        List<Integer> answered = guessInParallel(List.of(new Http(server.getURI())), guess -> "carol", 12);
 
         assertEquals(3, answered.stream().filter(status -> status == 401).count(), answered.toString());
         assertEquals(9, answered.stream().filter(status -> status == 429).count(), answered.toString());
@@ -93,12 +102,58 @@ class LoginThrottleHttpTest {
         List<EmbeddedServer> instances = twoInstancesCountingInTheirDatabase();
         try {
             List<Integer> answered = guessInParallel(
-                    instances.stream().map(instance -> new Http(instance.getURI())).toList(), "carol", 12);
+                    instances.stream().map(instance -> new Http(instance.getURI())).toList(), guess -> "carol", 12);
 
             assertEquals(3, answered.stream().filter(status -> status == 401).count(), answered.toString());
             assertEquals(9, answered.stream().filter(status -> status == 429).count(), answered.toString());
         } finally {
             instances.forEach(instance -> instance.getApplicationContext().close());
+        }
+    }
+
+    /** A password sprayed over many usernames at once, from one address to instances that share their count. */
+    @Test
+    void aSprayOverInstancesThatShareTheirCountGetsNoMoreTriesThanTheAddressLimit() throws Exception {
+        List<EmbeddedServer> instances = twoInstancesCountingInTheirDatabase();
+        try {
+            List<Integer> answered = guessInParallel(
+                    instances.stream().map(instance -> new Http(instance.getURI())).toList(), guess -> "user" + guess,
+                    12);
+
+            assertEquals(5, answered.stream().filter(status -> status == 401).count(), answered.toString());
+            assertEquals(7, answered.stream().filter(status -> status == 429).count(), answered.toString());
+        } finally {
+            instances.forEach(instance -> instance.getApplicationContext().close());
+        }
+    }
+
+    /**
+     * One address that guessed one password for many usernames waits, for every username and even with the right
+     * password; the same users log in from their own addresses. An IPv6 sprayer is counted by its /64.
+     */
+    @Test
+    void anAddressThatSpraysManyUsernamesWaitsButTheirOwnersLogInFromElsewhere() {
+        EmbeddedServer proxied = behindATrustedProxy();
+        try {
+            Http http = new Http(proxied.getURI());
+            for (int i = 0; i < 5; i++) {
+                assertEquals(401, logInForwarded(http, "user" + i, "Winter2026!", "198.51.100.7").status());
+            }
+
+            Http.Answer throttled = logInForwarded(http, "alice", "alice-password", "198.51.100.7");
+            assertEquals(429, throttled.status(), throttled.toString());
+            assertEquals("TOO_MANY_ATTEMPTS", throttled.errorCode());
+            long retryAfter = Long.parseLong(throttled.header("Retry-After").orElseThrow());
+            assertTrue(retryAfter > 590 && retryAfter <= 600, "Retry-After " + retryAfter);
+            assertEquals(200, logInForwarded(http, "alice", "alice-password", "203.0.113.2").status());
+
+            for (int i = 1; i <= 5; i++) {
+                assertEquals(401, logInForwarded(http, "user" + i, "Winter2026!", "2001:db8::" + i).status());
+            }
+            assertEquals(429, logInForwarded(http, "bob", "bob-password", "2001:db8::ffff").status());
+            assertEquals(200, logInForwarded(http, "bob", "bob-password", "2001:db8:0:1::1").status());
+        } finally {
+            proxied.getApplicationContext().close();
         }
     }
 
@@ -110,10 +165,7 @@ class LoginThrottleHttpTest {
      */
     @Test
     void behindATrustedProxyEachClientItForwardsForIsCountedOnItsOwn() {
-        EmbeddedServer proxied = ApplicationContext.run(EmbeddedServer.class, Map.of(
-                "auth.client-address.trusted-proxies", "127.0.0.0/8,::1",
-                "auth.login.max-failures", 3,
-                "auth.login.failure-window", "10m"), Environment.TEST);
+        EmbeddedServer proxied = behindATrustedProxy();
         try {
             Http http = new Http(proxied.getURI());
             assertEquals(401, logInForwarded(http, "alice", "wrong-password", "198.51.100.1, 203.0.113.1").status());
@@ -135,6 +187,13 @@ class LoginThrottleHttpTest {
         } finally {
             proxied.getApplicationContext().close();
         }
+    }
+
+    /** An instance with this class's throttle behind a trusted proxy: the test itself, on loopback. */
+    private static EmbeddedServer behindATrustedProxy() {
+        Map<String, Object> properties = new HashMap<>(THROTTLE);
+        properties.put("auth.client-address.trusted-proxies", "127.0.0.0/8,::1");
+        return ApplicationContext.run(EmbeddedServer.class, properties, Environment.TEST);
     }
 
     /** A login with one {@code X-Forwarded-For} header for each of {@code forwardedFor}, in that order. */
@@ -171,15 +230,16 @@ class LoginThrottleHttpTest {
         assertEquals(200, http.logIn("bob", "bob-password").status());
     }
 
-    /** {@code guesses} wrong passwords for {@code username}, all at once, spread over {@code instances} in turn. */
-    private static List<Integer> guessInParallel(List<Http> instances, String username, int guesses)
-            throws Exception {
+    /** {@code guesses} wrong passwords, all at once, spread over {@code instances} in turn. */
+    private static List<Integer> guessInParallel(List<Http> instances, IntFunction<String> usernameOfGuess,
+                                                 int guesses) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(guesses);
         try {
             CountDownLatch start = new CountDownLatch(1);
             List<Future<Integer>> statuses = new ArrayList<>();
             for (int i = 0; i < guesses; i++) {
                 Http instance = instances.get(i % instances.size());
+                String username = usernameOfGuess.apply(i);
                 String guess = "guess-" + i;
                 statuses.add(pool.submit(() -> {
                     start.await();
@@ -199,11 +259,9 @@ class LoginThrottleHttpTest {
 
     /** Two instances of the service on one new database, with this class's throttle, started one after the other. */
     private static List<EmbeddedServer> twoInstancesCountingInTheirDatabase() {
-        Map<String, Object> properties = Map.of(
-                "datasources.default.url", "jdbc:h2:mem:shared-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
-                "auth.login.attempt-log", "database",
-                "auth.login.max-failures", 3,
-                "auth.login.failure-window", "10m");
+        Map<String, Object> properties = new HashMap<>(THROTTLE);
+        properties.put("datasources.default.url", "jdbc:h2:mem:shared-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+        properties.put("auth.login.attempt-log", "database");
         EmbeddedServer first = ApplicationContext.run(EmbeddedServer.class, properties, Environment.TEST);
         try {
             return List.of(first, ApplicationContext.run(EmbeddedServer.class, properties, Environment.TEST));

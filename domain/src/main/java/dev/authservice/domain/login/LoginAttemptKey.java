@@ -6,7 +6,8 @@ import java.util.Objects;
 
 /**
  * Failed logins are counted per username and client, so that an attacker guessing one account from one place is
- * slowed down without locking the account's owner out from everywhere else.
+ * slowed down without locking the account's owner out from everywhere else; and per client across usernames
+ * ({@link LoginThrottlePolicy#maxFailuresPerAddress()}), so that one place cannot spray a password over every account.
  *
  * @param client the client as {@link ClientAddress#network()} counts it
  */

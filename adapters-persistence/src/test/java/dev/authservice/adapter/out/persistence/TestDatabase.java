@@ -30,7 +30,7 @@ public final class TestDatabase implements ExecutionCondition, BeforeAllCallback
     private static final Logger LOG = LoggerFactory.getLogger(TestDatabase.class);
 
     /** Children before parents, so that no foreign key is in the way. */
-    private static final List<String> TABLES = List.of("login_attempts", "login_throttles", "audit_events",
+    private static final List<String> TABLES = List.of("login_attempts", "login_throttle_addresses", "audit_events",
             "refresh_tokens", "sessions", "orders", "users");
 
     private final Supplier<FreshDatabase> creator;

@@ -25,6 +25,6 @@ class TestPolicies {
 
     @Singleton
     LoginThrottlePolicy loginThrottlePolicy() {
-        return new LoginThrottlePolicy(5, Duration.ofMinutes(15));
+        return new LoginThrottlePolicy(5, 100, Duration.ofMinutes(15));
     }
 }

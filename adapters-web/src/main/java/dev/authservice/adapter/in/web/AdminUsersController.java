@@ -124,6 +124,7 @@ class AdminUsersController {
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiDocs.InvalidInputOrWeakPassword
     @ApiDocs.JsonRequest
+    @ApiDocs.HashingBusy
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(PasswordHashingExecutor.NAME)
     HttpResponse<@UserEnvelope Envelope<UserResponse>> create(

@@ -133,16 +133,29 @@ final class ApiDocs {
     @interface InvalidParameter {
     }
 
-    /** Too many failed password checks for this username from this address. */
+    /** Too many failed password checks for this username, or for any username, from this address. */
     @Documented
     @Retention(RUNTIME)
     @Target(METHOD)
     @ApiResponse(responseCode = "429",
-            description = "TOO_MANY_ATTEMPTS: too many failed attempts for this username from this address",
+            description = "TOO_MANY_ATTEMPTS: too many failed attempts for this username, or for any username, "
+                    + "from this address",
             headers = @Header(name = "Retry-After", description = "Seconds to wait",
                     schema = @Schema(type = "integer")),
             content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface Throttled {
+    }
+
+    /** A path that hashes a password, refused at once when the password-hashing queue is full. */
+    @Documented
+    @Retention(RUNTIME)
+    @Target(METHOD)
+    @ApiResponse(responseCode = "503",
+            description = "SERVICE_UNAVAILABLE: too many password hashes are waiting already",
+            headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                    schema = @Schema(type = "integer")),
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    @interface HashingBusy {
     }
 
     /** An administrator's path naming a user. */

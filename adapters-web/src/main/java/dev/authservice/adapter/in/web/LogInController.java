@@ -56,6 +56,7 @@ class LogInController {
     @ApiDocs.JsonRequest
     @ApiDocs.Throttled
     @ApiDocs.CrossSiteForbidden
+    @ApiDocs.HashingBusy
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(PasswordHashingExecutor.NAME)
     HttpResponse<?> logIn(HttpRequest<?> request, @Body @Nullable @RequestBody(required = true, content = @Content(

@@ -57,6 +57,7 @@ class PasswordController {
     @ApiDocs.JsonRequest
     @ApiDocs.Throttled
     @ApiDocs.CrossSiteForbidden
+    @ApiDocs.HashingBusy
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(PasswordHashingExecutor.NAME)
     HttpResponse<?> changePassword(HttpRequest<?> request, Authentication authentication,

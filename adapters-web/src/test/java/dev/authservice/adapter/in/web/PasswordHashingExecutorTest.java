@@ -2,6 +2,8 @@ package dev.authservice.adapter.in.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
@@ -13,7 +15,9 @@ import dev.authservice.application.port.in.AuthenticateUseCase;
 import dev.authservice.application.port.in.LogInUseCase;
 import dev.authservice.application.port.in.RefreshAccessTokenUseCase;
 import io.micronaut.context.annotation.Property;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.annotation.Client;
@@ -23,29 +27,35 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Logins waiting for their password hashes hold password-hashing threads only. The blocking executor here is as the
  * service runs it on JDK 17 (fixed, one thread per database connection), and as small as the password-hashing pool:
  * were logins on it, the refresh below would wait behind them. (On JDK 21 and later blocking work runs on virtual
- * threads, which cannot run out; the test shows the JDK 17 set-up.)
+ * threads, which cannot run out; the test shows the JDK 17 set-up.) Its queue holds as many logins again; one more
+ * is refused. A context of its own for each test, so that no test finds threads the one before still holds.
  */
-@MicronautTest
+@MicronautTest(rebuildContext = true)
 @Property(name = "micronaut.executors.io.type", value = "fixed")
 @Property(name = "micronaut.executors.io.n-threads", value = PasswordHashingExecutorTest.THREADS)
-@Property(name = "micronaut.executors." + PasswordHashingExecutor.NAME + ".type", value = "fixed")
-@Property(name = "micronaut.executors." + PasswordHashingExecutor.NAME + ".n-threads",
-        value = PasswordHashingExecutorTest.THREADS)
+@Property(name = PasswordHashingExecutor.THREADS, value = PasswordHashingExecutorTest.THREADS)
+@Property(name = PasswordHashingExecutor.QUEUE_CAPACITY, value = PasswordHashingExecutorTest.THREADS)
 class PasswordHashingExecutorTest {
 
     static final String THREADS = "3";
+    /** As many as the threads and the queue hold. */
     private static final int LOGINS = 2 * Integer.parseInt(THREADS);
 
     @Inject
@@ -72,46 +82,74 @@ class PasswordHashingExecutorTest {
         return mock(AuthenticateUseCase.class);
     }
 
-    @Test
-    void aRefreshIsAnsweredWhileEveryPasswordHashingThreadWaitsForAHash() throws InterruptedException {
-        Semaphore loginsWaiting = new Semaphore(0);
-        CountDownLatch hashesDone = new CountDownLatch(1);
-        List<String> loginThreads = new CopyOnWriteArrayList<>();
+    private final Semaphore loginsWaiting = new Semaphore(0);
+    private final CountDownLatch hashesDone = new CountDownLatch(1);
+    private final List<String> loginThreads = new CopyOnWriteArrayList<>();
+    private final ExecutorService clients = Executors.newCachedThreadPool();
+    private final CompletionService<HttpResponse<?>> answers = new ExecutorCompletionService<>(clients);
+
+    /** {@code logins} at once, each holding its thread until {@link #hashesDone}; returns once the threads are full. */
+    private void sendLogins(int logins) throws InterruptedException {
         when(logIn.logIn(any())).thenAnswer(call -> {
             loginThreads.add(Thread.currentThread().getName());
             loginsWaiting.release();
             hashesDone.await();
             return new LogInUseCase.Result.InvalidCredentials();
         });
-        when(refresh.refresh(any())).thenReturn(new RefreshAccessTokenUseCase.Result.Rejected());
-        ExecutorService clients = Executors.newFixedThreadPool(LOGINS);
-        try {
-            for (int i = 0; i < LOGINS; i++) {
-                clients.execute(() -> statusOf(HttpRequest.POST("/api/login", "{\"username\":\"mallory\","
-                        + "\"password\":\"guess-guess-guess\"}").contentType(MediaType.APPLICATION_JSON_TYPE)));
-            }
-            assertTrue(loginsWaiting.tryAcquire(Integer.parseInt(THREADS), 10, TimeUnit.SECONDS),
-                    "every password-hashing thread holds a login");
-
-            assertEquals(401, assertTimeoutPreemptively(Duration.ofSeconds(5),
-                    () -> statusOf(HttpRequest.POST(RefreshTokenCookie.PATH, ""))));
-            verify(refresh).refresh(any());
-            assertFalse(loginsWaiting.tryAcquire(200, TimeUnit.MILLISECONDS), "the other logins queue behind them");
-            // On any JDK, also where blocking work runs on virtual threads that cannot run out.
-            assertTrue(loginThreads.stream().allMatch(name -> name.startsWith(PasswordHashingExecutor.NAME)),
-                    loginThreads.toString());
-        } finally {
-            hashesDone.countDown();
-            clients.shutdown();
-            assertTrue(clients.awaitTermination(10, TimeUnit.SECONDS));
+        for (int i = 0; i < logins; i++) {
+            answers.submit(() -> responseTo(HttpRequest.POST("/api/login", "{\"username\":\"mallory\","
+                    + "\"password\":\"guess-guess-guess\"}").contentType(MediaType.APPLICATION_JSON_TYPE)));
         }
+        assertTrue(loginsWaiting.tryAcquire(Integer.parseInt(THREADS), 10, TimeUnit.SECONDS),
+                "every password-hashing thread holds a login");
     }
 
-    private int statusOf(HttpRequest<?> request) {
+    @AfterEach
+    void letTheLoginsFinish() throws InterruptedException {
+        hashesDone.countDown();
+        clients.shutdown();
+        assertTrue(clients.awaitTermination(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aRefreshIsAnsweredWhileEveryPasswordHashingThreadWaitsForAHash() throws InterruptedException {
+        when(refresh.refresh(any())).thenReturn(new RefreshAccessTokenUseCase.Result.Rejected());
+        sendLogins(LOGINS);
+
+        assertEquals(401, assertTimeoutPreemptively(Duration.ofSeconds(5),
+                () -> responseTo(HttpRequest.POST(RefreshTokenCookie.PATH, "")).code()));
+        verify(refresh).refresh(any());
+        assertFalse(loginsWaiting.tryAcquire(200, TimeUnit.MILLISECONDS), "the other logins queue behind them");
+        assertNull(answers.poll(), "no login is refused while the queue has room");
+        // On any JDK, also where blocking work runs on virtual threads that cannot run out.
+        assertTrue(loginThreads.stream().allMatch(name -> name.startsWith(PasswordHashingExecutor.NAME)),
+                loginThreads.toString());
+    }
+
+    /**
+     * One login more than the threads and the queue hold: whichever of them finds the queue full is answered at once,
+     * while the others still wait for their hashes.
+     */
+    @Test
+    void aLoginThatFindsTheQueueFullIsRefusedAtOnceWith503AndRetryAfter() throws Exception {
+        sendLogins(LOGINS + 1);
+
+        Future<HttpResponse<?>> first = answers.poll(5, TimeUnit.SECONDS);
+
+        assertNotNull(first, "no login was answered within 5 s: the extra one waits in the queue");
+        HttpResponse<?> refused = first.get();
+        assertEquals(503, refused.code());
+        assertEquals("1", refused.header(HttpHeaders.RETRY_AFTER));
+        assertEquals("SERVICE_UNAVAILABLE", ((Map<?, ?>) refused.getBody(Map.class).orElseThrow().get("error"))
+                .get("code"));
+        assertNull(answers.poll(200, TimeUnit.MILLISECONDS), "the others still wait for their hashes");
+    }
+
+    private HttpResponse<?> responseTo(HttpRequest<?> request) {
         try {
-            return client.toBlocking().exchange(request).code();
+            return client.toBlocking().exchange(request, Map.class);
         } catch (HttpClientResponseException e) {
-            return e.code();
+            return e.getResponse();
         }
     }
 }

@@ -14,11 +14,15 @@ import java.util.Optional;
 public interface LoginAttemptLog {
 
     /**
-     * Atomically for {@code key}: when the policy lets an attempt go ahead at {@code now}, counts it and returns empty;
-     * otherwise counts nothing and returns how long the caller must wait.
+     * Atomically for {@code key}'s client address, whatever the username: when the policy, given the attempts counted
+     * for that address, lets an attempt go ahead at {@code now}, counts it and returns empty; otherwise counts nothing
+     * and returns how long the caller must wait.
      */
     Optional<Duration> tryAttempt(LoginAttemptKey key, Instant now);
 
-    /** Forgets the attempts of {@code key}: a successful login starts the count again. */
+    /**
+     * Forgets the attempts of {@code key}: a successful login starts its username's count again, and takes them out
+     * of its address's count too, which holds failures only. The other usernames' attempts from the address stay.
+     */
     void clear(LoginAttemptKey key);
 }

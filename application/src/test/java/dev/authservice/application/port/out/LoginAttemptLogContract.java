@@ -19,14 +19,18 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** What every {@link LoginAttemptLog} promises, whatever keeps the attempts. */
 public abstract class LoginAttemptLogContract {
 
-    protected static final LoginThrottlePolicy THREE_PER_TEN_MINUTES = new LoginThrottlePolicy(3, Duration.ofMinutes(10));
-    private static final LoginAttemptKey ALICE_FROM_HOME = new LoginAttemptKey(new Username("alice"), "198.51.100.1");
+    /** Three failures per username and address, ten per address, in ten minutes. */
+    protected static final LoginThrottlePolicy THREE_PER_USERNAME_TEN_PER_ADDRESS =
+            new LoginThrottlePolicy(3, 10, Duration.ofMinutes(10));
+    private static final String HOME = "198.51.100.1";
+    private static final LoginAttemptKey ALICE_FROM_HOME = fromHome("alice");
 
     private LoginAttemptLog log;
     private Instant now;
@@ -37,7 +41,7 @@ public abstract class LoginAttemptLogContract {
     @BeforeEach
     void startEmpty() {
         now = TestTime.now();
-        log = emptyLoginAttemptLog(THREE_PER_TEN_MINUTES, Clock.fixed(now, ZoneOffset.UTC));
+        log = emptyLoginAttemptLog(THREE_PER_USERNAME_TEN_PER_ADDRESS, Clock.fixed(now, ZoneOffset.UTC));
     }
 
     @Test
@@ -76,9 +80,37 @@ public abstract class LoginAttemptLogContract {
             log.tryAttempt(ALICE_FROM_HOME, now);
         }
 
-        assertEquals(Optional.empty(), log.tryAttempt(new LoginAttemptKey(new Username("bob"), "198.51.100.1"), now));
+        assertEquals(Optional.empty(), log.tryAttempt(fromHome("bob"), now));
         assertEquals(Optional.empty(), log.tryAttempt(new LoginAttemptKey(new Username("alice"), "203.0.113.9"), now));
-        assertTrue(log.tryAttempt(new LoginAttemptKey(new Username("alice"), "198.51.100.1"), now).isPresent());
+        assertTrue(log.tryAttempt(fromHome("alice"), now).isPresent());
+    }
+
+    @Test
+    void anAddressThatReachedItsLimitAcrossUsernamesWaitsForEveryUsernameAndNoOtherAddressDoes() {
+        for (int i = 0; i < 10; i++) {
+            assertEquals(Optional.empty(), log.tryAttempt(fromHome("user" + i), earlier(9 - i)));
+        }
+
+        assertEquals(Optional.of(Duration.ofMinutes(1)), log.tryAttempt(fromHome("alice"), now));
+        assertEquals(Optional.of(Duration.ofMinutes(1)), log.tryAttempt(fromHome("user0"), now));
+        assertEquals(Optional.empty(), log.tryAttempt(new LoginAttemptKey(new Username("alice"), "203.0.113.9"), now));
+        assertEquals(Optional.empty(), log.tryAttempt(fromHome("alice"), now.plus(Duration.ofMinutes(1))));
+    }
+
+    @Test
+    void aSuccessTakesOnlyItsUsernamesAttemptsOutOfItsAddressesCount() {
+        for (int i = 0; i < 8; i++) {
+            log.tryAttempt(fromHome("user" + i), now);
+        }
+        log.tryAttempt(ALICE_FROM_HOME, now);
+        log.tryAttempt(ALICE_FROM_HOME, now);
+        assertTrue(log.tryAttempt(fromHome("bob"), now).isPresent());
+
+        log.clear(ALICE_FROM_HOME);
+
+        assertEquals(Optional.empty(), log.tryAttempt(fromHome("bob"), now));
+        assertEquals(Optional.empty(), log.tryAttempt(fromHome("carol"), now));
+        assertTrue(log.tryAttempt(fromHome("dave"), now).isPresent());
     }
 
     @Test
@@ -97,6 +129,15 @@ public abstract class LoginAttemptLogContract {
 
     @Test
     void ofManyParallelAttemptsExactlyTheLimitGoAhead() throws Exception {
+        assertEquals(3, admittedInParallel(thread -> ALICE_FROM_HOME));
+    }
+
+    @Test
+    void ofManyParallelAttemptsOnManyUsernamesFromOneAddressExactlyItsLimitGoAhead() throws Exception {
+        assertEquals(10, admittedInParallel(thread -> fromHome("user" + thread)));
+    }
+
+    private int admittedInParallel(IntFunction<LoginAttemptKey> keyOfThread) throws Exception {
         int threads = 8;
         int attemptsPerThread = 25;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -104,11 +145,12 @@ public abstract class LoginAttemptLogContract {
         try {
             CountDownLatch start = new CountDownLatch(1);
             for (int t = 0; t < threads; t++) {
+                LoginAttemptKey key = keyOfThread.apply(t);
                 admitted.add(pool.submit(() -> {
                     start.await();
                     int goneAhead = 0;
                     for (int i = 0; i < attemptsPerThread; i++) {
-                        goneAhead += log.tryAttempt(ALICE_FROM_HOME, now).isEmpty() ? 1 : 0;
+                        goneAhead += log.tryAttempt(key, now).isEmpty() ? 1 : 0;
                     }
                     return goneAhead;
                 }));
@@ -118,10 +160,14 @@ public abstract class LoginAttemptLogContract {
             for (Future<Integer> future : admitted) {
                 total += future.get(30, TimeUnit.SECONDS);
             }
-            assertEquals(3, total);
+            return total;
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    private static LoginAttemptKey fromHome(String username) {
+        return new LoginAttemptKey(new Username(username), HOME);
     }
 
     private Instant earlier(int minutes) {

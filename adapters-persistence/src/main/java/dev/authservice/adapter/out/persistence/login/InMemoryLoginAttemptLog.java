@@ -1,6 +1,7 @@
 package dev.authservice.adapter.out.persistence.login;
 
 import dev.authservice.application.port.out.LoginAttemptLog;
+import dev.authservice.domain.login.CountedAttempt;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.login.LoginThrottlePolicy;
 import io.micronaut.context.annotation.Requires;
@@ -27,8 +28,11 @@ class InMemoryLoginAttemptLog implements LoginAttemptLog {
 
     private final LoginThrottlePolicy policy;
     private final Clock clock;
-    /** Each list is immutable and replaced whole, atomically per key by {@link Map#compute}. */
-    private final Map<LoginAttemptKey, List<Instant>> attempts = new ConcurrentHashMap<>();
+    /**
+     * Per client address, every username's attempts: the policy limits both. Each list is immutable and replaced
+     * whole, atomically per address by {@link Map#compute}.
+     */
+    private final Map<String, List<CountedAttempt>> attempts = new ConcurrentHashMap<>();
 
     InMemoryLoginAttemptLog(LoginThrottlePolicy policy, Clock clock) {
         this.policy = policy;
@@ -38,10 +42,12 @@ class InMemoryLoginAttemptLog implements LoginAttemptLog {
     @Override
     public Optional<Duration> tryAttempt(LoginAttemptKey key, Instant now) {
         Duration[] wait = new Duration[1];
-        attempts.compute(key, (k, recorded) -> {
-            List<Instant> recent = inWindow(recorded == null ? List.of() : recorded, now);
-            wait[0] = policy.waitBefore(now, recent).orElse(null);
-            List<Instant> kept = wait[0] == null ? Stream.concat(recent.stream(), Stream.of(now)).toList() : recent;
+        attempts.compute(key.client(), (client, recorded) -> {
+            List<CountedAttempt> recent = inWindow(recorded == null ? List.of() : recorded, now);
+            wait[0] = policy.waitBefore(now, key.username(), recent).orElse(null);
+            List<CountedAttempt> kept = wait[0] == null
+                    ? Stream.concat(recent.stream(), Stream.of(new CountedAttempt(key.username(), now))).toList()
+                    : recent;
             return kept.isEmpty() ? null : kept;
         });
         return Optional.ofNullable(wait[0]);
@@ -49,22 +55,26 @@ class InMemoryLoginAttemptLog implements LoginAttemptLog {
 
     @Override
     public void clear(LoginAttemptKey key) {
-        attempts.remove(key);
+        attempts.computeIfPresent(key.client(), (client, recorded) -> {
+            List<CountedAttempt> kept = recorded.stream()
+                    .filter(attempt -> !attempt.username().equals(key.username())).toList();
+            return kept.isEmpty() ? null : kept;
+        });
     }
 
     @Scheduled(fixedDelay = "1m")
     void forgetOldAttempts() {
         Instant now = clock.instant();
-        for (LoginAttemptKey key : attempts.keySet()) {
-            attempts.computeIfPresent(key, (k, recorded) -> {
-                List<Instant> kept = inWindow(recorded, now);
+        for (String client : attempts.keySet()) {
+            attempts.computeIfPresent(client, (c, recorded) -> {
+                List<CountedAttempt> kept = inWindow(recorded, now);
                 return kept.isEmpty() ? null : kept;
             });
         }
     }
 
-    private List<Instant> inWindow(List<Instant> recorded, Instant now) {
+    private List<CountedAttempt> inWindow(List<CountedAttempt> recorded, Instant now) {
         Instant windowStart = policy.windowStart(now);
-        return recorded.stream().filter(windowStart::isBefore).toList();
+        return recorded.stream().filter(attempt -> windowStart.isBefore(attempt.at())).toList();
     }
 }

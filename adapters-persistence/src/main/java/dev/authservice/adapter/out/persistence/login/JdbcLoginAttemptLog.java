@@ -2,8 +2,10 @@ package dev.authservice.adapter.out.persistence.login;
 
 import dev.authservice.adapter.out.persistence.UniqueViolation;
 import dev.authservice.application.port.out.LoginAttemptLog;
+import dev.authservice.domain.login.CountedAttempt;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.login.LoginThrottlePolicy;
+import dev.authservice.domain.user.Username;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.data.exceptions.DataAccessException;
 import io.micronaut.scheduling.annotation.Scheduled;
@@ -19,15 +21,19 @@ import java.util.UUID;
 
 /**
  * Login attempts in the database, for a throttle that the instances sharing it enforce together and that a restart
- * does not reset ({@code auth.login.attempt-log: database}, ADR-0007). A pair's row in {@code login_throttles} is
- * locked while one of its attempts is decided: instances deciding for the same username and client address take turns,
- * so a burst spread over them gets no more attempts than one instance would let through.
+ * does not reset ({@code auth.login.attempt-log: database}, ADR-0007). An address's row in
+ * {@code login_throttle_addresses} is locked while one of its attempts is decided: the policy limits an address across
+ * usernames, so instances deciding for the same client address take turns whatever the username, and a burst spread
+ * over them gets no more attempts than one instance would let through.
  */
 @Singleton
 @Requires(property = "auth.login.attempt-log", value = "database")
 class JdbcLoginAttemptLog implements LoginAttemptLog {
 
-    /** A lost race to add a pair leaves it added, so the next try locks it; only a removal in between needs a third. */
+    /**
+     * A lost race to add an address leaves it added, so the next try locks it; only a removal in between needs a
+     * third.
+     */
     private static final int TRIES = 3;
 
     private final LoginAttemptRowRepository rows;
@@ -44,7 +50,7 @@ class JdbcLoginAttemptLog implements LoginAttemptLog {
     }
 
     /**
-     * One transaction of its own, tried again when another one added the same pair first. Refused inside a
+     * One transaction of its own, tried again when another one added the same address first. Refused inside a
      * transaction: it would join it, and on PostgreSQL the failed INSERT would abort it, retries and all.
      */
     @Override
@@ -54,7 +60,7 @@ class JdbcLoginAttemptLog implements LoginAttemptLog {
         }
         for (int tries = 1; ; tries++) {
             try {
-                return transactions.executeWrite(status -> decide(key.username().value(), key.client(), now));
+                return transactions.executeWrite(status -> decide(key, now));
             } catch (DataAccessException e) {
                 if (tries == TRIES || !UniqueViolation.isCauseOf(e)) {
                     throw e;
@@ -63,41 +69,43 @@ class JdbcLoginAttemptLog implements LoginAttemptLog {
         }
     }
 
-    private Optional<Duration> decide(String username, String clientAddress, Instant now) {
-        Optional<Instant> lastAttempt = rows.lockPair(username, clientAddress);
-        List<Instant> attempts;
+    private Optional<Duration> decide(LoginAttemptKey key, Instant now) {
+        String clientAddress = key.client();
+        Optional<Instant> lastAttempt = rows.lockAddress(clientAddress);
+        List<LoginAttemptRow> attempts;
         if (lastAttempt.isPresent()) {
-            attempts = rows.attemptTimes(username, clientAddress);
+            attempts = rows.attemptsOf(clientAddress);
         } else {
-            rows.insertPair(username, clientAddress, now);
-            attempts = List.of(); // a pair's attempts go with its row
+            rows.insertAddress(clientAddress, now);
+            attempts = List.of(); // an address's attempts go with its row
         }
-        Optional<Duration> wait = policy.waitBefore(now, attempts);
+        Optional<Duration> wait = policy.waitBefore(now, key.username(), attempts.stream()
+                .map(row -> new CountedAttempt(new Username(row.username()), row.attemptedAt())).toList());
         if (wait.isPresent()) {
             return wait;
         }
-        rows.insert(new LoginAttemptRow(UUID.randomUUID(), username, clientAddress, now));
+        rows.insert(new LoginAttemptRow(UUID.randomUUID(), key.username().value(), clientAddress, now));
         if (lastAttempt.filter(now::isAfter).isPresent()) {
-            rows.updateLastAttempt(username, clientAddress, now);
+            rows.updateLastAttempt(clientAddress, now);
         }
         Instant windowStart = policy.windowStart(now);
-        if (attempts.stream().anyMatch(at -> !at.isAfter(windowStart))) {
-            rows.deleteAttemptsUntil(username, clientAddress, windowStart);
+        if (attempts.stream().anyMatch(row -> !row.attemptedAt().isAfter(windowStart))) {
+            rows.deleteAttemptsUntil(clientAddress, windowStart);
         }
         return Optional.empty();
     }
 
     @Override
     public void clear(LoginAttemptKey key) {
-        rows.deletePair(key.username().value(), key.client());
+        rows.deleteAttemptsOf(key.client(), key.username().value());
     }
 
     /**
-     * Pairs without an attempt in the window, which a successful login did not clear. The attempts that left the
-     * window of a pair still in use go at its next attempt.
+     * Addresses without an attempt in the window, with their attempts. The attempts that left the window of an
+     * address still in use go at its next attempt.
      */
     @Scheduled(fixedDelay = "1m")
     void forgetOldAttempts() {
-        rows.deletePairsIdleSince(policy.windowStart(clock.instant()));
+        rows.deleteAddressesIdleSince(policy.windowStart(clock.instant()));
     }
 }

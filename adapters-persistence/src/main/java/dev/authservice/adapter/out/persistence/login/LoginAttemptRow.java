@@ -5,7 +5,7 @@ import io.micronaut.data.annotation.MappedEntity;
 import java.time.Instant;
 import java.util.UUID;
 
-/** One counted login attempt of a pair in {@code login_throttles}. */
+/** One counted login attempt of an address in {@code login_throttle_addresses}. */
 @MappedEntity(value = "login_attempts", escape = false)
 record LoginAttemptRow(@Id UUID id, String username, String clientAddress, Instant attemptedAt) {
 }

@@ -9,38 +9,34 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-/** The pairs of {@code login_throttles} and their counted attempts in {@code login_attempts}. */
+/** The addresses of {@code login_throttle_addresses} and their counted attempts in {@code login_attempts}. */
 @JdbcRepository(dialect = Dialect.ANSI)
 interface LoginAttemptRowRepository extends GenericRepository<LoginAttemptRow, UUID> {
 
-    /** Locks the pair's row until the transaction ends, and returns its latest counted attempt; empty if none. */
-    @Query("SELECT last_attempt_at FROM login_throttles WHERE username = :username AND client_address = :clientAddress"
-            + " FOR UPDATE")
-    Optional<Instant> lockPair(String username, String clientAddress);
+    /** Locks the address's row until the transaction ends, and returns its latest counted attempt; empty if none. */
+    @Query("SELECT last_attempt_at FROM login_throttle_addresses WHERE client_address = :clientAddress FOR UPDATE")
+    Optional<Instant> lockAddress(String clientAddress);
 
-    /** Fails with a unique violation when another transaction has added the pair meanwhile. */
-    @Query("INSERT INTO login_throttles (username, client_address, last_attempt_at)"
-            + " VALUES (:username, :clientAddress, :lastAttemptAt)")
-    void insertPair(String username, String clientAddress, Instant lastAttemptAt);
+    /** Fails with a unique violation when another transaction has added the address meanwhile. */
+    @Query("INSERT INTO login_throttle_addresses (client_address, last_attempt_at)"
+            + " VALUES (:clientAddress, :lastAttemptAt)")
+    void insertAddress(String clientAddress, Instant lastAttemptAt);
 
-    @Query("UPDATE login_throttles SET last_attempt_at = :lastAttemptAt"
-            + " WHERE username = :username AND client_address = :clientAddress")
-    void updateLastAttempt(String username, String clientAddress, Instant lastAttemptAt);
+    @Query("UPDATE login_throttle_addresses SET last_attempt_at = :lastAttemptAt WHERE client_address = :clientAddress")
+    void updateLastAttempt(String clientAddress, Instant lastAttemptAt);
 
-    /** Its attempts go with it ({@code ON DELETE CASCADE}). */
-    @Query("DELETE FROM login_throttles WHERE username = :username AND client_address = :clientAddress")
-    void deletePair(String username, String clientAddress);
-
-    /** The pairs whose every attempt is at or before {@code windowStart}, with their attempts. */
-    @Query("DELETE FROM login_throttles WHERE last_attempt_at <= :windowStart")
-    int deletePairsIdleSince(Instant windowStart);
+    /** The addresses whose every attempt is at or before {@code windowStart}, with their attempts. */
+    @Query("DELETE FROM login_throttle_addresses WHERE last_attempt_at <= :windowStart")
+    int deleteAddressesIdleSince(Instant windowStart);
 
     void insert(LoginAttemptRow row);
 
-    @Query("SELECT attempted_at FROM login_attempts WHERE username = :username AND client_address = :clientAddress")
-    List<Instant> attemptTimes(String username, String clientAddress);
+    @Query("SELECT * FROM login_attempts WHERE client_address = :clientAddress")
+    List<LoginAttemptRow> attemptsOf(String clientAddress);
 
-    @Query("DELETE FROM login_attempts"
-            + " WHERE username = :username AND client_address = :clientAddress AND attempted_at <= :windowStart")
-    void deleteAttemptsUntil(String username, String clientAddress, Instant windowStart);
+    @Query("DELETE FROM login_attempts WHERE client_address = :clientAddress AND username = :username")
+    void deleteAttemptsOf(String clientAddress, String username);
+
+    @Query("DELETE FROM login_attempts WHERE client_address = :clientAddress AND attempted_at <= :windowStart")
+    void deleteAttemptsUntil(String clientAddress, Instant windowStart);
 }

@@ -27,7 +27,7 @@ class InMemoryLoginAttemptLogTest extends LoginAttemptLogContract {
     @Test
     void theScheduledCleanupForgetsOnlyAttemptsThatLeftTheWindow() {
         Instant now = Instant.parse("2025-03-01T12:00:00Z");
-        InMemoryLoginAttemptLog log = new InMemoryLoginAttemptLog(THREE_PER_TEN_MINUTES, Clock.fixed(now, ZoneOffset.UTC));
+        InMemoryLoginAttemptLog log = new InMemoryLoginAttemptLog(THREE_PER_USERNAME_TEN_PER_ADDRESS, Clock.fixed(now, ZoneOffset.UTC));
         log.tryAttempt(KEY, now.minus(Duration.ofMinutes(11)));
         log.tryAttempt(KEY, now.minus(Duration.ofMinutes(11)));
         log.tryAttempt(KEY, now.minus(Duration.ofMinutes(1)));

@@ -46,8 +46,8 @@ abstract class SharedLoginAttempts extends LoginAttemptLogContract {
 
     @Test
     void anotherInstanceOnTheSameDatabaseCountsTheSameAttempts() {
-        LoginAttemptLog here = emptyLoginAttemptLog(THREE_PER_TEN_MINUTES, clockAt(now));
-        LoginAttemptLog there = logOf(database().startInstance(Map.of()), THREE_PER_TEN_MINUTES, clockAt(now));
+        LoginAttemptLog here = emptyLoginAttemptLog(THREE_PER_USERNAME_TEN_PER_ADDRESS, clockAt(now));
+        LoginAttemptLog there = logOf(database().startInstance(Map.of()), THREE_PER_USERNAME_TEN_PER_ADDRESS, clockAt(now));
         here.tryAttempt(CAROL, now);
         there.tryAttempt(CAROL, now);
         here.tryAttempt(CAROL, now);
@@ -59,8 +59,8 @@ abstract class SharedLoginAttempts extends LoginAttemptLogContract {
     }
 
     @Test
-    void theScheduledCleanupRemovesOnlyPairsWithoutAnAttemptInTheWindow() {
-        JdbcLoginAttemptLog log = emptyLoginAttemptLog(THREE_PER_TEN_MINUTES, clockAt(now));
+    void theScheduledCleanupRemovesOnlyAddressesWithoutAnAttemptInTheWindow() {
+        JdbcLoginAttemptLog log = emptyLoginAttemptLog(THREE_PER_USERNAME_TEN_PER_ADDRESS, clockAt(now));
         log.tryAttempt(CAROL, minutesAgo(12));
         log.tryAttempt(CAROL, minutesAgo(10)); // the window's first instant, no longer in it
         log.tryAttempt(DAVE, minutesAgo(2));
@@ -69,27 +69,29 @@ abstract class SharedLoginAttempts extends LoginAttemptLogContract {
         log.forgetOldAttempts();
 
         assertEquals(List.of(), attemptTimes(CAROL));
-        assertEquals(Optional.empty(), rows().lockPair("carol", CAROL.client()));
+        assertEquals(Optional.empty(), rows().lockAddress(CAROL.client()));
         assertEquals(2, attemptTimes(DAVE).size());
         assertEquals(Optional.empty(), log.tryAttempt(DAVE, now));
         assertTrue(log.tryAttempt(DAVE, now).isPresent());
     }
 
     @Test
-    void anAttemptTakesAwayTheAttemptsOfItsPairThatLeftTheWindow() {
-        LoginAttemptLog log = emptyLoginAttemptLog(THREE_PER_TEN_MINUTES, clockAt(now));
+    void anAttemptTakesAwayTheAttemptsOfItsAddressThatLeftTheWindow() {
+        LoginAttemptLog log = emptyLoginAttemptLog(THREE_PER_USERNAME_TEN_PER_ADDRESS, clockAt(now));
+        LoginAttemptKey erin = new LoginAttemptKey(new Username("erin"), CAROL.client());
         log.tryAttempt(CAROL, minutesAgo(12));
-        log.tryAttempt(CAROL, minutesAgo(11));
+        log.tryAttempt(erin, minutesAgo(11));
 
         log.tryAttempt(CAROL, now);
 
         assertEquals(List.of(now), attemptTimes(CAROL));
+        assertEquals(List.of(), attemptTimes(erin));
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void anAttemptInsideATransactionIsRefusedAndCountsNothing() {
-        LoginAttemptLog log = emptyLoginAttemptLog(THREE_PER_TEN_MINUTES, clockAt(now));
+        LoginAttemptLog log = emptyLoginAttemptLog(THREE_PER_USERNAME_TEN_PER_ADDRESS, clockAt(now));
         TransactionOperations<Connection> transactions = database().bean(TransactionOperations.class);
 
         assertThrows(IllegalStateException.class,
@@ -99,7 +101,9 @@ abstract class SharedLoginAttempts extends LoginAttemptLogContract {
     }
 
     List<Instant> attemptTimes(LoginAttemptKey key) {
-        return rows().attemptTimes(key.username().value(), key.client());
+        return rows().attemptsOf(key.client()).stream()
+                .filter(row -> row.username().equals(key.username().value()))
+                .map(LoginAttemptRow::attemptedAt).toList();
     }
 
     LoginAttemptRowRepository rows() {

@@ -34,14 +34,14 @@ class SharedLoginAttemptsOnPostgresTest extends SharedLoginAttempts {
     }
 
     /**
-     * A pair's first attempts at two instances at once: the INSERT of the pair that waited for the other's to commit
-     * fails, and its attempt is tried again, locks the pair the other added and is counted.
+     * An address's first attempts at two instances at once: the INSERT of the address that waited for the other's to
+     * commit fails, and its attempt is tried again, locks the address the other added and is counted.
      */
     @Test
     @SuppressWarnings("unchecked")
-    void theLoserOfARaceToAddAPairTriesAgainAndIsCounted() throws Exception {
+    void theLoserOfARaceToAddAnAddressTriesAgainAndIsCounted() throws Exception {
         Instant now = TestTime.now();
-        JdbcLoginAttemptLog log = emptyLoginAttemptLog(THREE_PER_TEN_MINUTES, clockAt(now));
+        JdbcLoginAttemptLog log = emptyLoginAttemptLog(THREE_PER_USERNAME_TEN_PER_ADDRESS, clockAt(now));
         ApplicationContext other = database.startInstance(Map.of());
         TransactionOperations<Connection> otherTransactions = other.getBean(TransactionOperations.class);
         LoginAttemptRowRepository otherRows = other.getBean(LoginAttemptRowRepository.class);
@@ -50,7 +50,7 @@ class SharedLoginAttemptsOnPostgresTest extends SharedLoginAttempts {
         ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
             Future<?> adding = threads.submit(() -> otherTransactions.executeWrite(status -> {
-                otherRows.insertPair(CAROL.username().value(), CAROL.client(), now);
+                otherRows.insertAddress(CAROL.client(), now);
                 added.countDown();
                 awaitQuietly(commit);
                 return null;

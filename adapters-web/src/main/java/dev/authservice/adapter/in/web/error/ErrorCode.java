@@ -20,16 +20,17 @@ public enum ErrorCode {
     NOT_FOUND(HttpStatus.NOT_FOUND, "No such resource"),
     METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "This method is not allowed on this resource"),
     NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE, "This API answers application/json, which the Accept header refuses"),
+    REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT, "The request did not arrive in time"),
     USERNAME_TAKEN(HttpStatus.CONFLICT, "This username is already taken"),
     ORDER_REFERENCE_TAKEN(HttpStatus.CONFLICT, "You have an order with this reference already"),
-    REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT, "The request did not arrive in time"),
     LENGTH_REQUIRED(HttpStatus.LENGTH_REQUIRED, "Send the body with a Content-Length, not chunked"),
     PAYLOAD_TOO_LARGE(HttpStatus.REQUEST_ENTITY_TOO_LARGE, "The request body is too large"),
     URI_TOO_LONG(HttpStatus.REQUEST_URI_TOO_LONG, "The request URI is too long"),
     UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json"),
     TOO_MANY_ATTEMPTS(HttpStatus.TOO_MANY_REQUESTS, "Too many failed attempts: try again later"),
     REQUEST_HEADER_FIELDS_TOO_LARGE(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "The request headers are too large"),
-    INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side");
+    INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side"),
+    SERVICE_UNAVAILABLE(HttpStatus.SERVICE_UNAVAILABLE, "The service is busy: try again shortly");
 
     private final HttpStatus status;
     private final String defaultMessage;
@@ -61,6 +62,7 @@ public enum ErrorCode {
             case 415 -> UNSUPPORTED_MEDIA_TYPE;
             case 429 -> TOO_MANY_ATTEMPTS;
             case 431 -> REQUEST_HEADER_FIELDS_TOO_LARGE;
+            case 503 -> SERVICE_UNAVAILABLE;
             default -> INTERNAL_ERROR;
         };
     }

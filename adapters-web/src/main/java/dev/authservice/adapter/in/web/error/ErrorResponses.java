@@ -30,12 +30,23 @@ public final class ErrorResponses {
                 .body(ErrorEnvelope.of(code, code.defaultMessage()));
     }
 
-    /**
-     * 429 {@code TOO_MANY_ATTEMPTS} with {@code Retry-After} in whole seconds, rounded up and at least 1, so that a
-     * client that waits exactly that long is never turned away again for a fraction of a second.
-     */
+    /** 429 {@code TOO_MANY_ATTEMPTS}, with {@link #retryAfter}. */
     public static MutableHttpResponse<ErrorEnvelope> tooManyAttempts(Duration retryAfter) {
+        return retryAfter(of(ErrorCode.TOO_MANY_ATTEMPTS), retryAfter);
+    }
+
+    /** 503 {@code SERVICE_UNAVAILABLE}, with {@link #retryAfter}. */
+    public static MutableHttpResponse<ErrorEnvelope> serviceUnavailable(Duration retryAfter) {
+        return retryAfter(of(ErrorCode.SERVICE_UNAVAILABLE), retryAfter);
+    }
+
+    /**
+     * {@code Retry-After} in whole seconds, rounded up and at least 1, so that a client that waits exactly that long
+     * is never turned away again for a fraction of a second.
+     */
+    private static MutableHttpResponse<ErrorEnvelope> retryAfter(MutableHttpResponse<ErrorEnvelope> response,
+                                                                 Duration retryAfter) {
         long seconds = Math.max(1, (retryAfter.toMillis() + 999) / 1000);
-        return of(ErrorCode.TOO_MANY_ATTEMPTS).header(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
+        return response.header(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
     }
 }
