@@ -17,7 +17,7 @@ import org.flywaydb.core.api.migration.Context;
 import org.flywaydb.core.api.migration.JavaMigration;
 
 /**
- * Migration 7: every stored username in the form {@link Username} now gives it (PRECIS {@code UsernameCaseMapped}),
+ * Migration 8: every stored username in the form {@link Username} now gives it (PRECIS {@code UsernameCaseMapped}),
  * so that {@code Alice} can log in as {@code alice}. In Java rather than SQL because the rule is the domain's, and no
  * database has it. Names that would become one ({@code Alice} and {@code alice}), and names the rule refuses, are not
  * merged or guessed at: the migration fails, naming every such row, and the service does not start until an operator
@@ -27,7 +27,7 @@ public final class UsernamesInCaseMappedForm implements JavaMigration {
 
     @Override
     public MigrationVersion getVersion() {
-        return MigrationVersion.fromVersion("7");
+        return MigrationVersion.fromVersion("8");
     }
 
     @Override

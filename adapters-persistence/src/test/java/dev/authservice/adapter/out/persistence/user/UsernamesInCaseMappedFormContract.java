@@ -17,7 +17,7 @@ import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Migration 7 on a database that holds users from before it, through the service's own Flyway start. */
+/** Migration 8 on a database that holds users from before it, through the service's own Flyway start. */
 abstract class UsernamesInCaseMappedFormContract {
 
     private JdbcTarget database;
@@ -28,7 +28,7 @@ abstract class UsernamesInCaseMappedFormContract {
     void aDatabaseAtTheVersionBefore() {
         database = testDatabase().another();
         Flyway.configure().dataSource(database.url(), database.username(), database.password())
-                .locations("classpath:db/migration").target("6").load().migrate();
+                .locations("classpath:db/migration").target("7").load().migrate();
     }
 
     @Test
