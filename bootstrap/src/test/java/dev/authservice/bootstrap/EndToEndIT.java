@@ -3,13 +3,17 @@ package dev.authservice.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.adapter.out.crypto.JwtAlgorithm;
+import dev.authservice.adapter.out.crypto.JwtKey;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -92,6 +96,51 @@ class EndToEndIT {
 
         assertTrue(output.contains("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is required"),
                 output);
+    }
+
+    /** ES256 with no key file in dev: a key pair is made once and kept in ./data, like the database. */
+    @Test
+    void withEs256TheDevelopmentKeyIsKeptInDataSoAccessTokensSurviveARestart() throws Exception {
+        Map<String, String> es256 = Map.of("AUTH_JWT_ALGORITHM", "ES256");
+        Http http = start(es256);
+        String token = http.logIn("alice", "alice-password").accessToken();
+        Http.Answer jwks = http.get("/.well-known/jwks.json");
+        assertEquals(200, jwks.status(), jwks.toString());
+        stop();
+
+        http = start(es256);
+
+        assertEquals(200, http.get("/api/user/profile", "Authorization", "Bearer " + token).status());
+        assertEquals(jwks.json(), http.get("/.well-known/jwks.json").json(), "the same key after the restart");
+        assertTrue(Files.isRegularFile(workingDirectory.resolve("data/jwt-es256-signing-key.pem")));
+    }
+
+    /** In prod a key file that is missing, of another algorithm or too weak stops the start with one line. */
+    @Test
+    void prodRefusesAKeyFileThatIsMissingOrDoesNotFit() throws Exception {
+        Path edDsa = Files.writeString(workingDirectory.resolve("ed25519.pem"), JwtKey.generatePem(JwtAlgorithm.EdDSA));
+        KeyPairGenerator rsa = KeyPairGenerator.getInstance("RSA");
+        rsa.initialize(1024);
+        Path weak = Files.writeString(workingDirectory.resolve("rsa-1024.pem"), JwtKeyFilesTest.pem(rsa.generateKeyPair()));
+        Map<String, String> cases = Map.of(
+                "ES256", "auth.jwt.signing-key-file (AUTH_JWT_SIGNING_KEY_FILE) is required with ES256",
+                "ES256:" + workingDirectory.resolve("missing.pem"),
+                "auth.jwt.signing-key-file (AUTH_JWT_SIGNING_KEY_FILE): cannot read",
+                "ES256:" + edDsa, "has no SPKI public key that is an EC P-256 key (ES256)",
+                "RS256:" + weak, "holds an RSA key of 1024 bits, fewer than the 2048 RS256 needs");
+        for (Map.Entry<String, String> refusal : cases.entrySet()) {
+            String[] algorithmAndFile = refusal.getKey().split(":", 2);
+            Map<String, String> environment = new HashMap<>(Map.of("MICRONAUT_ENVIRONMENTS", "prod",
+                    "AUTH_JWT_ALGORITHM", algorithmAndFile[0]));
+            if (algorithmAndFile.length == 2) {
+                environment.put("AUTH_JWT_SIGNING_KEY_FILE", algorithmAndFile[1]);
+            }
+
+            String output = refusedStart(environment);
+
+            assertTrue(output.contains("auth-service refuses to start: auth.jwt.signing-key-file"), output);
+            assertTrue(output.contains(refusal.getValue()), output);
+        }
     }
 
     @Test
