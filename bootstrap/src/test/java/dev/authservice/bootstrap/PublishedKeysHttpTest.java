@@ -87,6 +87,7 @@ class PublishedKeysHttpTest implements TestPropertyProvider {
         assertEquals(200, metadata.status(), metadata.toString());
         assertEquals("auth-service", metadata.json().get("issuer"));
         assertEquals(List.of("ES256"), metadata.json().get("access_token_signing_alg_values_supported"));
+        assertEquals(List.of(), metadata.json().get("response_types_supported"), "required by RFC 8414, even empty");
         URI jwksUri = URI.create((String) metadata.json().get("jwks_uri"));
         assertEquals("/.well-known/jwks.json", jwksUri.getPath());
         assertEquals(200, http.get(jwksUri.getPath()).status());

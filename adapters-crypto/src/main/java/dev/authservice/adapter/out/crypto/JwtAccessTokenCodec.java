@@ -45,9 +45,11 @@ public final class JwtAccessTokenCodec implements AccessTokenCodec {
 
     /** The algorithm of {@code keys}, signing with its signing key and verifying with every one of its keys. */
     public JwtAccessTokenCodec(JwtKeySet keys) {
-        this(header(keys.algorithm(), keys.signing().keyId()),
-                new KeyPairSignature(header(keys.algorithm(), keys.signing().keyId()), keys.signing()),
-                verifiers(keys));
+        this(header(keys.algorithm(), keys.signing().keyId()), keys);
+    }
+
+    private JwtAccessTokenCodec(JWSHeader header, JwtKeySet keys) {
+        this(header, new KeyPairSignature(header, keys.signing()), verifiers(keys));
     }
 
     private JwtAccessTokenCodec(JWSHeader header, JwsSignature signature, Map<String, JWSVerifier> verifiers) {

@@ -47,6 +47,19 @@ class JwtKeyTest {
         assertEquals(expected, key.keyId());
     }
 
+    /** RFC 8037, appendix A.3: the thumbprint of the example Ed25519 key. */
+    @Test
+    void theKeyIdOfRfc8037sEd25519KeyIsTheThumbprintTheRfcGives() {
+        byte[] spkiPrefix = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00};
+        byte[] x = Base64.getUrlDecoder().decode("11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo");
+        byte[] spki = Arrays.copyOf(spkiPrefix, spkiPrefix.length + x.length);
+        System.arraycopy(x, 0, spki, spkiPrefix.length, x.length);
+
+        JwtKey key = JwtKey.verificationKeyFromPem(JwtAlgorithm.EdDSA, Pem.encode(Pem.PUBLIC_KEY, spki));
+
+        assertEquals("kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k", key.keyId());
+    }
+
     @Test
     void aKeyOfAnotherFamilyIsRefused() {
         String edDsa = JwtKey.generatePem(JwtAlgorithm.EdDSA);

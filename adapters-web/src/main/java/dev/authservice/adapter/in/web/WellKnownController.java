@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.application.port.in.PublishTokenKeysUseCase;
@@ -93,12 +94,13 @@ class WellKnownController {
 
     /**
      * RFC 8414 metadata, its members named as the RFC names them. This service has no OAuth authorization or token
-     * endpoint, so it supports no response type; RFC 8414 names no member for the algorithm of access tokens, so it is
+     * endpoint, so it supports no response type, and says so: the member is required, empty or not. RFC 8414 names no member for the algorithm of access tokens, so it is
      * in {@code access_token_signing_alg_values_supported}, as several servers write it.
      */
     @Serdeable
     @Schema(name = "AuthorizationServerMetadata")
-    record AuthorizationServerMetadata(String issuer, String jwks_uri, List<String> response_types_supported,
+    record AuthorizationServerMetadata(String issuer, String jwks_uri,
+                                       @JsonInclude(JsonInclude.Include.ALWAYS) List<String> response_types_supported,
                                        List<String> access_token_signing_alg_values_supported) {
     }
 }
