@@ -62,7 +62,8 @@ class AccessTokenKeysFactory {
         }
         JwtKeySet keys = new JwtKeySet(
                 JwtKeyFiles.signingKey(algorithm, signingKeyFile, development ? Path.of(developmentKeys) : null),
-                JwtKeyFiles.verificationKeys(algorithm, verificationKeyFiles == null ? List.of() : verificationKeyFiles));
+                JwtKeyFiles.verificationKeys(algorithm,
+                        verificationKeyFiles == null ? List.of() : verificationKeyFiles));
         return new AccessTokenKeys(new JwtAccessTokenCodec(keys), JwtPublicKeys.of(keys));
     }
 

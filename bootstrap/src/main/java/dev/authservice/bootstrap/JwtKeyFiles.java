@@ -77,7 +77,8 @@ final class JwtKeyFiles {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             try {
-                Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.createFile(file,
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             } catch (UnsupportedOperationException notPosix) {
                 // No POSIX permissions (Windows): the directory's own protect it.
                 Files.createFile(file);

@@ -115,6 +115,40 @@ class EndToEndIT {
         assertTrue(Files.isRegularFile(workingDirectory.resolve("data/jwt-es256-signing-key.pem")));
     }
 
+    /**
+     * The rotation of docs/keys.md on the running jar: the old key's access token verifies once the new key signs and
+     * the old one only verifies, its refresh token is untouched, and only removing the old key ends its access tokens.
+     */
+    @Test
+    void aKeyRotatesWithoutLoggingAnyoneOut() throws Exception {
+        Path old = Files.writeString(workingDirectory.resolve("old.pem"), JwtKey.generatePem(JwtAlgorithm.ES256));
+        String oldPem = Files.readString(old);
+        Path oldPublic = Files.writeString(workingDirectory.resolve("old.pub.pem"),
+                oldPem.substring(oldPem.indexOf("-----BEGIN PUBLIC KEY-----")));
+        Path next = Files.writeString(workingDirectory.resolve("next.pem"), JwtKey.generatePem(JwtAlgorithm.ES256));
+        String nextKeyId = JwtKey.signingKeyFromPem(JwtAlgorithm.ES256, Files.readString(next)).keyId();
+        Http http = start(Map.of("AUTH_JWT_ALGORITHM", "ES256", "AUTH_JWT_SIGNING_KEY_FILE", old.toString()));
+        Http.Answer login = http.logIn("alice", "alice-password");
+        stop();
+
+        http = start(Map.of("AUTH_JWT_ALGORITHM", "ES256", "AUTH_JWT_SIGNING_KEY_FILE", next.toString(),
+                "AUTH_JWT_VERIFICATION_KEY_FILES", oldPublic.toString()));
+
+        assertEquals(200, http.get("/api/user/profile", "Authorization", "Bearer " + login.accessToken()).status(),
+                "the old key's token, now verification-only");
+        Http.Answer refreshed = http.refresh(login.refreshToken());
+        assertEquals(200, refreshed.status(), "the refresh token is not affected: " + refreshed);
+        assertTrue(Tokens.header(refreshed.accessToken()).contains(nextKeyId), "the new key signs");
+        stop();
+
+        http = start(Map.of("AUTH_JWT_ALGORITHM", "ES256", "AUTH_JWT_SIGNING_KEY_FILE", next.toString()));
+
+        assertEquals("INVALID_TOKEN",
+                http.get("/api/user/profile", "Authorization", "Bearer " + login.accessToken()).errorCode(),
+                "the removed key's token");
+        assertEquals(200, http.get("/api/user/profile", "Authorization", "Bearer " + refreshed.accessToken()).status());
+    }
+
     /** In prod a key file that is missing, of another algorithm or too weak stops the start with one line. */
     @Test
     void prodRefusesAKeyFileThatIsMissingOrDoesNotFit() throws Exception {

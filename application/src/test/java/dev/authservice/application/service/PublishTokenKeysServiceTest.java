@@ -19,7 +19,8 @@ class PublishTokenKeysServiceTest {
 
     @Test
     void theIssuerTheAlgorithmAndThePublicKeysArePublished() {
-        PublishTokenKeysService service = new PublishTokenKeysService(keys("EdDSA", List.of(KEY)), SessionMother.POLICY);
+        PublishTokenKeysService service = new PublishTokenKeysService(keys("EdDSA", List.of(KEY)),
+                SessionMother.POLICY);
 
         assertEquals(new Result.Published(SessionMother.POLICY.issuer(), "EdDSA", List.of(KEY)),
                 service.publish(new Query()));

@@ -6,6 +6,6 @@ interface JwsSignature {
     /** The signature of {@code signingInput} ({@code header.payload}). */
     String sign(String signingInput);
 
-    /** Whether {@code signature} is this key's over {@code signingInput}; compared in constant time where that matters. */
+    /** Whether {@code signature} is this key's over {@code signingInput}; in constant time where that matters. */
     boolean verifies(String signingInput, String signature);
 }

@@ -34,7 +34,7 @@ public final class JwtAccessTokenCodec implements AccessTokenCodec {
     /** The first part of every token {@link #encode} writes: the header, as Base64URL. */
     private final String ourHeaderPart;
     private final JwsSignature signature;
-    /** The keys that verify, by {@code kid}: the signing key and, for the asymmetric algorithms, the verification-only ones. */
+    /** The keys that verify, by {@code kid}: the signing key and, with a key pair, the verification-only ones. */
     private final Map<String, JWSVerifier> verifiers;
 
     /** HS256 with {@code secret}. */

@@ -69,7 +69,8 @@ public final class JwtKey {
         PublicKey publicKey = publicKey(algorithm, pem);
         PrivateKey privateKey;
         try {
-            privateKey = keyFactory(algorithm).generatePrivate(new PKCS8EncodedKeySpec(Pem.decode(pem, Pem.PRIVATE_KEY)));
+            privateKey = keyFactory(algorithm).generatePrivate(
+                    new PKCS8EncodedKeySpec(Pem.decode(pem, Pem.PRIVATE_KEY)));
         } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw new IllegalArgumentException("has no PKCS#8 private key that is " + algorithm.keyDescription()
                     + " (" + algorithm + ")");
@@ -116,7 +117,7 @@ public final class JwtKey {
         return jwk.getKeyID();
     }
 
-    /** The members of the public JWK (RFC 7517): {@code kty}, {@code kid}, {@code alg}, {@code use} and the public parameters. */
+    /** The members of the public JWK (RFC 7517): {@code kty}, {@code kid}, {@code alg}, {@code use}, the public rest. */
     Map<String, String> publicJwk() {
         return jwk.toPublicJWK().toJSONObject().entrySet().stream()
                 .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, member -> String.valueOf(member.getValue())));
@@ -203,8 +204,8 @@ public final class JwtKey {
                             .algorithm(algorithm.jws()).keyUse(KeyUse.SIGNATURE).keyIDFromThumbprint().build();
                 case EdDSA:
                     byte[] encoded = publicKey.getEncoded();
-                    OctetKeyPair.Builder okp = new OctetKeyPair.Builder(Curve.Ed25519,
-                            Base64URL.encode(Arrays.copyOfRange(encoded, encoded.length - ED25519_KEY_BYTES, encoded.length)));
+                    byte[] raw = Arrays.copyOfRange(encoded, encoded.length - ED25519_KEY_BYTES, encoded.length);
+                    OctetKeyPair.Builder okp = new OctetKeyPair.Builder(Curve.Ed25519, Base64URL.encode(raw));
                     if (privateKey != null) {
                         okp.d(Base64URL.encode(((EdECPrivateKey) privateKey).getBytes().orElseThrow()));
                     }

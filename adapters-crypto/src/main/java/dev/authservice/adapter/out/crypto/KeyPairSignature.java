@@ -7,7 +7,7 @@ import com.nimbusds.jose.JWSVerifier;
 import com.nimbusds.jose.util.Base64URL;
 import java.nio.charset.StandardCharsets;
 
-/** ES256, EdDSA or RS256 with a {@link JwtKey}'s private and public halves, through Nimbus. Thread-safe: Nimbus's are. */
+/** ES256, EdDSA or RS256 with the two halves of a {@link JwtKey}, through Nimbus. Thread-safe: Nimbus's are. */
 final class KeyPairSignature implements JwsSignature {
 
     private final JWSHeader header;

@@ -37,12 +37,14 @@ class JwtKeyTest {
         generator.initialize(new ECGenParameterSpec("secp256r1"));
         KeyPair pair = generator.generateKeyPair();
         ECPublicKey publicKey = (ECPublicKey) pair.getPublic();
-        String json = "{\"crv\":\"P-256\",\"kty\":\"EC\",\"x\":\"" + coordinate(publicKey.getW().getAffineX().toByteArray())
-                + "\",\"y\":\"" + coordinate(publicKey.getW().getAffineY().toByteArray()) + "\"}";
+        String json = "{\"crv\":\"P-256\",\"kty\":\"EC\",\"x\":\""
+                + coordinate(publicKey.getW().getAffineX().toByteArray()) + "\",\"y\":\""
+                + coordinate(publicKey.getW().getAffineY().toByteArray()) + "\"}";
         String expected = Base64.getUrlEncoder().withoutPadding().encodeToString(
                 MessageDigest.getInstance("SHA-256").digest(json.getBytes(UTF_8)));
 
-        JwtKey key = JwtKey.verificationKeyFromPem(JwtAlgorithm.ES256, Pem.encode(Pem.PUBLIC_KEY, publicKey.getEncoded()));
+        JwtKey key = JwtKey.verificationKeyFromPem(JwtAlgorithm.ES256,
+                Pem.encode(Pem.PUBLIC_KEY, publicKey.getEncoded()));
 
         assertEquals(expected, key.keyId());
     }
@@ -102,7 +104,8 @@ class JwtKeyTest {
     @ParameterizedTest
     @EnumSource(names = {"ES256", "EdDSA", "RS256"})
     void aPrivateKeyBesideAnotherKeysPublicKeyIsRefused(JwtAlgorithm algorithm) {
-        String mismatched = privateBlockOf(JwtKey.generatePem(algorithm)) + publicBlockOf(JwtKey.generatePem(algorithm));
+        String mismatched = privateBlockOf(JwtKey.generatePem(algorithm))
+                + publicBlockOf(JwtKey.generatePem(algorithm));
 
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> JwtKey.signingKeyFromPem(algorithm, mismatched));
@@ -129,7 +132,8 @@ class JwtKeyTest {
     @Test
     void anAlgorithmIsNamedExactly() {
         assertEquals(JwtAlgorithm.EdDSA, JwtAlgorithm.named("EdDSA"));
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> JwtAlgorithm.named("es256"));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> JwtAlgorithm.named("es256"));
         assertEquals("must be one of [HS256, ES256, EdDSA, RS256], not 'es256'", refused.getMessage());
     }
 
@@ -143,7 +147,8 @@ class JwtKeyTest {
 
     /** A coordinate of P-256 as JWK writes it: 32 bytes, big-endian, base64url. */
     private static String coordinate(byte[] twosComplement) {
-        byte[] unsigned = Arrays.copyOfRange(twosComplement, Math.max(0, twosComplement.length - 32), twosComplement.length);
+        byte[] unsigned = Arrays.copyOfRange(twosComplement, Math.max(0, twosComplement.length - 32),
+                twosComplement.length);
         byte[] padded = new byte[32];
         System.arraycopy(unsigned, 0, padded, 32 - unsigned.length, unsigned.length);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(padded);

@@ -94,8 +94,9 @@ class WellKnownController {
 
     /**
      * RFC 8414 metadata, its members named as the RFC names them. This service has no OAuth authorization or token
-     * endpoint, so it supports no response type, and says so: the member is required, empty or not. RFC 8414 names no member for the algorithm of access tokens, so it is
-     * in {@code access_token_signing_alg_values_supported}, as several servers write it.
+     * endpoint, so it supports no response type, and says so: the member is required, empty or not. RFC 8414 names no
+     * member for the algorithm of access tokens, so it is in {@code access_token_signing_alg_values_supported}, as
+     * several servers write it.
      */
     @Serdeable
     @Schema(name = "AuthorizationServerMetadata")
