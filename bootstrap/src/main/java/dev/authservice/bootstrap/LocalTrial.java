@@ -40,6 +40,8 @@ class LocalTrial implements BeanCreatedEventListener<HttpServerConfiguration> {
     /** Settings a trial has no use for, each with the environment variable that sets it. */
     private static final Map<String, String> DEPLOYMENT_SETTINGS = Map.of(
             "auth.jwt.secret", "AUTH_JWT_SECRET",
+            "auth.jwt.signing-key-file", "AUTH_JWT_SIGNING_KEY_FILE",
+            "auth.jwt.verification-key-files", "AUTH_JWT_VERIFICATION_KEY_FILES",
             "micronaut.server.host", "MICRONAUT_SERVER_HOST",
             "micronaut.server.netty.listeners", "MICRONAUT_SERVER_NETTY_LISTENERS",
             "auth.client-address.trusted-proxies", "AUTH_CLIENT_ADDRESS_TRUSTED_PROXIES",

@@ -3,6 +3,7 @@ package dev.authservice.bootstrap;
 import dev.authservice.application.port.in.AuthenticateUseCase;
 import dev.authservice.application.port.in.ChangePasswordUseCase;
 import dev.authservice.application.port.in.CheckHealthUseCase;
+import dev.authservice.application.port.in.PublishTokenKeysUseCase;
 import dev.authservice.application.port.in.CreateUserUseCase;
 import dev.authservice.application.port.in.DeleteMyOrderUseCase;
 import dev.authservice.application.port.in.EndSessionUseCase;
@@ -20,6 +21,7 @@ import dev.authservice.application.port.in.RefreshAccessTokenUseCase;
 import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
 import dev.authservice.application.port.in.SetUserEnabledUseCase;
 import dev.authservice.application.port.out.AccessTokenCodec;
+import dev.authservice.application.port.out.PublicTokenKeys;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.AuditLogReader;
 import dev.authservice.application.port.out.LoginAttemptLog;
@@ -34,6 +36,7 @@ import dev.authservice.application.port.out.UserStore;
 import dev.authservice.application.service.AuthenticateService;
 import dev.authservice.application.service.ChangePasswordService;
 import dev.authservice.application.service.CheckHealthService;
+import dev.authservice.application.service.PublishTokenKeysService;
 import dev.authservice.application.service.CreateUserService;
 import dev.authservice.application.service.DeleteMyOrderService;
 import dev.authservice.application.service.EndSessionService;
@@ -165,6 +168,11 @@ class UseCaseFactory {
     @Singleton
     CheckHealthUseCase checkHealth(StoreHealth stores) {
         return new CheckHealthService(stores);
+    }
+
+    @Singleton
+    PublishTokenKeysUseCase publishTokenKeys(PublicTokenKeys keys, TokenPolicy policy) {
+        return new PublishTokenKeysService(keys, policy);
     }
 
     @Singleton

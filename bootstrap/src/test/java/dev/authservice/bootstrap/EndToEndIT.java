@@ -3,8 +3,12 @@ package dev.authservice.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.adapter.out.crypto.JwtAlgorithm;
+import dev.authservice.adapter.out.crypto.JwtKey;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyPairGenerator;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -95,6 +99,86 @@ class EndToEndIT {
                 output);
     }
 
+    /** ES256 with no key file in dev: a key pair is made once and kept in ./data, like the database. */
+    @Test
+    void withEs256TheDevelopmentKeyIsKeptInDataSoAccessTokensSurviveARestart() throws Exception {
+        Map<String, String> es256 = Map.of("AUTH_JWT_ALGORITHM", "ES256");
+        Http http = service.start(es256);
+        String token = http.logIn("alice", "alice-password").accessToken();
+        Http.Answer jwks = http.get("/.well-known/jwks.json");
+        assertEquals(200, jwks.status(), jwks.toString());
+        service.close();
+
+        http = service.start(es256);
+
+        assertEquals(200, http.get("/api/user/profile", "Authorization", "Bearer " + token).status());
+        assertEquals(jwks.json(), http.get("/.well-known/jwks.json").json(), "the same key after the restart");
+        assertTrue(Files.isRegularFile(workingDirectory.resolve("data/jwt-es256-signing-key.pem")));
+    }
+
+    /**
+     * The rotation of docs/keys.md on the running jar: the old key's access token verifies once the new key signs and
+     * the old one only verifies, its refresh token is untouched, and only removing the old key ends its access tokens.
+     */
+    @Test
+    void aKeyRotatesWithoutLoggingAnyoneOut() throws Exception {
+        Path old = Files.writeString(workingDirectory.resolve("old.pem"), JwtKey.generatePem(JwtAlgorithm.ES256));
+        String oldPem = Files.readString(old);
+        Path oldPublic = Files.writeString(workingDirectory.resolve("old.pub.pem"),
+                oldPem.substring(oldPem.indexOf("-----BEGIN PUBLIC KEY-----")));
+        Path next = Files.writeString(workingDirectory.resolve("next.pem"), JwtKey.generatePem(JwtAlgorithm.ES256));
+        String nextKeyId = JwtKey.signingKeyFromPem(JwtAlgorithm.ES256, Files.readString(next)).keyId();
+        Http http = service.start(es256(Map.of("AUTH_JWT_SIGNING_KEY_FILE", old.toString())));
+        Http.Answer login = http.logIn("alice", "alice-password");
+        service.close();
+
+        http = service.start(es256(Map.of("AUTH_JWT_SIGNING_KEY_FILE", next.toString(),
+                "AUTH_JWT_VERIFICATION_KEY_FILES", oldPublic.toString())));
+
+        assertEquals(200, http.get("/api/user/profile", "Authorization", "Bearer " + login.accessToken()).status(),
+                "the old key's token, now verification-only");
+        Http.Answer refreshed = http.refresh(login.refreshToken());
+        assertEquals(200, refreshed.status(), "the refresh token is not affected: " + refreshed);
+        assertTrue(Tokens.header(refreshed.accessToken()).contains(nextKeyId), "the new key signs");
+        service.close();
+
+        http = service.start(es256(Map.of("AUTH_JWT_SIGNING_KEY_FILE", next.toString())));
+
+        assertEquals("INVALID_TOKEN",
+                http.get("/api/user/profile", "Authorization", "Bearer " + login.accessToken()).errorCode(),
+                "the removed key's token");
+        assertEquals(200, http.get("/api/user/profile", "Authorization", "Bearer " + refreshed.accessToken()).status());
+    }
+
+    /** In prod a key file that is missing, of another algorithm or too weak stops the start with one line. */
+    @Test
+    void prodRefusesAKeyFileThatIsMissingOrDoesNotFit() throws Exception {
+        Path edDsa = Files.writeString(workingDirectory.resolve("ed25519.pem"), JwtKey.generatePem(JwtAlgorithm.EdDSA));
+        KeyPairGenerator rsa = KeyPairGenerator.getInstance("RSA");
+        rsa.initialize(1024);
+        Path weak = Files.writeString(workingDirectory.resolve("rsa-1024.pem"),
+                JwtKeyFilesTest.pem(rsa.generateKeyPair()));
+        Map<String, String> cases = Map.of(
+                "ES256", "auth.jwt.signing-key-file (AUTH_JWT_SIGNING_KEY_FILE) is required with ES256",
+                "ES256:" + workingDirectory.resolve("missing.pem"),
+                "auth.jwt.signing-key-file (AUTH_JWT_SIGNING_KEY_FILE): cannot read",
+                "ES256:" + edDsa, "has no SPKI public key that is an EC P-256 key (ES256)",
+                "RS256:" + weak, "holds an RSA key of 1024 bits, fewer than the 2048 RS256 needs");
+        for (Map.Entry<String, String> refusal : cases.entrySet()) {
+            String[] algorithmAndFile = refusal.getKey().split(":", 2);
+            Map<String, String> environment = new HashMap<>(Map.of("MICRONAUT_ENVIRONMENTS", "prod",
+                    "AUTH_JWT_ALGORITHM", algorithmAndFile[0]));
+            if (algorithmAndFile.length == 2) {
+                environment.put("AUTH_JWT_SIGNING_KEY_FILE", algorithmAndFile[1]);
+            }
+
+            String output = service.refusedStart(environment);
+
+            assertTrue(output.contains("auth-service refuses to start: auth.jwt.signing-key-file"), output);
+            assertTrue(output.contains(refusal.getValue()), output);
+        }
+    }
+
     @Test
     void aPasswordMinimumBelowNistsIsRefusedAtStart() throws Exception {
         String output = service.refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", "dev", "AUTH_PASSWORD_MIN_LENGTH", "6"));
@@ -144,5 +228,13 @@ class EndToEndIT {
         Http.Answer bob = http.logIn("bob", "bob-password");
         assertEquals(401, bob.status(), bob.toString());
         assertEquals("INVALID_CREDENTIALS", bob.errorCode());
+    }
+
+    /** ES256 in dev (key files are a deployment's setting: with no environment named they stop the start). */
+    private static Map<String, String> es256(Map<String, String> keyFiles) {
+        Map<String, String> environment = new HashMap<>(keyFiles);
+        environment.put("MICRONAUT_ENVIRONMENTS", "dev");
+        environment.put("AUTH_JWT_ALGORITHM", "ES256");
+        return environment;
     }
 }

@@ -11,63 +11,81 @@ import com.nimbusds.jose.util.JSONObjectUtils;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.domain.token.AccessToken;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.text.ParseException;
 import java.util.Base64;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Access tokens as compact JWTs signed with HMAC-SHA256 (RFC 7519, RFC 7518), header
- * {@code {"alg":"HS256","typ":"JWT","kid":"..."}}. A token decodes only if its header names exactly that algorithm and
- * our key, and its MAC, compared in constant time, is ours; everything else, from garbage to
- * {@code alg: none}, is simply not one of our tokens. Thread-safe: the Nimbus verifier is, and each call works on its own
- * copy of the {@link Mac}.
+ * Access tokens as compact JWTs (RFC 7519), header {@code {"alg":"...","typ":"JWT","kid":"..."}}, signed with HS256
+ * and a {@link JwtSecret}, or with ES256, EdDSA or RS256 and a {@link JwtKeySet}. A token decodes only if its header
+ * names exactly the configured algorithm and one of our keys by its {@code kid}, and that key's signature is on it;
+ * everything else, from garbage to {@code alg: none} or another algorithm family, is simply not one of our tokens.
+ * Thread-safe.
  */
 public final class JwtAccessTokenCodec implements AccessTokenCodec {
 
-    /** The one algorithm accepted; the header is never trusted to choose it. */
-    private static final JWSAlgorithm ALGORITHM = JWSAlgorithm.HS256;
-
-    private static final String JCA_MAC = "HmacSHA256";
     private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
 
+    /** The header of every token {@link #encode} writes; its algorithm is the one accepted, whatever a header says. */
     private final JWSHeader header;
-    private final JWSVerifier verifier;
     /** The first part of every token {@link #encode} writes: the header, as Base64URL. */
     private final String ourHeaderPart;
-    private final SecretKeySpec key;
-    /**
-     * Initialised once and only ever cloned, for {@link #encode} and {@link #decodeWithOurHeader}: Nimbus's signer and
-     * verifier look the algorithm up and initialise a new one on every call. A clone per call, not one per thread,
-     * because on JDK 21+ blocking requests run on virtual threads, a new one per request (docs/benchmarks, JMH).
-     */
-    private final Mac initialised;
+    private final JwsSignature signature;
+    /** The keys that verify, by {@code kid}: the signing key and, with a key pair, the verification-only ones. */
+    private final Map<String, JWSVerifier> verifiers;
 
+    /** HS256 with {@code secret}. */
     public JwtAccessTokenCodec(JwtSecret secret) {
-        this.header = new JWSHeader.Builder(ALGORITHM).type(JOSEObjectType.JWT).keyID(secret.keyId()).build();
+        this(header(JwtAlgorithm.HS256, secret.keyId()), new HmacSha256Signature(secret),
+                Map.of(secret.keyId(), macVerifier(secret)));
+    }
+
+    /** The algorithm of {@code keys}, signing with its signing key and verifying with every one of its keys. */
+    public JwtAccessTokenCodec(JwtKeySet keys) {
+        this(header(keys.algorithm(), keys.signing().keyId()), keys);
+    }
+
+    private JwtAccessTokenCodec(JWSHeader header, JwtKeySet keys) {
+        this(header, new KeyPairSignature(header, keys.signing()), verifiers(keys));
+    }
+
+    private JwtAccessTokenCodec(JWSHeader header, JwsSignature signature, Map<String, JWSVerifier> verifiers) {
+        this.header = header;
         this.ourHeaderPart = header.toBase64URL().toString();
+        this.signature = signature;
+        this.verifiers = verifiers;
+    }
+
+    private static JWSHeader header(JwtAlgorithm algorithm, String keyId) {
+        return new JWSHeader.Builder(algorithm.jws()).type(JOSEObjectType.JWT).keyID(keyId).build();
+    }
+
+    private static JWSVerifier macVerifier(JwtSecret secret) {
         try {
-            this.verifier = new MACVerifier(secret.bytes());
+            return new MACVerifier(secret.bytes());
         } catch (JOSEException e) {
             throw new IllegalStateException("a JwtSecret is always long enough for HS256", e);
         }
-        this.key = new SecretKeySpec(secret.bytes(), JCA_MAC);
-        this.initialised = newMac();
+    }
+
+    private static Map<String, JWSVerifier> verifiers(JwtKeySet keys) {
+        Map<String, JWSVerifier> verifiers = new HashMap<>();
+        keys.byKeyId().forEach((keyId, key) -> verifiers.put(keyId, key.verifier()));
+        return Collections.unmodifiableMap(verifiers);
     }
 
     /**
-     * The compact JWS that Nimbus's {@code JWSObject} and {@code MACSigner} would write, but with the claims in
-     * {@link AccessTokenClaims}' order and a clone of our initialised {@link Mac}.
+     * The compact JWS that Nimbus's {@code JWSObject} would write, but with the claims in {@link AccessTokenClaims}'
+     * order.
      */
     @Override
     public String encode(AccessToken token) {
         String signingInput = ourHeaderPart + '.' + BASE64URL.encodeToString(
                 JSONObjectUtils.toJSONString(AccessTokenClaims.of(token)).getBytes(StandardCharsets.UTF_8));
-        return signingInput + '.' + new String(signatureOf(signingInput), StandardCharsets.US_ASCII);
+        return signingInput + '.' + signature.sign(signingInput);
     }
 
     @Override
@@ -80,9 +98,10 @@ public final class JwtAccessTokenCodec implements AccessTokenCodec {
         }
         try {
             JWSObject jws = JWSObject.parse(token);
-            // The header is checked first, so it never gets to pick the algorithm; the claims are read only once the
-            // MAC has proved them ours.
-            if (!isOurs(jws.getHeader()) || !jws.verify(verifier)) {
+            // The header is checked first, so it never gets to pick the algorithm or a key we do not hold; the claims
+            // are read only once the signature has proved them ours.
+            JWSVerifier verifier = verifierFor(jws.getHeader());
+            if (verifier == null || !jws.verify(verifier)) {
                 return Optional.empty();
             }
             Map<String, Object> claims = jws.getPayload().toJSONObject();
@@ -96,18 +115,17 @@ public final class JwtAccessTokenCodec implements AccessTokenCodec {
     }
 
     /**
-     * The tokens this service writes, whose header is byte for byte the one {@link #encode} writes, so it is ours
-     * without being parsed: the MAC over {@code header.payload} must be, in canonical unpadded Base64URL, exactly the
-     * third part, compared in constant time; only then are the claims read. Every other token, ours or not, takes
-     * the general way through Nimbus.
+     * The tokens of the signing key, whose header is byte for byte the one {@link #encode} writes, so it is ours
+     * without being parsed: the signature over {@code header.payload} must verify (for HS256: the MAC, in canonical
+     * unpadded Base64URL, must be exactly the third part, compared in constant time); only then are the claims read.
+     * Every other token, ours or not, takes the general way through Nimbus.
      */
     private Optional<AccessToken> decodeWithOurHeader(String token) {
         int payloadEnd = token.indexOf('.', ourHeaderPart.length() + 1);
         if (payloadEnd < 0 || token.indexOf('.', payloadEnd + 1) >= 0) {
             return Optional.empty();
         }
-        byte[] expected = signatureOf(token.substring(0, payloadEnd));
-        if (!MessageDigest.isEqual(expected, token.substring(payloadEnd + 1).getBytes(StandardCharsets.US_ASCII))) {
+        if (!signature.verifies(token.substring(0, payloadEnd), token.substring(payloadEnd + 1))) {
             return Optional.empty();
         }
         try {
@@ -115,38 +133,21 @@ public final class JwtAccessTokenCodec implements AccessTokenCodec {
                     token.substring(ourHeaderPart.length() + 1, payloadEnd)), StandardCharsets.UTF_8);
             return Optional.of(AccessTokenClaims.toAccessToken(JSONObjectUtils.parse(payload)));
         } catch (ParseException | RuntimeException e) {
-            // Signed by us but not our claims (only possible with our secret): as untrusted as any other input.
+            // Signed by us but not our claims (only possible with our key): as untrusted as any other input.
             return Optional.empty();
         }
     }
 
-    /** The third part of a compact JWS: the HS256 MAC over {@code header.payload}, unpadded Base64URL, as ASCII. */
-    private byte[] signatureOf(String signingInput) {
-        return BASE64URL.encode(mac().doFinal(signingInput.getBytes(StandardCharsets.US_ASCII)));
-    }
-
-    private Mac mac() {
-        try {
-            return (Mac) initialised.clone();
-        } catch (CloneNotSupportedException notByThisProvider) {
-            return newMac();
+    /**
+     * The verifier of the key the header names, if the header names exactly our algorithm (so not {@code none},
+     * {@code HS512}, nor another family's), one of our keys and {@code typ} JWT if any; otherwise null.
+     */
+    private JWSVerifier verifierFor(JWSHeader candidate) {
+        if (!header.getAlgorithm().equals(candidate.getAlgorithm())
+                || (candidate.getType() != null && !JOSEObjectType.JWT.equals(candidate.getType()))
+                || candidate.getKeyID() == null) {
+            return null;
         }
-    }
-
-    private Mac newMac() {
-        try {
-            Mac mac = Mac.getInstance(JCA_MAC);
-            mac.init(key);
-            return mac;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("every JDK has " + JCA_MAC, e);
-        }
-    }
-
-    /** HS256 exactly (so not {@code none}, {@code HS512} or {@code RS256}), our {@code kid}, and {@code typ} JWT if any. */
-    private boolean isOurs(JWSHeader candidate) {
-        return ALGORITHM.equals(candidate.getAlgorithm())
-                && header.getKeyID().equals(candidate.getKeyID())
-                && (candidate.getType() == null || JOSEObjectType.JWT.equals(candidate.getType()));
+        return verifiers.get(candidate.getKeyID());
     }
 }

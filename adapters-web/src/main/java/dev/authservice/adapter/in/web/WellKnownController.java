@@ -1,0 +1,107 @@
+package dev.authservice.adapter.in.web;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.ErrorResponses;
+import dev.authservice.application.port.in.PublishTokenKeysUseCase;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.server.util.HttpHostResolver;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What another service needs to verify access tokens by itself (docs/keys.md): the public keys as a JWK Set (RFC 7517)
+ * and the authorization server's metadata (RFC 8414) that points to it. Under HS256 there is nothing to publish: 404.
+ */
+@Controller("/.well-known")
+@Secured(SecurityRule.IS_ANONYMOUS)
+@Tag(name = ApiDocs.TAG_OPS)
+@ApiDocs.InternalError
+class WellKnownController {
+
+    static final String JWKS_PATH = "/.well-known/jwks.json";
+
+    /**
+     * Verifiers may keep the keys five minutes: a new key must be announced (verification-only on every instance) at
+     * least this long before it signs, which the rotation procedure's wait covers many times over, and a verifier that
+     * meets an unknown {@code kid} sooner fetches the set again anyway.
+     */
+    static final String CACHE_CONTROL = "public, max-age=300";
+
+    private final PublishTokenKeysUseCase publishTokenKeys;
+    private final HttpHostResolver hosts;
+
+    WellKnownController(PublishTokenKeysUseCase publishTokenKeys, HttpHostResolver hosts) {
+        this.publishTokenKeys = publishTokenKeys;
+        this.hosts = hosts;
+    }
+
+    @Get("/jwks.json")
+    @Operation(summary = "Public keys", description = "The keys that verify access tokens, as a JWK Set (RFC 7517): "
+            + "the signing key and the verification-only ones. 404 under HS256, whose key is a secret.", security = {})
+    @ApiResponse(responseCode = "200", description = "The JWK Set",
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = JwkSet.class)))
+    @ApiResponse(responseCode = "404", description = "NOT_FOUND: the tokens are signed with HS256",
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    HttpResponse<?> publicKeys() {
+        return publishTokenKeys.publish(new PublishTokenKeysUseCase.Query()).match(
+                published -> cacheable(new JwkSet(published.keys())),
+                sharedSecret -> ErrorResponses.of(ErrorCode.NOT_FOUND));
+    }
+
+    @Get("/oauth-authorization-server")
+    @Operation(summary = "Authorization server metadata", description = "RFC 8414: the issuer, where its keys are and "
+            + "the algorithm of its access tokens. 404 under HS256.", security = {})
+    @ApiResponse(responseCode = "200", description = "The metadata",
+            content = @Content(mediaType = ApiDocs.JSON,
+                    schema = @Schema(implementation = AuthorizationServerMetadata.class)))
+    @ApiResponse(responseCode = "404", description = "NOT_FOUND: the tokens are signed with HS256",
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    HttpResponse<?> authorizationServerMetadata(HttpRequest<?> request) {
+        return publishTokenKeys.publish(new PublishTokenKeysUseCase.Query()).match(
+                published -> cacheable(new AuthorizationServerMetadata(published.issuer(),
+                        baseUrl(published.issuer(), request) + JWKS_PATH, List.of(), List.of(published.algorithm()))),
+                sharedSecret -> ErrorResponses.of(ErrorCode.NOT_FOUND));
+    }
+
+    /** The issuer when it is a URL, as RFC 8414 wants it in production; otherwise where this request came to. */
+    private String baseUrl(String issuer, HttpRequest<?> request) {
+        String base = issuer.startsWith("https://") || issuer.startsWith("http://") ? issuer : hosts.resolve(request);
+        return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+    }
+
+    private static <T> HttpResponse<T> cacheable(T body) {
+        return HttpResponse.ok(body).header(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL);
+    }
+
+    /** @param keys the public JWKs: {@code kty}, {@code kid}, {@code alg}, {@code use} and the public parameters */
+    @Serdeable
+    @Schema(name = "JwkSet")
+    record JwkSet(List<Map<String, String>> keys) {
+    }
+
+    /**
+     * RFC 8414 metadata, its members named as the RFC names them. This service has no OAuth authorization or token
+     * endpoint, so it supports no response type, and says so: the member is required, empty or not. RFC 8414 names no
+     * member for the algorithm of access tokens, so it is in {@code access_token_signing_alg_values_supported}, as
+     * several servers write it.
+     */
+    @Serdeable
+    @Schema(name = "AuthorizationServerMetadata")
+    record AuthorizationServerMetadata(String issuer, String jwks_uri,
+                                       @JsonInclude(JsonInclude.Include.ALWAYS) List<String> response_types_supported,
+                                       List<String> access_token_signing_alg_values_supported) {
+    }
+}
