@@ -117,7 +117,7 @@ public final class JwtKey {
         return jwk.getKeyID();
     }
 
-    /** The members of the public JWK (RFC 7517): {@code kty}, {@code kid}, {@code alg}, {@code use}, the public rest. */
+    /** The members of the public JWK (RFC 7517): {@code kty}, {@code kid}, {@code alg}, {@code use}, public values. */
     Map<String, String> publicJwk() {
         return jwk.toPublicJWK().toJSONObject().entrySet().stream()
                 .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, member -> String.valueOf(member.getValue())));
