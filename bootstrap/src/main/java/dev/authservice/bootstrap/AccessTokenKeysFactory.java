@@ -5,6 +5,7 @@ import dev.authservice.adapter.out.crypto.JwtAlgorithm;
 import dev.authservice.adapter.out.crypto.JwtKeySet;
 import dev.authservice.adapter.out.crypto.JwtPublicKeys;
 import dev.authservice.adapter.out.crypto.JwtSecret;
+import dev.authservice.adapter.out.crypto.VerifiedTokenCache;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.PublicTokenKeys;
 import io.micronaut.context.annotation.Context;
@@ -14,6 +15,7 @@ import io.micronaut.context.env.Environment;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -67,9 +69,16 @@ class AccessTokenKeysFactory {
         return new AccessTokenKeys(new JwtAccessTokenCodec(keys), JwtPublicKeys.of(keys));
     }
 
+    /** Every protected request decodes a token: each one's signature is verified once, then remembered. */
     @Singleton
-    AccessTokenCodec accessTokenCodec(AccessTokenKeys keys) {
-        return keys.codec();
+    AccessTokenCodec accessTokenCodec(AccessTokenKeys keys,
+                                      @Property(name = "auth.jwt.verified-token-cache-size") int cacheSize,
+                                      Clock clock) {
+        if (cacheSize < 1) {
+            throw new MisconfigurationException("auth.jwt.verified-token-cache-size "
+                    + "(AUTH_JWT_VERIFIED_TOKEN_CACHE_SIZE) must be at least 1, was " + cacheSize);
+        }
+        return new VerifiedTokenCache(keys.codec(), cacheSize, clock);
     }
 
     @Singleton

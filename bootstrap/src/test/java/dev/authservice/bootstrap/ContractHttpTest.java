@@ -277,6 +277,8 @@ class ContractHttpTest {
         @Test
         void logOutEndsTheSessionAndClearsTheCookie() {
             Http.Answer login = http.logIn("alice", "alice-password");
+            // Verified once, so remembered (VerifiedTokenCache): the deny-list must still refuse it after the log-out.
+            assertEquals(200, http.get("/api/user/profile", "Authorization", bearer(login.accessToken())).status());
 
             Http.Answer answer = http.post("/api/logout", "", "Authorization", bearer(login.accessToken()));
 
