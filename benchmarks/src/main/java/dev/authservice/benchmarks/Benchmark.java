@@ -1,5 +1,6 @@
 package dev.authservice.benchmarks;
 
+import dev.authservice.adapter.out.crypto.JwtAlgorithm;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -54,6 +55,10 @@ public final class Benchmark {
     static final double QUIET_JIT_SHARE = 0.05;
     static final Duration MAX_WARMUP = Duration.ofSeconds(120);
     private static final Duration MAX_WARMUP_JDBC = Duration.ofSeconds(60);
+    /** The cold profile's tokens during a warm-up turn: they come round again, and that is good enough there. */
+    private static final int WARMUP_COLD_TOKENS = 20_000;
+    /** At most this many cold tokens per run (about 0.6 KiB each in this JVM). */
+    private static final int MAX_COLD_TOKENS = 1_000_000;
     /** The threads of the service's {@code Argon2idPasswordHasher}. */
     private static final String HASHING_THREADS = "argon2id-";
     /** The command name of PostgreSQL's processes, its backends included. */
@@ -212,6 +217,10 @@ public final class Benchmark {
             }
         }
 
+        if (!options.algorithms().isEmpty()) {
+            errors += compareAlgorithms(javaHome, jar, postgresServer, rounds, figures);
+        }
+
         // Beside the AOT starts and like them: on a fresh H2, so that the database the rounds used does not count.
         progress.println("JDK " + Runtime.version().feature() + " starts without a cache: " + javaHome);
         figures.put("startup_ms", ServiceProcess.medianStartupMillis(javaHome, jar, options.serviceJvmOptions(),
@@ -264,6 +273,11 @@ public final class Benchmark {
             ordered.put(name, value == null ? Double.NaN : value);
             out.println(name + ": " + (value == null ? "n/a (" + notMeasured.get(name) + ")" : format(name, value)));
         }
+        for (String name : algorithmFigures(options.algorithms())) {
+            double value = figures.get(name);
+            ordered.put(name, value);
+            out.println(name + ": " + format(name, value));
+        }
         Files.createDirectories(options.out());
         Path json = options.out().resolve("results.json");
         Path png = options.out().resolve("results.png");
@@ -293,6 +307,8 @@ public final class Benchmark {
         flags.put("service_environment", environment.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(" ")));
         flags.put("jdk25", options.jdk25().map(Path::toString).orElse("none"));
+        flags.put("algorithms", options.algorithms().isEmpty() ? "none"
+                : options.algorithms().stream().map(JwtAlgorithm::name).collect(Collectors.joining(",")));
         flags.put("service_jar", jar.toString());
         return flags;
     }
@@ -324,6 +340,126 @@ public final class Benchmark {
                 difference(machineBusy, machineBusyAfter), databaseCpuNanos);
         add(rounds, name + "_rps", run.perSecond());
         return run;
+    }
+
+    /** The figures of each of {@code algorithms}, in the order printed ({@link #compareAlgorithms}). */
+    static List<String> algorithmFigures(List<JwtAlgorithm> algorithms) {
+        List<String> names = new ArrayList<>();
+        for (JwtAlgorithm algorithm : algorithms) {
+            String prefix = prefix(algorithm);
+            for (String figure : List.of("profile_rps", "profile_vs_ping", "profile_cold_rps", "profile_cold_vs_ping",
+                    "login_rps", "refresh_rps")) {
+                names.add(prefix + figure);
+            }
+            if (algorithm != JwtAlgorithm.HS256 && algorithms.contains(JwtAlgorithm.HS256)) {
+                for (String figure : List.of("profile_vs_hs256", "login_vs_hs256", "refresh_vs_hs256")) {
+                    names.add(prefix + figure);
+                }
+            }
+        }
+        return names;
+    }
+
+    private static String prefix(JwtAlgorithm algorithm) {
+        return algorithm.name().toLowerCase(Locale.ROOT) + "_";
+    }
+
+    /** A service signing with one algorithm, and its scenarios. */
+    private record AlgorithmService(JwtAlgorithm algorithm, ServiceProcess service, Postgres database,
+                                    ColdTokens coldTokens,
+                                    Map<String, List<? extends ClosedLoop.VirtualClient>> scenarios) {
+    }
+
+    /**
+     * The {@code <alg>_} figures: one service per algorithm of {@code --algorithms}, each on a fresh database of its
+     * own, all started and warmed up first, then {@code --rounds} rounds in which each service in turn runs ping,
+     * profile (one token, presented again and again as clients do), cold profile (every request a token the service
+     * has not seen: {@link ColdTokens}), login and refresh. A ratio is the median of the rounds' own, so both sides
+     * of {@code es256_profile_vs_hs256} were measured minutes apart at most. Returns the unexpected answers.
+     */
+    private long compareAlgorithms(Path javaHome, Path jar, Optional<String> postgresServer,
+                                   Map<String, List<Double>> rounds, Map<String, Double> figures) throws Exception {
+        List<AlgorithmService> services = new ArrayList<>();
+        long errors = 0;
+        try {
+            for (JwtAlgorithm algorithm : options.algorithms()) {
+                Postgres database = postgresServer.isPresent() ? Postgres.createDatabase(postgresServer.get()) : null;
+                ServiceProcess service;
+                try {
+                    service = ServiceProcess.start(javaHome, jar, options.serviceJvmOptions(),
+                            Optional.ofNullable(database).map(Postgres::jdbcUrl),
+                            Map.of("AUTH_JWT_ALGORITHM", algorithm.name()));
+                } catch (IOException | InterruptedException | RuntimeException failed) {
+                    if (database != null) {
+                        database.close();
+                    }
+                    throw failed;
+                }
+                progress.printf(Locale.ROOT, "%s: started in %.0f ms on port %d%n", algorithm, service.startupMillis(),
+                        service.port());
+                Scenarios scenarios = new Scenarios("127.0.0.1", service.port(), options.concurrency());
+                ColdTokens coldTokens = ColdTokens.of(algorithm, service.directory(), "127.0.0.1:" + service.port());
+                Map<String, List<? extends ClosedLoop.VirtualClient>> http = new LinkedHashMap<>();
+                http.put("ping", scenarios.ping());
+                http.put("profile", scenarios.profile());
+                http.put("profile_cold", scenarios.profileCold(coldTokens));
+                http.put("login", scenarios.login());
+                http.put("refresh", scenarios.refresh());
+                services.add(new AlgorithmService(algorithm, service, database, coldTokens, http));
+            }
+            for (AlgorithmService each : services) {
+                if (!options.warmup().isZero()) {
+                    progress.println("warming up the " + each.algorithm() + " service");
+                    each.coldTokens().mint(WARMUP_COLD_TOKENS);
+                    errors += warmUp(each.scenarios(), options.warmup(), each.service());
+                }
+            }
+            for (int round = 1; round <= options.rounds(); round++) {
+                for (AlgorithmService each : services) {
+                    for (var scenario : each.scenarios().entrySet()) {
+                        String name = prefix(each.algorithm()) + scenario.getKey();
+                        if (scenario.getKey().equals("profile_cold")) {
+                            // Enough new tokens for the run: a cold request is never faster than a warm one.
+                            double warm = rounds.get(prefix(each.algorithm()) + "profile_rps").get(round - 1);
+                            each.coldTokens().mint((int) Math.min(MAX_COLD_TOKENS,
+                                    1_000 + 1.2 * warm * options.duration().toMillis() / 1000.0));
+                        }
+                        progress.println("round " + round + " " + name);
+                        ClosedLoop.Run run = measure(name, scenario.getValue(), each.service(), each.database(),
+                                rounds);
+                        errors += run.failed();
+                        if (scenario.getKey().equals("profile_cold") && each.coldTokens().reused() > 0) {
+                            progress.println("  " + each.coldTokens().reused() + " requests carried a token sent"
+                                    + " before in the run");
+                        }
+                    }
+                }
+            }
+        } finally {
+            for (AlgorithmService each : services) {
+                each.service().close();
+                if (each.database() != null) {
+                    each.database().close();
+                }
+            }
+        }
+        for (JwtAlgorithm algorithm : options.algorithms()) {
+            String prefix = prefix(algorithm);
+            for (String name : List.of("profile_rps", "profile_cold_rps", "login_rps", "refresh_rps")) {
+                figures.put(prefix + name, median(rounds.get(prefix + name)));
+            }
+            for (String name : List.of("profile", "profile_cold")) {
+                figures.put(prefix + name + "_vs_ping",
+                        medianRatio(rounds.get(prefix + name + "_rps"), rounds.get(prefix + "ping_rps")));
+            }
+            if (algorithm != JwtAlgorithm.HS256 && options.algorithms().contains(JwtAlgorithm.HS256)) {
+                for (String name : List.of("profile", "login", "refresh")) {
+                    figures.put(prefix + name + "_vs_hs256", medianRatio(rounds.get(prefix + name + "_rps"),
+                            rounds.get(prefix(JwtAlgorithm.HS256) + name + "_rps")));
+                }
+            }
+        }
+        return errors;
     }
 
     /** Raw hashes for {@code --duration}, their rate into {@code rounds} as {@code key}; returns the failures. */

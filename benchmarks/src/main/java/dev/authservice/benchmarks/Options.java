@@ -1,5 +1,6 @@
 package dev.authservice.benchmarks;
 
+import dev.authservice.adapter.out.crypto.JwtAlgorithm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,7 +13,7 @@ import java.util.regex.Pattern;
 
 /** The command-line flags. */
 record Options(int concurrency, Duration duration, int rounds, Duration warmup, Duration warmLogins, Path jar,
-               Path out, List<String> serviceJvmOptions, Optional<Path> jdk25) {
+               Path out, List<String> serviceJvmOptions, Optional<Path> jdk25, List<JwtAlgorithm> algorithms) {
 
     /**
      * The recommended production flags (docs/benchmarks/README.md, "Memory"), which keep the resident memory under
@@ -55,6 +56,10 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
                                        defaults (default: the recommended production flags, printed first)
               --jdk25 PATH             the JDK 25 home for startup_jdk25_aot_ms (an AOT cache training run, then a
                                        start with the cache), or "none" to skip it (default %s if it exists)
+              --algorithms LIST        after the rounds, one more service per access-token algorithm (HS256, ES256,
+                                       EdDSA, RS256; comma-separated), all warmed up, then --rounds rounds of
+                                       profile, cold profile, login and refresh on each in turn: the <alg>_ figures;
+                                       "none" leaves them out (default HS256,ES256,EdDSA)
             Environment: DATASOURCES_DEFAULT_URL (with _USERNAME and _PASSWORD) names a PostgreSQL server: the
             service then runs on a fresh database created there for the run (auth_bench_<time>, dropped afterwards),
             and pgbench and the service's JDBC driver measure the database's own ceiling. Without it the service runs on a fresh H2.
@@ -72,6 +77,7 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
         List<String> jvmOptions = RECOMMENDED_JVM_OPTIONS;
         Optional<Path> jdk25 = Files.isExecutable(DEFAULT_JDK25.resolve("bin/java")) ? Optional.of(DEFAULT_JDK25)
                 : Optional.empty();
+        List<JwtAlgorithm> algorithms = DEFAULT_ALGORITHMS;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             String value;
@@ -97,6 +103,7 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
                 case "--service-jvm-options" -> jvmOptions = value.isBlank() ? List.of()
                         : Arrays.asList(value.trim().split("\\s+"));
                 case "--jdk25" -> jdk25 = value.equals("none") ? Optional.empty() : Optional.of(Path.of(value));
+                case "--algorithms" -> algorithms = algorithms(flag, value);
                 default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
             }
         }
@@ -107,7 +114,22 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
             throw new IllegalArgumentException("--jdk25: no bin/java in " + jdk25.get());
         }
         return new Options(concurrency, duration, rounds, warmup, warmLogins, jar, out, List.copyOf(jvmOptions),
-                jdk25);
+                jdk25, algorithms);
+    }
+
+    /** HS256 first, the reference of the {@code _vs_hs256} figures, then the two the targets name. */
+    static final List<JwtAlgorithm> DEFAULT_ALGORITHMS = List.of(JwtAlgorithm.HS256, JwtAlgorithm.ES256,
+            JwtAlgorithm.EdDSA);
+
+    private static List<JwtAlgorithm> algorithms(String flag, String value) {
+        if (value.equals("none")) {
+            return List.of();
+        }
+        try {
+            return Arrays.stream(value.split(",")).map(String::trim).map(JwtAlgorithm::named).distinct().toList();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(flag + ": " + e.getMessage());
+        }
     }
 
     private static int positive(String flag, String value) {

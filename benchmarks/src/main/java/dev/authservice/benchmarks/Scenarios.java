@@ -8,6 +8,7 @@ import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The virtual clients of each HTTP scenario. Every client has its own keep-alive connection, from its own loopback
@@ -71,6 +72,15 @@ final class Scenarios {
                 "Authorization: Bearer " + accessToken));
     }
 
+    /** {@code GET /api/user/profile}, every request with a token the service has not seen yet ({@link ColdTokens}). */
+    List<ClosedLoop.VirtualClient> profileCold(ColdTokens tokens) {
+        List<ClosedLoop.VirtualClient> clients = new ArrayList<>(concurrency);
+        for (int i = 0; i < concurrency; i++) {
+            clients.add(new FixedRequest(connection(i), tokens::next));
+        }
+        return clients;
+    }
+
     /** {@code POST /api/login} with alice's right password, so that the failed-login throttle never applies. */
     List<ClosedLoop.VirtualClient> login() {
         return fixed(login);
@@ -108,7 +118,7 @@ final class Scenarios {
     private List<ClosedLoop.VirtualClient> fixed(byte[] request) {
         List<ClosedLoop.VirtualClient> clients = new ArrayList<>(concurrency);
         for (int i = 0; i < concurrency; i++) {
-            clients.add(new FixedRequest(connection(i), request));
+            clients.add(new FixedRequest(connection(i), () -> request));
         }
         return clients;
     }
@@ -139,20 +149,20 @@ final class Scenarios {
         return answer.status() + " " + (body.length() > 300 ? body.substring(0, 300) + "…" : body);
     }
 
-    /** The same request again and again; 200 is the expected answer. */
+    /** One request after the other, ready-made (the same one, or the next of a list); 200 is the expected answer. */
     private static final class FixedRequest implements ClosedLoop.VirtualClient {
         private final HttpConnection connection;
-        private final byte[] request;
+        private final Supplier<byte[]> requests;
         private volatile String lastFailure = "";
 
-        FixedRequest(HttpConnection connection, byte[] request) {
+        FixedRequest(HttpConnection connection, Supplier<byte[]> requests) {
             this.connection = connection;
-            this.request = request;
+            this.requests = requests;
         }
 
         @Override
         public boolean call() throws IOException {
-            HttpConnection.Response answer = connection.exchange(request);
+            HttpConnection.Response answer = connection.exchange(requests.get());
             if (answer.status() == 200) {
                 return true;
             }

@@ -63,6 +63,12 @@ final class ServiceProcess implements AutoCloseable {
      */
     static ServiceProcess start(Path javaHome, Path jar, List<String> jvmOptions, Optional<String> databaseUrl)
             throws IOException, InterruptedException {
+        return start(javaHome, jar, jvmOptions, databaseUrl, Map.of());
+    }
+
+    /** {@link #start(Path, Path, List, Optional)} with {@code settings} added to its environment. */
+    static ServiceProcess start(Path javaHome, Path jar, List<String> jvmOptions, Optional<String> databaseUrl,
+                                Map<String, String> settings) throws IOException, InterruptedException {
         Path workingDirectory = Files.createTempDirectory("auth-service-benchmark-");
         int port = freePort();
         List<String> command = new ArrayList<>();
@@ -83,6 +89,7 @@ final class ServiceProcess implements AutoCloseable {
         // would refuse the secret and the database above as signs of a deployment (docs/security.md).
         environment.put("MICRONAUT_ENVIRONMENTS", "dev");
         Options.RECOMMENDED_ENVIRONMENT.forEach(environment::putIfAbsent);
+        environment.putAll(settings);
         if (databaseUrl.isPresent()) {
             environment.put("DATASOURCES_DEFAULT_URL", databaseUrl.get());
         } else {
@@ -148,6 +155,11 @@ final class ServiceProcess implements AutoCloseable {
 
     int port() {
         return port;
+    }
+
+    /** Its working directory: {@code ./data} (H2, development keys) is in it. */
+    Path directory() {
+        return workingDirectory;
     }
 
     long pid() {

@@ -46,7 +46,7 @@ class BenchmarkSmokeIT {
         environment.remove("DATASOURCES_DEFAULT_PASSWORD");
         Process benchmark = builder.start();
         benchmark.getOutputStream().close();
-        boolean finished = benchmark.waitFor(120, TimeUnit.SECONDS);
+        boolean finished = benchmark.waitFor(240, TimeUnit.SECONDS);
         if (!finished) {
             // Its shutdown hook stops the service it started.
             benchmark.destroy();
@@ -68,6 +68,14 @@ class BenchmarkSmokeIT {
                 }
                 double value = Double.parseDouble(line.group(1));
                 assertTrue(Double.isFinite(value), name + " is " + value + " in\n" + output);
+            });
+        }
+        for (String name : Benchmark.algorithmFigures(Options.DEFAULT_ALGORITHMS)) {
+            figures.add(() -> {
+                Matcher line = Pattern.compile("(?m)^" + name + ": (.+)$").matcher(output);
+                assertTrue(line.find(), "no line " + name + ": in\n" + output);
+                double value = Double.parseDouble(line.group(1));
+                assertTrue(Double.isFinite(value) && value > 0, name + " is " + value + " in\n" + output);
             });
         }
         assertAll(figures.stream().map(check -> check::run));
