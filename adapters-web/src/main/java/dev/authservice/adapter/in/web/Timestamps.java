@@ -15,10 +15,23 @@ final class Timestamps {
     private static final DateTimeFormatter ISO_MILLIS =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
+    /** The last instant formatted, to the millisecond: every answer stamps the current time, many in one ms. */
+    private static volatile Formatted last = new Formatted(Long.MIN_VALUE, "");
+
     private Timestamps() {
     }
 
     static String iso(Instant instant) {
-        return ISO_MILLIS.format(instant);
+        long millis = instant.toEpochMilli();
+        Formatted seen = last;
+        if (seen.millis() == millis) {
+            return seen.text();
+        }
+        String text = ISO_MILLIS.format(instant);
+        last = new Formatted(millis, text);
+        return text;
+    }
+
+    private record Formatted(long millis, String text) {
     }
 }

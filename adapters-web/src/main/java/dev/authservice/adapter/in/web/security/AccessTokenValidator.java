@@ -47,8 +47,7 @@ class AccessTokenValidator implements TokenValidator<HttpRequest<?>> {
         return Authentication.build(
                 token.subject().value(),
                 token.roles().stream().map(Role::name).toList(),
-                Map.of(Caller.USER_ID, token.userId().toString(), Caller.SESSION_ID, token.sessionId().toString(),
-                        Caller.NICKNAME, token.nickname(), Caller.DEPARTMENT, token.department()));
+                Map.of(Caller.ATTRIBUTE, Caller.of(token)));
     }
 
     @Override
