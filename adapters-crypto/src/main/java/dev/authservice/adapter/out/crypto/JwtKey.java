@@ -127,7 +127,9 @@ public final class JwtKey {
         try {
             switch (algorithm) {
                 case ES256:
-                    return new ECDSASigner(jwk.toECKey());
+                    ECDSASigner ecdsaSigner = new ECDSASigner(jwk.toECKey());
+                    ecdsaSigner.getJCAContext().setProvider(EcdsaProvider.INSTANCE);
+                    return ecdsaSigner;
                 case EdDSA:
                     return new Ed25519Signer(jwk.toOctetKeyPair());
                 case RS256:
@@ -144,7 +146,9 @@ public final class JwtKey {
         try {
             switch (algorithm) {
                 case ES256:
-                    return new ECDSAVerifier(jwk.toECKey().toPublicJWK());
+                    ECDSAVerifier ecdsaVerifier = new ECDSAVerifier(jwk.toECKey().toPublicJWK());
+                    ecdsaVerifier.getJCAContext().setProvider(EcdsaProvider.INSTANCE);
+                    return ecdsaVerifier;
                 case EdDSA:
                     return new Ed25519Verifier(jwk.toOctetKeyPair().toPublicJWK());
                 case RS256:
