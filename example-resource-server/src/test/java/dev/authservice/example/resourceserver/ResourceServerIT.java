@@ -124,8 +124,26 @@ class ResourceServerIT {
                 () -> assertEquals(401, status(hs256(claims)), "HS256 keyed with the published public key"));
     }
 
+    /** What a JWKS verifier cannot see (docs/resource-server.md): the deny-list lives in auth-service. */
     @Test
     @Order(3)
+    void acceptsALoggedOutTokenUntilItExpiresWhereAuthServiceRefusesIt() throws Exception {
+        String token = logIn().accessToken();
+        HttpResponse<String> logout = http.send(HttpRequest.newBuilder(authService.uri("/api/logout"))
+                .header("Authorization", "Bearer " + token)
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(204, logout.statusCode(), logout.body());
+
+        assertEquals(200, status(token), "the resource server");
+        HttpResponse<String> profile = http.send(HttpRequest.newBuilder(authService.uri("/api/user/profile"))
+                .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(401, profile.statusCode(), "auth-service: " + profile.body());
+        assertTrue(profile.body().contains("TOKEN_REVOKED"), profile.body());
+    }
+
+    @Test
+    @Order(4)
     void followsAKeyRotationWithoutARestartAndLogsNoOneOut() throws Exception {
         TestKey newKey = TestKey.generate();
         String oldSigning = directory.resolve("old.pem").toString();
