@@ -11,6 +11,7 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.util.JSONObjectUtils;
 import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.PlainJWT;
 import com.nimbusds.jwt.SignedJWT;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
@@ -121,7 +122,8 @@ class ResourceServerIT {
                 () -> assertEquals(401, status(oldKey.sign(expired)), "expired five minutes ago"),
                 () -> assertEquals(401, status(TestKey.generate().sign(claims)), "signed by a foreign key"),
                 () -> assertEquals(401, status(oldKey.sign(otherIssuer)), "of another issuer"),
-                () -> assertEquals(401, status(hs256(claims)), "HS256 keyed with the published public key"));
+                () -> assertEquals(401, status(hs256(claims)), "HS256 keyed with the published public key"),
+                () -> assertEquals(401, status(new PlainJWT(claims).serialize()), "unsigned, alg none"));
     }
 
     /** What a JWKS verifier cannot see (docs/resource-server.md): the deny-list lives in auth-service. */
