@@ -1,0 +1,28 @@
+package dev.authservice.example.resourceserver;
+
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+import java.util.List;
+
+/**
+ * The protected resource: {@code GET /api/greeting}. Without a valid access token of auth-service it is 401 before
+ * this class is reached; with one, {@link Authentication} holds what the token says: its subject (the username) and
+ * its {@code roles} claim. A path for one role only is {@code @Secured("ADMIN")}.
+ */
+@Controller("/api/greeting")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+class GreetingController {
+
+    @Get
+    Greeting greeting(Authentication caller) {
+        return new Greeting("Hello, " + caller.getName(), caller.getName(), caller.getRoles().stream().sorted().toList());
+    }
+
+    @Serdeable
+    record Greeting(String message, String subject, List<String> roles) {
+    }
+}
