@@ -1,6 +1,9 @@
 package dev.authservice.benchmarks.jmh;
 
 import dev.authservice.adapter.out.crypto.JwtAccessTokenCodec;
+import dev.authservice.adapter.out.crypto.JwtAlgorithm;
+import dev.authservice.adapter.out.crypto.JwtKey;
+import dev.authservice.adapter.out.crypto.JwtKeySet;
 import dev.authservice.adapter.out.crypto.JwtSecret;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
@@ -15,6 +18,7 @@ import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -25,13 +29,17 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The hot pure functions of a request, one thread, no I/O: what a Bearer check, a login and a refresh spend on their
- * tokens. {@code java -cp benchmarks/target/benchmarks.jar org.openjdk.jmh.Main} runs them (docs/benchmarks).
+ * tokens. {@code java -cp benchmarks/target/benchmarks.jar org.openjdk.jmh.Main} runs them (docs/benchmarks). Signing
+ * and verifying an access token run once per {@code auth.jwt.algorithm} ({@link Codec}'s {@code algorithm}
+ * parameter, {@code -p algorithm=ES256} for one); the refresh-token benchmarks do not depend on it and run once.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -45,31 +53,61 @@ public class TokenBenchmarks {
     private static final TokenPolicy POLICY = new TokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30),
             "auth-service", Duration.ofSeconds(30));
 
-    private final JwtAccessTokenCodec codec = new JwtAccessTokenCodec(
-            JwtSecret.fromText("benchmark-secret-that-is-at-least-32-bytes-long"));
-    private final UserAccount alice = new UserAccount(new UserId(UUID.randomUUID()), new Username("alice"),
+    private static final UserAccount ALICE = new UserAccount(new UserId(UUID.randomUUID()), new Username("alice"),
             new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA"), Set.of(Role.USER), "Alice", "Sales",
             NOW, true);
-    private final AccessToken accessToken = AccessToken.issue(UUID.randomUUID().toString(), alice,
+    private static final AccessToken ACCESS_TOKEN = AccessToken.issue(UUID.randomUUID().toString(), ALICE,
             new SessionId(UUID.randomUUID()), NOW, POLICY);
-    private final String signed = codec.encode(accessToken);
+
+    /**
+     * The service's codec for one algorithm, as bootstrap configures it: HS256 with a secret, the others with a key
+     * set of one signing key, generated as the development environment does ({@link JwtKey#generatePem}; RSA 2048
+     * bits), and a token it signed.
+     */
+    @State(Scope.Benchmark)
+    public static class Codec {
+
+        @Param({"HS256", "ES256", "EdDSA", "RS256"})
+        public JwtAlgorithm algorithm;
+
+        JwtAccessTokenCodec codec;
+        /** In a field, not a constant, so the JIT cannot fold anything of it into the benchmark. */
+        AccessToken token = ACCESS_TOKEN;
+        String signed;
+
+        @Setup
+        public void setUp() {
+            codec = algorithm.isAsymmetric()
+                    ? new JwtAccessTokenCodec(new JwtKeySet(
+                            JwtKey.signingKeyFromPem(algorithm, JwtKey.generatePem(algorithm)), List.of()))
+                    : new JwtAccessTokenCodec(JwtSecret.fromText("benchmark-secret-that-is-at-least-32-bytes-long"));
+            signed = codec.encode(token);
+            if (codec.decode(signed).isEmpty()) {
+                throw new IllegalStateException(algorithm + ": the codec does not verify its own token");
+            }
+        }
+    }
+
     /** 43 characters of URL-safe Base64, like SecureRandomSource's 32 random bytes. */
     private final String refreshTokenValue = "x5RJ5UeXq2m0T2b3wq8Vn7yDk1fLp9cZaHs4Gt6JiKo";
     private final RefreshTokenHash successorHash = RefreshTokenHash.of("successor-" + refreshTokenValue);
-    private final Session session = Session.start(new SessionId(UUID.randomUUID()), alice.id(), NOW, null, null);
+    private final Session session = Session.start(new SessionId(UUID.randomUUID()), ALICE.id(), NOW, null, null);
     private final Optional<RefreshToken.Found> found = Optional.of(new RefreshToken.Found(
-            RefreshToken.issue(RefreshTokenHash.of(refreshTokenValue), session, NOW, POLICY), session, alice));
+            RefreshToken.issue(RefreshTokenHash.of(refreshTokenValue), session, NOW, POLICY), session, ALICE));
 
-    /** Login and refresh: one HS256 access token, claims to compact JWS. */
+    /** Login and refresh: one access token, claims to compact JWS, signed with the algorithm's key. */
     @Benchmark
-    public String signAccessToken() {
-        return codec.encode(accessToken);
+    public String signAccessToken(Codec codec) {
+        return codec.codec.encode(codec.token);
     }
 
-    /** Every protected request: parse, check the header, verify the MAC, read the claims. */
+    /**
+     * Every protected request that verifies its token: parse, check the header and {@code kid}, verify the signature
+     * (HS256: the MAC), read the claims.
+     */
     @Benchmark
-    public Optional<AccessToken> verifyAccessToken() {
-        return codec.decode(signed);
+    public Optional<AccessToken> verifyAccessToken(Codec codec) {
+        return codec.codec.decode(codec.signed);
     }
 
     /** Every refresh (the presented token) and every login or refresh (the new one): SHA-256, hex. */
