@@ -4,8 +4,6 @@ import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.JWSSigner;
 import com.nimbusds.jose.JWSVerifier;
-import com.nimbusds.jose.crypto.ECDSASigner;
-import com.nimbusds.jose.crypto.ECDSAVerifier;
 import com.nimbusds.jose.crypto.Ed25519Signer;
 import com.nimbusds.jose.crypto.Ed25519Verifier;
 import com.nimbusds.jose.crypto.RSASSASigner;
@@ -127,9 +125,7 @@ public final class JwtKey {
         try {
             switch (algorithm) {
                 case ES256:
-                    ECDSASigner ecdsaSigner = new ECDSASigner(jwk.toECKey());
-                    ecdsaSigner.getJCAContext().setProvider(EcdsaProvider.INSTANCE);
-                    return ecdsaSigner;
+                    return EcdsaProvider.signer(jwk.toECKey().toECPrivateKey());
                 case EdDSA:
                     return new Ed25519Signer(jwk.toOctetKeyPair());
                 case RS256:
@@ -146,9 +142,7 @@ public final class JwtKey {
         try {
             switch (algorithm) {
                 case ES256:
-                    ECDSAVerifier ecdsaVerifier = new ECDSAVerifier(jwk.toECKey().toPublicJWK());
-                    ecdsaVerifier.getJCAContext().setProvider(EcdsaProvider.INSTANCE);
-                    return ecdsaVerifier;
+                    return EcdsaProvider.verifier(jwk.toECKey().toECPublicKey());
                 case EdDSA:
                     return new Ed25519Verifier(jwk.toOctetKeyPair().toPublicJWK());
                 case RS256:
