@@ -41,7 +41,8 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
             Usage: java -jar benchmarks/target/benchmarks.jar [flags]
               --concurrency N          virtual clients of the HTTP scenarios (default 32)
               --duration D             length of one measured run of each scenario (and of pgbench), e.g. 6s, 500ms,
-                                       1m (default 6s: the whole run, PostgreSQL and JDK 25 included, in 3.5 to 5 min)
+                                       1m (default 6s: the whole run, PostgreSQL, JDK 25 and the algorithms included,
+                                       in 15 to 20 min; 3.5 to 5 min with --algorithms none)
               --rounds N               measured rounds, and starts of each kind; every figure is the median over
                                        them (default 3)
               --warmup D               unmeasured runs of each HTTP scenario in turn before the rounds, turn after
