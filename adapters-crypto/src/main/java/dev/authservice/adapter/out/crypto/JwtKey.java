@@ -4,8 +4,6 @@ import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.JWSSigner;
 import com.nimbusds.jose.JWSVerifier;
-import com.nimbusds.jose.crypto.Ed25519Signer;
-import com.nimbusds.jose.crypto.Ed25519Verifier;
 import com.nimbusds.jose.crypto.RSASSASigner;
 import com.nimbusds.jose.crypto.RSASSAVerifier;
 import com.nimbusds.jose.jwk.Curve;
@@ -127,7 +125,7 @@ public final class JwtKey {
                 case ES256:
                     return EcdsaProvider.signer(jwk.toECKey().toECPrivateKey());
                 case EdDSA:
-                    return new Ed25519Signer(jwk.toOctetKeyPair());
+                    return Ed25519Signatures.signer(jwk.toOctetKeyPair());
                 case RS256:
                     return new RSASSASigner(jwk.toRSAKey());
                 default:
@@ -144,7 +142,7 @@ public final class JwtKey {
                 case ES256:
                     return EcdsaProvider.verifier(jwk.toECKey().toECPublicKey());
                 case EdDSA:
-                    return new Ed25519Verifier(jwk.toOctetKeyPair().toPublicJWK());
+                    return Ed25519Signatures.verifier(jwk.toOctetKeyPair());
                 case RS256:
                     return new RSASSAVerifier(jwk.toRSAKey().toPublicJWK());
                 default:

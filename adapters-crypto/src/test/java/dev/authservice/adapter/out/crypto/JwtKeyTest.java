@@ -2,9 +2,13 @@ package dev.authservice.adapter.out.crypto;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.util.Base64URL;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
@@ -49,17 +53,47 @@ class JwtKeyTest {
         assertEquals(expected, key.keyId());
     }
 
+    /** RFC 8037, appendix A.1: the example Ed25519 key. */
+    private static final String RFC_8037_D = "nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A";
+    private static final String RFC_8037_X = "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo";
+
     /** RFC 8037, appendix A.3: the thumbprint of the example Ed25519 key. */
     @Test
     void theKeyIdOfRfc8037sEd25519KeyIsTheThumbprintTheRfcGives() {
-        byte[] spkiPrefix = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00};
-        byte[] x = Base64.getUrlDecoder().decode("11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo");
-        byte[] spki = Arrays.copyOf(spkiPrefix, spkiPrefix.length + x.length);
-        System.arraycopy(x, 0, spki, spkiPrefix.length, x.length);
-
-        JwtKey key = JwtKey.verificationKeyFromPem(JwtAlgorithm.EdDSA, Pem.encode(Pem.PUBLIC_KEY, spki));
+        JwtKey key = JwtKey.verificationKeyFromPem(JwtAlgorithm.EdDSA, rfc8037PublicPem());
 
         assertEquals("kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k", key.keyId());
+    }
+
+    /** RFC 8037, appendix A.4 and A.5: the example JWS, signed and verified byte for byte as the RFC gives it. */
+    @Test
+    void anEdDsaSignatureIsTheOneRfc8037Gives() throws Exception {
+        byte[] pkcs8Prefix = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04,
+            0x20};
+        JwtKey key = JwtKey.signingKeyFromPem(JwtAlgorithm.EdDSA,
+                Pem.encode(Pem.PRIVATE_KEY, prefixed(pkcs8Prefix, RFC_8037_D)) + rfc8037PublicPem());
+        JWSHeader header = new JWSHeader(JWSAlgorithm.EdDSA);
+        byte[] signingInput = "eyJhbGciOiJFZERTQSJ9.RXhhbXBsZSBvZiBFZDI1NTE5IHNpZ25pbmc".getBytes(UTF_8);
+        Base64URL expected = new Base64URL(
+                "hgyY0il_MGCjP0JzlnLWG1PPOt7-09PGcvMg3AIbQR6dWbhijcNR4ki4iylGjg5BhVsPt9g7sVvpAr_MuM0KAg");
+
+        assertEquals(expected, key.signer().sign(header, signingInput));
+        assertTrue(key.verifier().verify(header, signingInput, expected));
+        signingInput[signingInput.length - 1] ^= 1;
+        assertFalse(key.verifier().verify(header, signingInput, expected));
+    }
+
+    private static String rfc8037PublicPem() {
+        byte[] spkiPrefix = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00};
+        return Pem.encode(Pem.PUBLIC_KEY, prefixed(spkiPrefix, RFC_8037_X));
+    }
+
+    /** The DER prefix of an Ed25519 key structure (RFC 8410), then the raw key from base64url. */
+    private static byte[] prefixed(byte[] prefix, String base64Url) {
+        byte[] raw = Base64.getUrlDecoder().decode(base64Url);
+        byte[] der = Arrays.copyOf(prefix, prefix.length + raw.length);
+        System.arraycopy(raw, 0, der, prefix.length, raw.length);
+        return der;
     }
 
     @Test
