@@ -15,10 +15,10 @@ import org.bouncycastle.math.ec.rfc8032.Ed25519;
 
 /**
  * EdDSA JWS signatures (RFC 8037: Ed25519 over the signing input, the 64 bytes base64url) with Bouncy Castle's
- * Ed25519, as Nimbus signers and verifiers. Nimbus's own go through Tink, whose Ed25519 took 80 µs to sign and 230 to
- * verify on the benchmark host against Bouncy Castle's 50 and 105, and allocated enough to cost a refresh more than
- * that in the service (docs/benchmarks). Only the arithmetic is Bouncy Castle's; RFC 8037's example signature is
- * checked in KeyPairTokensTest. Both are stateless, so thread-safe.
+ * Ed25519, as Nimbus signers and verifiers. Nimbus's own go through Tink, whose Ed25519 took 86 µs to sign and 230 to
+ * verify on the benchmark host against Bouncy Castle's 46 and 103 (docs/benchmarks/jmh-tokens.md), and cost a
+ * refresh more than that in the service. Only the arithmetic is Bouncy Castle's; JwtKeyTest checks RFC 8037's example
+ * signature byte for byte. Both are stateless, so thread-safe.
  */
 final class Ed25519Signatures {
 
