@@ -10,10 +10,8 @@ import java.nio.file.Path;
 import java.security.KeyPairGenerator;
 import java.util.HashMap;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -27,20 +25,8 @@ class EndToEndIT {
     private static final Map<String, String> DEV = Map.of(
             "MICRONAUT_ENVIRONMENTS", "dev", "AUTH_JWT_SECRET", Tokens.TEST_SECRET);
 
-    @TempDir
-    Path workingDirectory;
-
-    private ServiceJar service;
-
-    @BeforeEach
-    void jar() {
-        service = new ServiceJar(workingDirectory);
-    }
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        service.close();
-    }
+    @RegisterExtension
+    final ServiceJar service = new ServiceJar();
 
     /** The README's first command: no environment named, nothing configured. */
     @Test
@@ -85,7 +71,7 @@ class EndToEndIT {
                 .status());
         assertEquals(3, http.get("/api/user/orders", "Authorization", "Bearer " + refreshed.accessToken())
                 .data().get("totalElements"), "the demo data is seeded once, not again at the restart");
-        assertTrue(Files.isDirectory(workingDirectory.resolve("data")), "H2 keeps its files in ./data");
+        assertTrue(Files.isDirectory(service.directory().resolve("data")), "H2 keeps its files in ./data");
     }
 
     /** Any environment but dev and test, prod or one of a deployment's own: the signing secret is required. */
@@ -113,7 +99,7 @@ class EndToEndIT {
 
         assertEquals(200, http.get("/api/user/profile", "Authorization", "Bearer " + token).status());
         assertEquals(jwks.json(), http.get("/.well-known/jwks.json").json(), "the same key after the restart");
-        assertTrue(Files.isRegularFile(workingDirectory.resolve("data/jwt-es256-signing-key.pem")));
+        assertTrue(Files.isRegularFile(service.directory().resolve("data/jwt-es256-signing-key.pem")));
     }
 
     /**
@@ -122,11 +108,11 @@ class EndToEndIT {
      */
     @Test
     void aKeyRotatesWithoutLoggingAnyoneOut() throws Exception {
-        Path old = Files.writeString(workingDirectory.resolve("old.pem"), JwtKey.generatePem(JwtAlgorithm.ES256));
+        Path old = Files.writeString(service.directory().resolve("old.pem"), JwtKey.generatePem(JwtAlgorithm.ES256));
         String oldPem = Files.readString(old);
-        Path oldPublic = Files.writeString(workingDirectory.resolve("old.pub.pem"),
+        Path oldPublic = Files.writeString(service.directory().resolve("old.pub.pem"),
                 oldPem.substring(oldPem.indexOf("-----BEGIN PUBLIC KEY-----")));
-        Path next = Files.writeString(workingDirectory.resolve("next.pem"), JwtKey.generatePem(JwtAlgorithm.ES256));
+        Path next = Files.writeString(service.directory().resolve("next.pem"), JwtKey.generatePem(JwtAlgorithm.ES256));
         String nextKeyId = JwtKey.signingKeyFromPem(JwtAlgorithm.ES256, Files.readString(next)).keyId();
         Http http = service.start(es256(Map.of("AUTH_JWT_SIGNING_KEY_FILE", old.toString())));
         Http.Answer login = http.logIn("alice", "alice-password");
@@ -153,14 +139,14 @@ class EndToEndIT {
     /** In prod a key file that is missing, of another algorithm or too weak stops the start with one line. */
     @Test
     void prodRefusesAKeyFileThatIsMissingOrDoesNotFit() throws Exception {
-        Path edDsa = Files.writeString(workingDirectory.resolve("ed25519.pem"), JwtKey.generatePem(JwtAlgorithm.EdDSA));
+        Path edDsa = Files.writeString(service.directory().resolve("ed25519.pem"), JwtKey.generatePem(JwtAlgorithm.EdDSA));
         KeyPairGenerator rsa = KeyPairGenerator.getInstance("RSA");
         rsa.initialize(1024);
-        Path weak = Files.writeString(workingDirectory.resolve("rsa-1024.pem"),
+        Path weak = Files.writeString(service.directory().resolve("rsa-1024.pem"),
                 JwtKeyFilesTest.pem(rsa.generateKeyPair()));
         Map<String, String> cases = Map.of(
                 "ES256", "auth.jwt.signing-key-file (AUTH_JWT_SIGNING_KEY_FILE) is required with ES256",
-                "ES256:" + workingDirectory.resolve("missing.pem"),
+                "ES256:" + service.directory().resolve("missing.pem"),
                 "auth.jwt.signing-key-file (AUTH_JWT_SIGNING_KEY_FILE): cannot read",
                 "ES256:" + edDsa, "has no SPKI public key that is an EC P-256 key (ES256)",
                 "RS256:" + weak, "holds an RSA key of 1024 bits, fewer than the 2048 RS256 needs");

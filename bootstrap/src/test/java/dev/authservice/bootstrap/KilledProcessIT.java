@@ -2,14 +2,11 @@ package dev.authservice.bootstrap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What the service acknowledged survives {@code kill -9} on the embedded default, H2 in ./data
@@ -21,20 +18,8 @@ class KilledProcessIT {
     /** Many times H2's default write delay of 500 ms; the kill comes within a few milliseconds of the last answer. */
     private static final Duration REFRESHING = Duration.ofSeconds(3);
 
-    @TempDir
-    Path workingDirectory;
-
-    private ServiceJar service;
-
-    @BeforeEach
-    void jar() {
-        service = new ServiceJar(workingDirectory);
-    }
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        service.close();
-    }
+    @RegisterExtension
+    final ServiceJar service = new ServiceJar();
 
     @Test
     void theLastAcknowledgedRotationSurvivesAKill() throws Exception {

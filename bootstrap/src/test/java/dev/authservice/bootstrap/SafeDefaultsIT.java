@@ -10,10 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -24,20 +22,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class SafeDefaultsIT {
 
-    @TempDir
-    Path workingDirectory;
-
-    private ServiceJar service;
-
-    @BeforeEach
-    void jar() {
-        service = new ServiceJar(workingDirectory);
-    }
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        service.close();
-    }
+    @RegisterExtension
+    final ServiceJar service = new ServiceJar();
 
     @Test
     void withNoEnvironmentNamedTheDemoUsersAreReachableFromThisMachineOnly() throws Exception {
@@ -82,7 +68,7 @@ class SafeDefaultsIT {
         assertTrue(output.contains("auth-service refuses to start: no environment is named, but " + seen
                 + ", as in a deployment: set MICRONAUT_ENVIRONMENTS=prod to deploy, or MICRONAUT_ENVIRONMENTS=dev to"
                 + " keep the demo users and their published passwords"), output);
-        try (Stream<Path> files = Files.walk(workingDirectory)) {
+        try (Stream<Path> files = Files.walk(service.directory())) {
             assertEquals(List.of(), files.filter(file -> file.toString().endsWith(".mv.db")).toList());
         }
     }

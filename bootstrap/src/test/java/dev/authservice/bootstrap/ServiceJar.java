@@ -10,25 +10,48 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The packaged jar, started as a user would start it: {@code java -jar} in a working directory of the test's (so H2
  * keeps its files in ./data there), on free ports. Nothing of the test's own environment leaks into it: no
  * environment is named, no secret or database is set, unless the test says so. One process at a time; for the
- * integration-test phase, after the jar is packaged.
+ * integration-test phase, after the jar is packaged. As a JUnit extension
+ * ({@code @RegisterExtension final ServiceJar service = new ServiceJar();}) each test gets a fresh working directory,
+ * and the process is stopped and the directory removed after it.
  */
-final class ServiceJar implements AutoCloseable {
+final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCallback {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
-    private final Path workingDirectory;
+    private Path workingDirectory;
     private Process process;
     private int port;
 
-    ServiceJar(Path workingDirectory) {
-        this.workingDirectory = workingDirectory;
+    @Override
+    public void beforeEach(ExtensionContext context) throws IOException {
+        workingDirectory = Files.createTempDirectory("auth-service-jar-");
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws IOException, InterruptedException {
+        close();
+        try (Stream<Path> files = Files.walk(workingDirectory)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(file);
+            }
+        }
+    }
+
+    /** The test's working directory of the jar: H2's ./data, key files the test writes. */
+    Path directory() {
+        return workingDirectory;
     }
 
     /** Starts the jar with {@code environment} and returns once {@code /health} answers 200. */

@@ -3,6 +3,7 @@ package dev.authservice.adapter.out.crypto;
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.JWSProvider;
 import com.nimbusds.jose.JWSSigner;
 import com.nimbusds.jose.JWSVerifier;
 import com.nimbusds.jose.jca.JCAContext;
@@ -39,11 +40,26 @@ final class Ed25519Signatures {
         return new Verifier(new Ed25519PublicKeyParameters(key.getDecodedX()));
     }
 
-    private static final class Signer implements JWSSigner {
+    /** What Nimbus asks of every signer and verifier: the one algorithm, and a JCA context that is never used. */
+    private abstract static class EdDsaOnly implements JWSProvider {
+
+        private final JCAContext jcaContext = new JCAContext();
+
+        @Override
+        public Set<JWSAlgorithm> supportedJWSAlgorithms() {
+            return EDDSA;
+        }
+
+        @Override
+        public JCAContext getJCAContext() {
+            return jcaContext;
+        }
+    }
+
+    private static final class Signer extends EdDsaOnly implements JWSSigner {
 
         private final Ed25519PrivateKeyParameters privateKey;
         private final Ed25519PublicKeyParameters publicKey;
-        private final JCAContext jcaContext = new JCAContext();
 
         Signer(Ed25519PrivateKeyParameters privateKey, Ed25519PublicKeyParameters publicKey) {
             this.privateKey = privateKey;
@@ -60,22 +76,11 @@ final class Ed25519Signatures {
                     signature, 0);
             return Base64URL.encode(signature);
         }
-
-        @Override
-        public Set<JWSAlgorithm> supportedJWSAlgorithms() {
-            return EDDSA;
-        }
-
-        @Override
-        public JCAContext getJCAContext() {
-            return jcaContext;
-        }
     }
 
-    private static final class Verifier implements JWSVerifier {
+    private static final class Verifier extends EdDsaOnly implements JWSVerifier {
 
         private final Ed25519PublicKeyParameters publicKey;
-        private final JCAContext jcaContext = new JCAContext();
 
         Verifier(Ed25519PublicKeyParameters publicKey) {
             this.publicKey = publicKey;
@@ -91,16 +96,6 @@ final class Ed25519Signatures {
             byte[] bytes = signature.decode();
             return bytes.length == Ed25519.SIGNATURE_SIZE && publicKey.verify(Ed25519.Algorithm.Ed25519, null,
                     signingInput, 0, signingInput.length, bytes, 0);
-        }
-
-        @Override
-        public Set<JWSAlgorithm> supportedJWSAlgorithms() {
-            return EDDSA;
-        }
-
-        @Override
-        public JCAContext getJCAContext() {
-            return jcaContext;
         }
     }
 }
