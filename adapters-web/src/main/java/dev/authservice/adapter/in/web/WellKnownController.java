@@ -35,8 +35,9 @@ class WellKnownController {
 
     /**
      * Verifiers may keep the keys five minutes: a new key must be announced (verification-only on every instance) at
-     * least this long before it signs, which the rotation procedure's wait covers many times over, and a verifier that
-     * meets an unknown {@code kid} sooner fetches the set again anyway.
+     * least this long before it signs, which the rotation procedure's wait covers. Not every verifier reads it:
+     * micronaut-security keeps the set for its own configured time and never fetches again on an unknown {@code kid}
+     * (docs/resource-server.md).
      */
     static final String CACHE_CONTROL = "public, max-age=300";
 
