@@ -31,7 +31,7 @@ class VerifiedTokenCacheTest {
 
     private final Time time = new Time();
     private final CountingCodec codec = new CountingCodec(ES256);
-    private final VerifiedTokenCache cache = new VerifiedTokenCache(codec, 100, time, time::nanos, Runnable::run);
+    private final VerifiedTokenCache cache = new VerifiedTokenCache(codec, 100, time, time::nanos);
 
     @Test
     void aTokenPresentedAgainIsNotVerifiedAgain() {
@@ -102,7 +102,7 @@ class VerifiedTokenCacheTest {
 
     @Test
     void itHoldsNoMoreThanItsBound() {
-        VerifiedTokenCache small = new VerifiedTokenCache(codec, 10, time, time::nanos, Runnable::run);
+        VerifiedTokenCache small = new VerifiedTokenCache(codec, 10, time, time::nanos);
 
         for (int i = 0; i < 50; i++) {
             small.decode(ES256.encode(tokenExpiringIn(Duration.ofMinutes(15))));
