@@ -46,7 +46,7 @@ class LogInControllerTest {
         return mock(LogInUseCase.class);
     }
 
-    /** The security filter is built with every token validator, so its use case must exist for any route. */
+    /** The security filter is built with our AuthenticationFetcher, so its use case must exist for any route. */
     @MockBean(AuthenticateUseCase.class)
     AuthenticateUseCase authenticate() {
         return mock(AuthenticateUseCase.class);

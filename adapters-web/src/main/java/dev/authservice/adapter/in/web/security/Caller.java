@@ -9,8 +9,9 @@ import io.micronaut.security.authentication.Authentication;
 import java.util.Set;
 
 /**
- * Who is calling a protected path, as their verified access token says: {@link AccessTokenValidator} makes it from
- * the token's claims and leaves it in the {@link Authentication}. Nothing here is read from the request itself.
+ * Who is calling a protected path, as their verified access token says: {@link AccessTokenAuthenticationFetcher}
+ * makes it from the token's claims and leaves it in the {@link Authentication}. Nothing here is read from the request
+ * itself.
  */
 public record Caller(UserId userId, SessionId sessionId, Username username, Set<Role> roles, String nickname,
                      String department) {
