@@ -117,11 +117,13 @@ class ResourceServerIT {
                 .issueTime(Date.from(now.minus(Duration.ofMinutes(20))))
                 .expirationTime(Date.from(now.minus(Duration.ofMinutes(5)))).build();
         JWTClaimsSet otherIssuer = new JWTClaimsSet.Builder(claims).issuer("https://auth.example.com").build();
+        JWTClaimsSet issuerSuffix = new JWTClaimsSet.Builder(claims).issuer("service").build();
         assertAll(
                 () -> assertEquals(401, status(tampered(token)), "tampered: roles [ADMIN]"),
                 () -> assertEquals(401, status(oldKey.sign(expired)), "expired five minutes ago"),
                 () -> assertEquals(401, status(TestKey.generate().sign(claims)), "signed by a foreign key"),
                 () -> assertEquals(401, status(oldKey.sign(otherIssuer)), "of another issuer"),
+                () -> assertEquals(401, status(oldKey.sign(issuerSuffix)), "of an issuer the configured one ends with"),
                 () -> assertEquals(401, status(hs256(claims)), "HS256 keyed with the published public key"),
                 () -> assertEquals(401, status(new PlainJWT(claims).serialize()), "unsigned, alg none"));
     }
