@@ -342,22 +342,33 @@ public final class Benchmark {
         return run;
     }
 
+    /** The scenarios whose rates are {@code <alg>_<scenario>_rps} figures. */
+    private static final List<String> ALGORITHM_RATES = List.of("profile", "profile_cold", "login", "refresh");
+    /** Those also given as {@code <alg>_<scenario>_vs_ping}. */
+    private static final List<String> ALGORITHM_VS_PING = List.of("profile", "profile_cold");
+    /** Those also given as {@code <alg>_<scenario>_vs_hs256}, when HS256 is measured beside. */
+    private static final List<String> ALGORITHM_VS_HS256 = List.of("profile", "login", "refresh");
+
     /** The figures of each of {@code algorithms}, in the order printed ({@link #compareAlgorithms}). */
     static List<String> algorithmFigures(List<JwtAlgorithm> algorithms) {
         List<String> names = new ArrayList<>();
         for (JwtAlgorithm algorithm : algorithms) {
             String prefix = prefix(algorithm);
-            for (String figure : List.of("profile_rps", "profile_vs_ping", "profile_cold_rps", "profile_cold_vs_ping",
-                    "login_rps", "refresh_rps")) {
-                names.add(prefix + figure);
-            }
-            if (algorithm != JwtAlgorithm.HS256 && algorithms.contains(JwtAlgorithm.HS256)) {
-                for (String figure : List.of("profile_vs_hs256", "login_vs_hs256", "refresh_vs_hs256")) {
-                    names.add(prefix + figure);
+            for (String scenario : ALGORITHM_RATES) {
+                names.add(prefix + scenario + "_rps");
+                if (ALGORITHM_VS_PING.contains(scenario)) {
+                    names.add(prefix + scenario + "_vs_ping");
                 }
+            }
+            if (comparedWithHs256(algorithm, algorithms)) {
+                ALGORITHM_VS_HS256.forEach(scenario -> names.add(prefix + scenario + "_vs_hs256"));
             }
         }
         return names;
+    }
+
+    private static boolean comparedWithHs256(JwtAlgorithm algorithm, List<JwtAlgorithm> algorithms) {
+        return algorithm != JwtAlgorithm.HS256 && algorithms.contains(JwtAlgorithm.HS256);
     }
 
     private static String prefix(JwtAlgorithm algorithm) {
@@ -445,17 +456,17 @@ public final class Benchmark {
         }
         for (JwtAlgorithm algorithm : options.algorithms()) {
             String prefix = prefix(algorithm);
-            for (String name : List.of("profile_rps", "profile_cold_rps", "login_rps", "refresh_rps")) {
-                figures.put(prefix + name, median(rounds.get(prefix + name)));
+            for (String scenario : ALGORITHM_RATES) {
+                figures.put(prefix + scenario + "_rps", median(rounds.get(prefix + scenario + "_rps")));
             }
-            for (String name : List.of("profile", "profile_cold")) {
-                figures.put(prefix + name + "_vs_ping",
-                        medianRatio(rounds.get(prefix + name + "_rps"), rounds.get(prefix + "ping_rps")));
+            for (String scenario : ALGORITHM_VS_PING) {
+                figures.put(prefix + scenario + "_vs_ping",
+                        medianRatio(rounds.get(prefix + scenario + "_rps"), rounds.get(prefix + "ping_rps")));
             }
-            if (algorithm != JwtAlgorithm.HS256 && options.algorithms().contains(JwtAlgorithm.HS256)) {
-                for (String name : List.of("profile", "login", "refresh")) {
-                    figures.put(prefix + name + "_vs_hs256", medianRatio(rounds.get(prefix + name + "_rps"),
-                            rounds.get(prefix(JwtAlgorithm.HS256) + name + "_rps")));
+            if (comparedWithHs256(algorithm, options.algorithms())) {
+                for (String scenario : ALGORITHM_VS_HS256) {
+                    figures.put(prefix + scenario + "_vs_hs256", medianRatio(rounds.get(prefix + scenario + "_rps"),
+                            rounds.get(prefix(JwtAlgorithm.HS256) + scenario + "_rps")));
                 }
             }
         }

@@ -3,6 +3,7 @@ package dev.authservice.benchmarks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.adapter.out.crypto.JwtAlgorithm;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -39,5 +40,19 @@ class BenchmarkTest {
         assertTrue(Double.isNaN(Benchmark.share(100, 110, -1, -1)));
         assertTrue(Double.isNaN(Benchmark.share(100, 110, 1_000, 1_000)));
         assertTrue(Double.isNaN(Benchmark.share(110, 100, 1_000, 1_100)), "a compiler thread exited in between");
+    }
+
+    @Test
+    void eachAlgorithmHasItsRatesAndRatiosAndTheOthersAreComparedWithHs256() {
+        assertEquals(List.of(
+                        "hs256_profile_rps", "hs256_profile_vs_ping", "hs256_profile_cold_rps",
+                        "hs256_profile_cold_vs_ping", "hs256_login_rps", "hs256_refresh_rps",
+                        "es256_profile_rps", "es256_profile_vs_ping", "es256_profile_cold_rps",
+                        "es256_profile_cold_vs_ping", "es256_login_rps", "es256_refresh_rps",
+                        "es256_profile_vs_hs256", "es256_login_vs_hs256", "es256_refresh_vs_hs256"),
+                Benchmark.algorithmFigures(List.of(JwtAlgorithm.HS256, JwtAlgorithm.ES256)));
+        assertEquals(List.of("eddsa_profile_rps", "eddsa_profile_vs_ping", "eddsa_profile_cold_rps",
+                        "eddsa_profile_cold_vs_ping", "eddsa_login_rps", "eddsa_refresh_rps"),
+                Benchmark.algorithmFigures(List.of(JwtAlgorithm.EdDSA)), "no HS256 run, nothing to compare with");
     }
 }
