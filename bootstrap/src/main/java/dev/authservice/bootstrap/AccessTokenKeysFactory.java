@@ -53,6 +53,7 @@ class AccessTokenKeysFactory {
                                     @Property(name = "auth.jwt.development-key-directory") String developmentKeys,
                                     Environment environment) {
         JwtAlgorithm algorithm = algorithm(algorithmName);
+        LOG.info("access tokens are signed with {}, by {}", algorithm, algorithm.implementation());
         boolean development = mayBeMadeAtStart(environment.getActiveNames());
         if (!algorithm.isAsymmetric()) {
             if (signingKeyFile != null || verificationKeyFiles != null) {

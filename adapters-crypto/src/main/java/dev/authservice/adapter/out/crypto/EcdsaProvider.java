@@ -1,5 +1,6 @@
 package dev.authservice.adapter.out.crypto;
 
+import com.amazon.corretto.crypto.provider.AmazonCorrettoCryptoProvider;
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSSigner;
 import com.nimbusds.jose.JWSVerifier;
@@ -16,36 +17,65 @@ import java.security.interfaces.ECPublicKey;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 
 /**
- * ES256's signatures through Nimbus with Bouncy Castle's P-256, on keys translated into Bouncy Castle's own once, so
- * that its tables for the curve's base point are made once and reused: about 100 µs a signature and as much a
- * verification on this 2-core host, where the JDK 17 provider took 700 and 1,500 (docs/benchmarks/jmh-tokens.md),
- * and Bouncy Castle on the JDK's key objects 340 and 260. The provider is handed to Nimbus per signer and verifier,
- * never installed for the whole JVM, and made only when an ES256 key is.
+ * ES256's signatures through Nimbus on the fastest P-256 at hand, since every login and refresh signs one: AWS-LC's,
+ * through the Amazon Corretto Crypto Provider, where its native library loads (Linux x86-64), 18 µs to sign and 47 to
+ * verify on the benchmark host; elsewhere Bouncy Castle's, 98 and 107 (docs/benchmarks/jmh-tokens.md; the JDK 17
+ * provider took 700 and 1,500). Keys are translated into the provider's own once, which spares Bouncy Castle making
+ * its tables for the curve's base point again per signature. The provider is handed to Nimbus per signer and
+ * verifier, never installed for the whole JVM, and chosen only when an ES256 key is made (ADR-0012).
  */
 final class EcdsaProvider {
-
-    private static final Provider BOUNCY_CASTLE = new BouncyCastleProvider();
 
     private EcdsaProvider() {
     }
 
+    /** The provider ES256 runs on here: AWS-LC's when it loads, else Bouncy Castle's. */
+    static Provider onThisMachine() {
+        return Chosen.PROVIDER;
+    }
+
+    /** Which arithmetic {@link #onThisMachine()} is, and why, for the start-up log. */
+    static String describe() {
+        Provider provider = onThisMachine();
+        return provider == AmazonCorrettoCryptoProvider.INSTANCE
+                ? "AWS-LC (Amazon Corretto Crypto Provider " + provider.getVersionStr() + ")"
+                : "Bouncy Castle " + provider.getVersionStr() + ", 5 times slower: AWS-LC did not load here ("
+                        + AmazonCorrettoCryptoProvider.INSTANCE.getLoadingError() + ")";
+    }
+
     static JWSSigner signer(PrivateKey key) throws JOSEException {
-        ECDSASigner signer = new ECDSASigner((PrivateKey) translate(key), Curve.P_256);
-        signer.getJCAContext().setProvider(BOUNCY_CASTLE);
-        return signer;
+        return signer(key, onThisMachine());
     }
 
     static JWSVerifier verifier(ECPublicKey key) throws JOSEException {
-        ECDSAVerifier verifier = new ECDSAVerifier((ECPublicKey) translate(key));
-        verifier.getJCAContext().setProvider(BOUNCY_CASTLE);
+        return verifier(key, onThisMachine());
+    }
+
+    static JWSSigner signer(PrivateKey key, Provider provider) throws JOSEException {
+        ECDSASigner signer = new ECDSASigner((PrivateKey) translate(key, provider), Curve.P_256);
+        signer.getJCAContext().setProvider(provider);
+        return signer;
+    }
+
+    static JWSVerifier verifier(ECPublicKey key, Provider provider) throws JOSEException {
+        ECDSAVerifier verifier = new ECDSAVerifier((ECPublicKey) translate(key, provider));
+        verifier.getJCAContext().setProvider(provider);
         return verifier;
     }
 
-    private static Key translate(Key key) throws JOSEException {
+    private static Key translate(Key key, Provider provider) throws JOSEException {
         try {
-            return KeyFactory.getInstance("EC", BOUNCY_CASTLE).translateKey(key);
+            return KeyFactory.getInstance("EC", provider).translateKey(key);
         } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-            throw new JOSEException("Bouncy Castle cannot take this P-256 key", e);
+            throw new JOSEException(provider.getName() + " cannot take this P-256 key", e);
         }
+    }
+
+    /** Made on first use, so that a service on another algorithm loads neither provider. */
+    private static final class Chosen {
+
+        static final Provider PROVIDER = AmazonCorrettoCryptoProvider.INSTANCE.getLoadingError() == null
+                ? AmazonCorrettoCryptoProvider.INSTANCE
+                : new BouncyCastleProvider();
     }
 }

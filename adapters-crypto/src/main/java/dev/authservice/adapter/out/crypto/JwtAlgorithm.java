@@ -45,6 +45,18 @@ public enum JwtAlgorithm {
         return keyDescription;
     }
 
+    /** Whose arithmetic signs and verifies this algorithm on this machine, for the start-up log. */
+    public String implementation() {
+        switch (this) {
+            case ES256:
+                return EcdsaProvider.describe();
+            case EdDSA:
+                return "Bouncy Castle";
+            default:
+                return "the JDK";
+        }
+    }
+
     JWSAlgorithm jws() {
         return jws;
     }
