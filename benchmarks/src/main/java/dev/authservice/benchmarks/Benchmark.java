@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -375,6 +376,16 @@ public final class Benchmark {
         return algorithm.name().toLowerCase(Locale.ROOT) + "_";
     }
 
+    /**
+     * The order in which round {@code round} (from 1) measures the services, one after another on each scenario: each
+     * round starts one further along, so that over the rounds none always runs first or after the same neighbour.
+     */
+    static <T> List<T> inTurn(List<T> services, int round) {
+        List<T> order = new ArrayList<>(services);
+        Collections.rotate(order, -((round - 1) % services.size()));
+        return order;
+    }
+
     /** A service signing with one algorithm, and its scenarios. */
     private record AlgorithmService(JwtAlgorithm algorithm, ServiceProcess service, Postgres database,
                                     ColdTokens coldTokens,
@@ -383,10 +394,11 @@ public final class Benchmark {
 
     /**
      * The {@code <alg>_} figures: one service per algorithm of {@code --algorithms}, each on a fresh database of its
-     * own, all started and warmed up first, then {@code --rounds} rounds in which each service in turn runs ping,
-     * profile (one token, presented again and again as clients do), cold profile (every request a token the service
-     * has not seen: {@link ColdTokens}), login and refresh. A ratio is the median of the rounds' own, so both sides
-     * of {@code es256_profile_vs_hs256} were measured minutes apart at most. Returns the unexpected answers.
+     * own, all started and warmed up first, then {@code --rounds} rounds of ping, profile (one token, presented again
+     * and again as clients do), cold profile (every request a token the service has not seen: {@link ColdTokens}),
+     * login and refresh, each scenario run on every service in turn ({@link #inTurn}) before the next. A ratio is the
+     * median of the rounds' own, so both sides of {@code es256_refresh_vs_hs256} were measured back to back, seconds
+     * apart, where this host's speed drifts over minutes. Returns the unexpected answers.
      */
     private long compareAlgorithms(Path javaHome, Path jar, Optional<String> postgresServer,
                                    Map<String, List<Double>> rounds, Map<String, Double> figures) throws Exception {
@@ -426,20 +438,20 @@ public final class Benchmark {
                 }
             }
             for (int round = 1; round <= options.rounds(); round++) {
-                for (AlgorithmService each : services) {
-                    for (var scenario : each.scenarios().entrySet()) {
-                        String name = prefix(each.algorithm()) + scenario.getKey();
-                        if (scenario.getKey().equals("profile_cold")) {
+                for (String scenario : services.get(0).scenarios().keySet()) {
+                    for (AlgorithmService each : inTurn(services, round)) {
+                        String name = prefix(each.algorithm()) + scenario;
+                        if (scenario.equals("profile_cold")) {
                             // Enough new tokens for the run: a cold request is never faster than a warm one.
                             double warm = rounds.get(prefix(each.algorithm()) + "profile_rps").get(round - 1);
                             each.coldTokens().mint((int) Math.min(MAX_COLD_TOKENS,
                                     1_000 + 1.2 * warm * options.duration().toMillis() / 1000.0));
                         }
                         progress.println("round " + round + " " + name);
-                        ClosedLoop.Run run = measure(name, scenario.getValue(), each.service(), each.database(),
-                                rounds);
+                        ClosedLoop.Run run = measure(name, each.scenarios().get(scenario), each.service(),
+                                each.database(), rounds);
                         errors += run.failed();
-                        if (scenario.getKey().equals("profile_cold") && each.coldTokens().reused() > 0) {
+                        if (scenario.equals("profile_cold") && each.coldTokens().reused() > 0) {
                             progress.println("  " + each.coldTokens().reused() + " requests carried a token sent"
                                     + " before in the run");
                         }

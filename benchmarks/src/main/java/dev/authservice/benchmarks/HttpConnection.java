@@ -8,7 +8,9 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One keep-alive HTTP/1.1 connection on a plain socket, used by one virtual client at a time. Deliberately minimal, so
@@ -20,6 +22,11 @@ final class HttpConnection implements Closeable {
 
     private static final int CONNECT_TIMEOUT_MS = 5_000;
     private static final int READ_TIMEOUT_MS = 30_000;
+    /**
+     * A connection idle this long is checked before it is used again: the service closes connections idle for its
+     * idle timeout, and a scenario's connections wait while the other services of a round run theirs.
+     */
+    private static final long CHECK_AFTER_IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final String host;
     private final int port;
@@ -31,6 +38,7 @@ final class HttpConnection implements Closeable {
     private Socket socket;
     private InputStream in;
     private OutputStream out;
+    private long lastAnswered;
 
     HttpConnection(String host, int port) {
         this(host, port, null);
@@ -65,15 +73,37 @@ final class HttpConnection implements Closeable {
     /** Sends {@code request} and reads the whole answer. On any I/O failure the connection is closed, and reopened next time. */
     Response exchange(byte[] request) throws IOException {
         try {
+            if (socket != null && System.nanoTime() - lastAnswered > CHECK_AFTER_IDLE_NANOS && !stillOpen()) {
+                close();
+            }
             if (socket == null) {
                 open();
             }
             out.write(request);
             out.flush();
-            return readResponse();
+            Response response = readResponse();
+            lastAnswered = System.nanoTime();
+            return response;
         } catch (IOException | RuntimeException failure) {
             close();
             throw failure;
+        }
+    }
+
+    /**
+     * Whether the server still keeps this idle connection, as HTTP clients check before reusing one (a request sent
+     * on a connection the server has closed would fail, and a login or refresh cannot be sent twice): nothing to
+     * read within a millisecond. The end of the stream, or anything the server sent unasked, means it is done with it.
+     */
+    private boolean stillOpen() throws IOException {
+        socket.setSoTimeout(1);
+        try {
+            in.read(); // the end of the stream, or a byte sent unasked: either way, not a connection to reuse
+            return false;
+        } catch (SocketTimeoutException nothingToRead) {
+            return true;
+        } finally {
+            socket.setSoTimeout(READ_TIMEOUT_MS);
         }
     }
 

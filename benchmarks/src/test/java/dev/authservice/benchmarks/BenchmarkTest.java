@@ -55,4 +55,15 @@ class BenchmarkTest {
                         "eddsa_profile_cold_vs_ping", "eddsa_login_rps", "eddsa_refresh_rps"),
                 Benchmark.algorithmFigures(List.of(JwtAlgorithm.EdDSA)), "no HS256 run, nothing to compare with");
     }
+
+    @Test
+    void eachRoundMeasuresTheServicesInTurnStartingOneFurtherAlong() {
+        List<String> services = List.of("HS256", "ES256", "EdDSA");
+
+        assertEquals(List.of("HS256", "ES256", "EdDSA"), Benchmark.inTurn(services, 1));
+        assertEquals(List.of("ES256", "EdDSA", "HS256"), Benchmark.inTurn(services, 2));
+        assertEquals(List.of("EdDSA", "HS256", "ES256"), Benchmark.inTurn(services, 3));
+        assertEquals(List.of("HS256", "ES256", "EdDSA"), Benchmark.inTurn(services, 4));
+        assertEquals(List.of("HS256"), Benchmark.inTurn(List.of("HS256"), 2));
+    }
 }
