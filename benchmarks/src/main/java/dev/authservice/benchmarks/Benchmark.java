@@ -382,7 +382,7 @@ public final class Benchmark {
      */
     static <T> List<T> inTurn(List<T> services, int round) {
         List<T> order = new ArrayList<>(services);
-        Collections.rotate(order, -((round - 1) % services.size()));
+        Collections.rotate(order, 1 - round);
         return order;
     }
 

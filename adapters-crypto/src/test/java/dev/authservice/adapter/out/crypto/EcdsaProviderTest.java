@@ -40,10 +40,15 @@ class EcdsaProviderTest {
                 Stream.of(new BouncyCastleProvider()));
     }
 
+    /** Skips on other platforms; under CI ({@code CI=true}, Linux x86-64, as the benchmark's host) it fails there. */
     @Test
     void onLinuxX8664EcdsaRunsOnAwsLc() {
-        assumeTrue(System.getProperty("os.name").equals("Linux") && System.getProperty("os.arch").equals("amd64"),
-                "the Amazon Corretto Crypto Provider's native library is built for Linux x86-64 only");
+        boolean linuxX8664 = System.getProperty("os.name").equals("Linux")
+                && System.getProperty("os.arch").equals("amd64");
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+            assertTrue(linuxX8664, "CI runs on Linux x86-64, where ES256 must run on AWS-LC");
+        }
+        assumeTrue(linuxX8664, "the Amazon Corretto Crypto Provider's native library is built for Linux x86-64 only");
 
         assertEquals(AmazonCorrettoCryptoProvider.INSTANCE, EcdsaProvider.onThisMachine(),
                 String.valueOf(AmazonCorrettoCryptoProvider.INSTANCE.getLoadingError()));
