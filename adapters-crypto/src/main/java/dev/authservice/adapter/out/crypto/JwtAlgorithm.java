@@ -49,9 +49,8 @@ public enum JwtAlgorithm {
     public String implementation() {
         switch (this) {
             case ES256:
-                return EcdsaProvider.describe();
             case EdDSA:
-                return "Bouncy Castle";
+                return SignatureProvider.describe();
             default:
                 return "the JDK";
         }

@@ -20,10 +20,7 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.PublicKey;
-import java.security.interfaces.ECPrivateKey;
 import java.security.interfaces.ECPublicKey;
-import java.security.interfaces.EdECPrivateKey;
-import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.PKCS8EncodedKeySpec;
@@ -48,12 +45,17 @@ public final class JwtKey {
             StandardCharsets.US_ASCII);
 
     private final JwtAlgorithm algorithm;
-    /** With the private part when this key signs. */
+    /** The public JWK, named. */
     private final JWK jwk;
+    private final PublicKey publicKey;
+    /** Null unless this key signs. */
+    private final PrivateKey privateKey;
 
-    private JwtKey(JwtAlgorithm algorithm, JWK jwk) {
+    private JwtKey(JwtAlgorithm algorithm, PublicKey publicKey, PrivateKey privateKey) {
         this.algorithm = algorithm;
-        this.jwk = jwk;
+        this.jwk = jwk(algorithm, publicKey);
+        this.publicKey = publicKey;
+        this.privateKey = privateKey;
     }
 
     /**
@@ -71,7 +73,7 @@ public final class JwtKey {
             throw new IllegalArgumentException("has no PKCS#8 private key that is " + algorithm.keyDescription()
                     + " (" + algorithm + ")");
         }
-        JwtKey key = new JwtKey(algorithm, jwk(algorithm, publicKey, privateKey));
+        JwtKey key = new JwtKey(algorithm, publicKey, privateKey);
         if (!key.isPair()) {
             throw new IllegalArgumentException("holds a private key and a public key that are not a pair");
         }
@@ -84,7 +86,7 @@ public final class JwtKey {
      * @throws IllegalArgumentException saying what is wrong with the key, to follow the name of the file
      */
     public static JwtKey verificationKeyFromPem(JwtAlgorithm algorithm, String pem) {
-        return new JwtKey(algorithm, jwk(algorithm, publicKey(algorithm, pem), null));
+        return new JwtKey(algorithm, publicKey(algorithm, pem), null);
     }
 
     /** A new signing key for {@code algorithm}, as the PEM {@link #signingKeyFromPem} reads. */
@@ -115,24 +117,27 @@ public final class JwtKey {
 
     /** The members of the public JWK (RFC 7517): {@code kty}, {@code kid}, {@code alg}, {@code use}, public values. */
     Map<String, String> publicJwk() {
-        return jwk.toPublicJWK().toJSONObject().entrySet().stream()
+        return jwk.toJSONObject().entrySet().stream()
                 .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, member -> String.valueOf(member.getValue())));
     }
 
     JWSSigner signer() {
+        if (privateKey == null) {
+            throw new IllegalStateException("a verification-only key does not sign");
+        }
         try {
             switch (algorithm) {
                 case ES256:
-                    return EcdsaProvider.signer(jwk.toECKey().toECPrivateKey());
+                    return EcdsaSignatures.signer(privateKey);
                 case EdDSA:
-                    return Ed25519Signatures.signer(jwk.toOctetKeyPair());
+                    return Ed25519Signatures.signer(privateKey);
                 case RS256:
-                    return new RSASSASigner(jwk.toRSAKey());
+                    return new RSASSASigner(privateKey);
                 default:
                     throw new IllegalStateException("no key signs " + algorithm);
             }
         } catch (JOSEException e) {
-            throw new IllegalStateException("this key has no private part", e);
+            throw new IllegalStateException("a key read as " + algorithm.keyDescription() + " signs it", e);
         }
     }
 
@@ -140,11 +145,11 @@ public final class JwtKey {
         try {
             switch (algorithm) {
                 case ES256:
-                    return EcdsaProvider.verifier(jwk.toECKey().toECPublicKey());
+                    return EcdsaSignatures.verifier((ECPublicKey) publicKey);
                 case EdDSA:
-                    return Ed25519Signatures.verifier(jwk.toOctetKeyPair());
+                    return Ed25519Signatures.verifier(publicKey);
                 case RS256:
-                    return new RSASSAVerifier(jwk.toRSAKey().toPublicJWK());
+                    return new RSASSAVerifier((RSAPublicKey) publicKey);
                 default:
                     throw new IllegalStateException("no key verifies " + algorithm);
             }
@@ -178,8 +183,8 @@ public final class JwtKey {
         return KeyFactory.getInstance(algorithm.jcaKeyAlgorithm());
     }
 
-    /** The JWK of the key, {@code alg} and {@code use} set, named by its thumbprint; {@code privateKey} may be null. */
-    private static JWK jwk(JwtAlgorithm algorithm, PublicKey publicKey, PrivateKey privateKey) {
+    /** The public JWK of the key, {@code alg} and {@code use} set, named by its thumbprint. */
+    private static JWK jwk(JwtAlgorithm algorithm, PublicKey publicKey) {
         try {
             switch (algorithm) {
                 case ES256:
@@ -187,7 +192,7 @@ public final class JwtKey {
                     if (!Curve.P_256.equals(Curve.forECParameterSpec(ec.getParams()))) {
                         throw new IllegalArgumentException("holds an EC key on another curve than P-256 (ES256)");
                     }
-                    return new ECKey.Builder(Curve.P_256, ec).privateKey((ECPrivateKey) privateKey)
+                    return new ECKey.Builder(Curve.P_256, ec)
                             .algorithm(algorithm.jws()).keyUse(KeyUse.SIGNATURE).keyIDFromThumbprint().build();
                 case RS256:
                     RSAPublicKey rsa = (RSAPublicKey) publicKey;
@@ -196,16 +201,13 @@ public final class JwtKey {
                         throw new IllegalArgumentException("holds an RSA key of " + bits + " bits, fewer than the "
                                 + MIN_RSA_BITS + " RS256 needs");
                     }
-                    return new RSAKey.Builder(rsa).privateKey((RSAPrivateKey) privateKey)
+                    return new RSAKey.Builder(rsa)
                             .algorithm(algorithm.jws()).keyUse(KeyUse.SIGNATURE).keyIDFromThumbprint().build();
                 case EdDSA:
                     byte[] encoded = publicKey.getEncoded();
                     byte[] raw = Arrays.copyOfRange(encoded, encoded.length - ED25519_KEY_BYTES, encoded.length);
-                    OctetKeyPair.Builder okp = new OctetKeyPair.Builder(Curve.Ed25519, Base64URL.encode(raw));
-                    if (privateKey != null) {
-                        okp.d(Base64URL.encode(((EdECPrivateKey) privateKey).getBytes().orElseThrow()));
-                    }
-                    return okp.algorithm(algorithm.jws()).keyUse(KeyUse.SIGNATURE).keyIDFromThumbprint().build();
+                    return new OctetKeyPair.Builder(Curve.Ed25519, Base64URL.encode(raw))
+                            .algorithm(algorithm.jws()).keyUse(KeyUse.SIGNATURE).keyIDFromThumbprint().build();
                 default:
                     throw new IllegalArgumentException(algorithm + " signs with a secret, not a key pair");
             }
