@@ -58,6 +58,12 @@ public final class Benchmark {
     private static final Duration MAX_WARMUP_JDBC = Duration.ofSeconds(60);
     /** The cold profile's tokens during a warm-up turn: they come round again, and that is good enough there. */
     private static final int WARMUP_COLD_TOKENS = 20_000;
+    /**
+     * Each algorithm service's run of a scenario, in this many slices interleaved with the other services' (A B C A B
+     * C A B C): the same Argon2 work took 21 to 26 ms a login from one run to the next, seconds apart, so a ratio
+     * of two runs one after the other measured the host as much as the algorithms (docs/benchmarks, "Run K").
+     */
+    static final int SLICES = 3;
     /** At most this many cold tokens per run (about 0.6 KiB each in this JVM). */
     private static final int MAX_COLD_TOKENS = 1_000_000;
     /** The threads of the service's {@code Argon2idPasswordHasher}. */
@@ -322,25 +328,60 @@ public final class Benchmark {
     private ClosedLoop.Run measure(String name, List<? extends ClosedLoop.VirtualClient> clients,
                                    ServiceProcess service, Postgres database, Map<String, List<Double>> rounds)
             throws IOException, InterruptedException {
+        Measured measured = sample(clients, options.duration(), service, database);
+        record(name, measured, rounds);
+        return measured.run();
+    }
+
+    /** A run of {@code clients} for {@code duration}, with what it cost, not yet reported. */
+    private Measured sample(List<? extends ClosedLoop.VirtualClient> clients, Duration duration,
+                            ServiceProcess service, Postgres database) throws IOException, InterruptedException {
         long serviceCpu = Machine.processCpuNanos(service.pid());
         long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
         long hashingCpu = Machine.threadsCpuNanos(service.pid(), HASHING_THREADS);
         // Read outside the machine's busy window, so that scanning /proc is not counted in it.
         long databaseCpu = database == null ? NOT_ON_POSTGRES : Machine.commandCpuNanos(POSTGRES_PROCESSES);
         long machineBusy = Machine.machineBusyNanos();
-        ClosedLoop.Run run = ClosedLoop.run(clients, options.duration());
+        ClosedLoop.Run run = ClosedLoop.run(clients, duration);
         long machineBusyAfter = Machine.machineBusyNanos();
         long databaseCpuNanos = database == null ? NOT_ON_POSTGRES
                 : difference(databaseCpu, Machine.commandCpuNanos(POSTGRES_PROCESSES));
         checkAlive(service);
-        report(name, run);
         long serviceCpuAfter = Machine.processCpuNanos(service.pid());
-        long hashingCpuNanos = difference(hashingCpu, Machine.threadsCpuNanos(service.pid(), HASHING_THREADS));
-        reportCpu(name, run, rounds, difference(serviceCpu, serviceCpuAfter), hashingCpuNanos,
-                share(jitCpu, Machine.jitCompilerCpuNanos(service.pid()), serviceCpu, serviceCpuAfter),
+        long jitCpuAfter = Machine.jitCompilerCpuNanos(service.pid());
+        return new Measured(run, difference(serviceCpu, serviceCpuAfter),
+                difference(hashingCpu, Machine.threadsCpuNanos(service.pid(), HASHING_THREADS)),
+                jitCpuAfter < jitCpu ? -1 : difference(jitCpu, jitCpuAfter),
                 difference(machineBusy, machineBusyAfter), databaseCpuNanos);
-        add(rounds, name + "_rps", run.perSecond());
-        return run;
+    }
+
+    /** Reports {@code measured} under {@code name} and puts its figures into {@code rounds}. */
+    private void record(String name, Measured measured, Map<String, List<Double>> rounds) {
+        report(name, measured.run());
+        reportCpu(name, measured.run(), rounds, measured.serviceCpuNanos(), measured.hashingCpuNanos(),
+                share(0, measured.jitCpuNanos(), 0, measured.serviceCpuNanos()), measured.machineBusyNanos(),
+                measured.databaseCpuNanos());
+        add(rounds, name + "_rps", measured.run().perSecond());
+    }
+
+    /**
+     * A run and the CPU it cost, in nanoseconds: -1 where a reading failed, and the database's
+     * {@link #NOT_ON_POSTGRES} on H2.
+     */
+    record Measured(ClosedLoop.Run run, long serviceCpuNanos, long hashingCpuNanos, long jitCpuNanos,
+                    long machineBusyNanos, long databaseCpuNanos) {
+
+        /** This and {@code next} as one run: their answers, time and costs together. */
+        Measured plus(Measured next) {
+            return new Measured(run.plus(next.run), sum(serviceCpuNanos, next.serviceCpuNanos),
+                    sum(hashingCpuNanos, next.hashingCpuNanos), sum(jitCpuNanos, next.jitCpuNanos),
+                    sum(machineBusyNanos, next.machineBusyNanos), databaseCpuNanos == NOT_ON_POSTGRES
+                    ? NOT_ON_POSTGRES : sum(databaseCpuNanos, next.databaseCpuNanos));
+        }
+
+        private static long sum(long a, long b) {
+            return a < 0 || b < 0 ? -1 : a + b;
+        }
     }
 
     /** The scenarios whose rates are {@code <alg>_<scenario>_rps} figures. */
@@ -396,9 +437,10 @@ public final class Benchmark {
      * The {@code <alg>_} figures: one service per algorithm of {@code --algorithms}, each on a fresh database of its
      * own, all started and warmed up first, then {@code --rounds} rounds of ping, profile (one token, presented again
      * and again as clients do), cold profile (every request a token the service has not seen: {@link ColdTokens}),
-     * login and refresh, each scenario run on every service in turn ({@link #inTurn}) before the next. A ratio is the
-     * median of the rounds' own, so both sides of {@code es256_refresh_vs_hs256} were measured back to back, seconds
-     * apart, where this host's speed drifts over minutes. Returns the unexpected answers.
+     * login and refresh, each scenario run on every service in turn ({@link #inTurn}), in {@link #SLICES} slices of
+     * its {@code --duration} each, before the next scenario. A ratio is the median of the rounds' own, so both sides
+     * of {@code es256_refresh_vs_hs256} were measured in the same stretch of time, interleaved, where this host's speed
+     * drifts over seconds and minutes. Returns the unexpected answers.
      */
     private long compareAlgorithms(Path javaHome, Path jar, Optional<String> postgresServer,
                                    Map<String, List<Double>> rounds, Map<String, Double> figures) throws Exception {
@@ -437,20 +479,30 @@ public final class Benchmark {
                     errors += warmUp(each.scenarios(), options.warmup(), each.service());
                 }
             }
+            Duration slice = options.duration().dividedBy(SLICES);
             for (int round = 1; round <= options.rounds(); round++) {
                 for (String scenario : services.get(0).scenarios().keySet()) {
-                    for (AlgorithmService each : inTurn(services, round)) {
-                        String name = prefix(each.algorithm()) + scenario;
-                        if (scenario.equals("profile_cold")) {
+                    List<AlgorithmService> order = inTurn(services, round);
+                    if (scenario.equals("profile_cold")) {
+                        for (AlgorithmService each : order) {
                             // Enough new tokens for the run: a cold request is never faster than a warm one.
                             double warm = rounds.get(prefix(each.algorithm()) + "profile_rps").get(round - 1);
                             each.coldTokens().mint((int) Math.min(MAX_COLD_TOKENS,
                                     1_000 + 1.2 * warm * options.duration().toMillis() / 1000.0));
                         }
-                        progress.println("round " + round + " " + name);
-                        ClosedLoop.Run run = measure(name, each.scenarios().get(scenario), each.service(),
-                                each.database(), rounds);
-                        errors += run.failed();
+                    }
+                    progress.printf(Locale.ROOT, "round %d %s: %d slices of %d ms on each service in turn%n", round,
+                            scenario, SLICES, slice.toMillis());
+                    Map<AlgorithmService, Measured> measured = new LinkedHashMap<>();
+                    for (int each = 0; each < SLICES; each++) {
+                        for (AlgorithmService service : order) {
+                            measured.merge(service, sample(service.scenarios().get(scenario), slice,
+                                    service.service(), service.database()), Measured::plus);
+                        }
+                    }
+                    for (AlgorithmService each : order) {
+                        record(prefix(each.algorithm()) + scenario, measured.get(each), rounds);
+                        errors += measured.get(each).run().failed();
                         if (scenario.equals("profile_cold") && each.coldTokens().reused() > 0) {
                             progress.println("  " + each.coldTokens().reused() + " requests carried a token sent"
                                     + " before in the run");

@@ -29,6 +29,15 @@ final class ClosedLoop {
     /** What one run measured. Latencies are sorted, in nanoseconds, of the expected answers only. */
     record Run(long succeeded, long failed, long elapsedNanos, long[] latencies, long cpuNanos, String failure) {
 
+        /** This run and {@code next} as one: their answers, their time and their latencies together. */
+        Run plus(Run next) {
+            long[] both = Arrays.copyOf(latencies, latencies.length + next.latencies.length);
+            System.arraycopy(next.latencies, 0, both, latencies.length, next.latencies.length);
+            Arrays.sort(both);
+            return new Run(succeeded + next.succeeded, failed + next.failed, elapsedNanos + next.elapsedNanos, both,
+                    cpuNanos + next.cpuNanos, failure.isEmpty() ? next.failure : failure);
+        }
+
         double perSecond() {
             return succeeded * 1e9 / elapsedNanos;
         }

@@ -59,13 +59,15 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
                                        start with the cache), or "none" to skip it (default %s if it exists)
               --algorithms LIST        after the rounds, one more service per access-token algorithm (HS256, ES256,
                                        EdDSA, RS256; comma-separated), all warmed up, then --rounds rounds of
-                                       profile, cold profile, login and refresh on each in turn: the <alg>_ figures;
-                                       "none" leaves them out (default HS256,ES256,EdDSA)
+                                       profile, cold profile, login and refresh, each --duration cut in %d slices
+                                       taken on the services in turn: the <alg>_ figures; "none" leaves them out
+                                       (default HS256,ES256,EdDSA)
             Environment: DATASOURCES_DEFAULT_URL (with _USERNAME and _PASSWORD) names a PostgreSQL server: the
             service then runs on a fresh database created there for the run (auth_bench_<time>, dropped afterwards),
             and pgbench and the service's JDBC driver measure the database's own ceiling. Without it the service runs on a fresh H2.
             MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ are passed to the service (default: the recommended
-            ones).""".formatted(100 * Benchmark.QUIET_JIT_SHARE, Benchmark.MAX_WARMUP.toSeconds(), DEFAULT_JDK25);
+            ones).""".formatted(100 * Benchmark.QUIET_JIT_SHARE, Benchmark.MAX_WARMUP.toSeconds(), DEFAULT_JDK25,
+                    Benchmark.SLICES);
 
     static Options parse(String... args) {
         int concurrency = 32;
