@@ -481,6 +481,12 @@ public final class Benchmark {
             }
             Duration slice = options.duration().dividedBy(SLICES);
             for (int round = 1; round <= options.rounds(); round++) {
+                for (AlgorithmService each : services) {
+                    // As the main rounds' database is before pgbench: the same state of the tables for every service.
+                    if (each.database() != null) {
+                        each.database().vacuumAnalyze();
+                    }
+                }
                 for (String scenario : services.get(0).scenarios().keySet()) {
                     List<AlgorithmService> order = inTurn(services, round);
                     if (scenario.equals("profile_cold")) {

@@ -22,7 +22,7 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
      * arenas instead of one per event-loop thread, and the native heap trimmed every second.
      */
     static final List<String> RECOMMENDED_JVM_OPTIONS = List.of(
-            "-XX:+UseSerialGC", "-Xms56m", "-Xmx56m", "-XX:MaxMetaspaceSize=80m", "-XX:ReservedCodeCacheSize=32m",
+            "-XX:+UseSerialGC", "-Xms56m", "-Xmx56m", "-XX:MaxMetaspaceSize=80m", "-XX:ReservedCodeCacheSize=64m",
             "-Xss512k", "-XX:MaxDirectMemorySize=32m", "-XX:TrimNativeHeapInterval=1000",
             "-Dio.netty.allocator.numDirectArenas=2", "-Dio.netty.allocator.numHeapArenas=2");
 
