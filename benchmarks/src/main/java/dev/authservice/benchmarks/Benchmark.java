@@ -500,10 +500,10 @@ public final class Benchmark {
                     progress.printf(Locale.ROOT, "round %d %s: %d slices of %d ms on each service in turn%n", round,
                             scenario, SLICES, slice.toMillis());
                     Map<AlgorithmService, Measured> measured = new LinkedHashMap<>();
-                    for (int each = 0; each < SLICES; each++) {
-                        for (AlgorithmService service : order) {
-                            measured.merge(service, sample(service.scenarios().get(scenario), slice,
-                                    service.service(), service.database()), Measured::plus);
+                    for (int part = 0; part < SLICES; part++) {
+                        for (AlgorithmService each : order) {
+                            measured.merge(each, sample(each.scenarios().get(scenario), slice, each.service(),
+                                    each.database()), Measured::plus);
                         }
                     }
                     for (AlgorithmService each : order) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.JWSSigner;
 import com.nimbusds.jose.crypto.ECDSASigner;
 import com.nimbusds.jose.crypto.ECDSAVerifier;
 import com.nimbusds.jose.util.Base64URL;
@@ -17,6 +18,7 @@ import java.security.Provider;
 import java.security.interfaces.ECPrivateKey;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECGenParameterSpec;
+import java.util.Arrays;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -40,6 +42,19 @@ class EcdsaSignaturesTest {
 
         assertEquals(86, signature.toString().length(), "R and S, 32 bytes each (RFC 7518 §3.4), in base64url");
         assertTrue(new ECDSAVerifier((ECPublicKey) pair.getPublic()).verify(HEADER, SIGNING_INPUT, signature));
+    }
+
+    /** A reused JCA signature must still draw a new nonce each time: two signatures with one nonce give the key away. */
+    @ParameterizedTest
+    @MethodSource("providers")
+    void eachSignatureOfTheSameInputIsANewOne(Provider provider) throws Exception {
+        JWSSigner signer = EcdsaSignatures.signer(pair.getPrivate(), provider);
+
+        Base64URL first = signer.sign(HEADER, SIGNING_INPUT);
+        Base64URL second = signer.sign(HEADER, SIGNING_INPUT);
+
+        assertFalse(Arrays.equals(Arrays.copyOf(first.decode(), 32), Arrays.copyOf(second.decode(), 32)),
+                "R is the x of the nonce times the base point: the same R, the same nonce");
     }
 
     @ParameterizedTest
