@@ -98,7 +98,7 @@ final class HttpConnection implements Closeable {
     private boolean stillOpen() throws IOException {
         socket.setSoTimeout(1);
         try {
-            in.read(); // the end of the stream, or a byte sent unasked: either way, not a connection to reuse
+            in.read();
             return false;
         } catch (SocketTimeoutException nothingToRead) {
             return true;
