@@ -43,7 +43,7 @@ class FirstAdministrator {
         } catch (InvalidValueException e) {
             throw new MisconfigurationException("AUTH_BOOTSTRAP_ADMIN_*: " + e.getMessage());
         }
-        provision.provision(command).match(created -> {
+        provision.provisionFirstAdministrator(command).match(created -> {
             LOG.info("Created the first administrator {} ({})", created.user().username(), created.user().userId());
             return null;
         }, administratorExists -> null, usernameTaken -> {

@@ -27,14 +27,14 @@ public final class AuthenticateService implements AuthenticateUseCase {
     public Result authenticate(Query query) {
         Optional<AccessToken> decoded = codec.decode(query.accessToken());
         if (decoded.isEmpty()) {
-            return new Result.Rejected(Reason.INVALID);
+            return new Result.Refused(Refusal.INVALID);
         }
         AccessToken token = decoded.get();
         return switch (policy.judge(token, clock.instant())) {
-            case INVALID -> new Result.Rejected(Reason.INVALID);
-            case EXPIRED -> new Result.Rejected(Reason.EXPIRED);
+            case INVALID -> new Result.Refused(Refusal.INVALID);
+            case EXPIRED -> new Result.Refused(Refusal.EXPIRED);
             case VALID -> revokedSessions.isRevoked(token.sessionId())
-                    ? new Result.Rejected(Reason.REVOKED)
+                    ? new Result.Refused(Refusal.REVOKED)
                     : new Result.Authenticated(token);
         };
     }

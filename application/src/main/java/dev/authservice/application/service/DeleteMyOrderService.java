@@ -12,7 +12,7 @@ public final class DeleteMyOrderService implements DeleteMyOrderUseCase {
     }
 
     @Override
-    public Result deleteOrder(Command command) {
+    public Result deleteMyOrder(Command command) {
         return orders.remove(command.orderId(), command.ownerId()) ? new Result.Deleted() : new Result.NotFound();
     }
 }

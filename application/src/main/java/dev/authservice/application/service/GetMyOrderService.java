@@ -12,9 +12,9 @@ public final class GetMyOrderService implements GetMyOrderUseCase {
     }
 
     @Override
-    public Result getOrder(Query query) {
+    public Result getMyOrder(Query query) {
         return orders.findByIdOfOwner(query.orderId(), query.ownerId())
-                .<Result>map(Result.Found::new)
+                .<Result>map(Result.TheOrder::new)
                 .orElseGet(Result.NotFound::new);
     }
 }

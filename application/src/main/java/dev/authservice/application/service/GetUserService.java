@@ -13,9 +13,9 @@ public final class GetUserService implements GetUserUseCase {
     }
 
     @Override
-    public Result user(Query query) {
+    public Result getUser(Query query) {
         return users.findById(query.userId())
-                .<Result>map(user -> new Result.Found(UserSummary.of(user)))
+                .<Result>map(user -> new Result.TheUser(UserSummary.of(user)))
                 .orElseGet(Result.NotFound::new);
     }
 }

@@ -12,7 +12,7 @@ public final class ListAuditEventsService implements ListAuditEventsUseCase {
     }
 
     @Override
-    public Result listEvents(Query query) {
+    public Result listAuditEvents(Query query) {
         return new Result.Listed(events.find(query.filter(), query.page()));
     }
 }

@@ -12,7 +12,7 @@ public final class ListMyOrdersService implements ListMyOrdersUseCase {
     }
 
     @Override
-    public Result listOrders(Query query) {
+    public Result listMyOrders(Query query) {
         return new Result.Listed(orders.findByOwner(query.ownerId(), query.status(), query.sort(), query.page()));
     }
 }

@@ -15,7 +15,7 @@ public final class ListMySessionsService implements ListMySessionsUseCase {
     }
 
     @Override
-    public Result listSessions(Query query) {
+    public Result listMySessions(Query query) {
         return new Result.Listed(sessions.activeSessionsOf(query.userId(), query.page(), clock.instant())
                 .map(active -> new SessionView(active, active.session().id().equals(query.currentSession()))));
     }

@@ -18,7 +18,7 @@ public final class ProvisionFirstAdministratorService implements ProvisionFirstA
     }
 
     @Override
-    public Result provision(Command command) {
+    public Result provisionFirstAdministrator(Command command) {
         if (users.anyEnabledUserHasRole(Role.ADMIN)) {
             return new Result.AdministratorExists();
         }

@@ -15,7 +15,7 @@ public final class PublishTokenKeysService implements PublishTokenKeysUseCase {
     }
 
     @Override
-    public Result publish(Query query) {
+    public Result publishTokenKeys(Query query) {
         return keys.jwks().isEmpty() ? new Result.SharedSecret()
                 : new Result.Published(policy.issuer(), keys.algorithm(), keys.jwks());
     }

@@ -11,14 +11,14 @@ import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.Presentation;
+import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.token.TokenPolicy;
 import java.time.Clock;
 import java.time.Instant;
 
 /**
- * A refresh, in a straight line: the presented token and its would-be successor make a {@link Presentation}; the store
+ * A refresh, in a straight line: the presented token and its would-be successor make a {@link RefreshAttempt}; the store
  * looks the token up, lets the domain decide what presenting it means, and carries that out; this service answers
  * the decision and reports it.
  */
@@ -42,27 +42,27 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
     }
 
     @Override
-    public Result refresh(Command command) {
+    public Result refreshAccessToken(Command command) {
         Instant now = clock.instant();
         if (command.presented().isEmpty()) {
             audit.record(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, command.requester())
                     .outcome(outcomeOf(RefreshToken.Refusal.UNKNOWN)));
-            return new Result.Rejected();
+            return new Result.Refused();
         }
         NewRefreshToken successor = tokens.newRefreshToken();
-        Presentation presentation = Presentation.of(command.presented().get(), successor.hash(), now, policy);
+        RefreshAttempt attempt = RefreshAttempt.of(command.presented().get(), successor.hash(), now, policy);
         // The decision carried out and its audit record commit together, once; the access token is signed after the
         // commit, so that the session's row is locked no longer than the decision takes.
         Decision decision = transactions.inTransaction(() -> {
-            Decision decided = sessions.present(presentation);
+            Decision decided = sessions.refresh(attempt);
             audit.record(eventOf(decided, command.requester(), now));
             return decided;
         });
         return decision.match(
                 rotate -> new Result.Refreshed(tokens.issue(rotate.owner(),
                         rotate.rotation().successor().sessionId(), successor, now)),
-                reuse -> new Result.Rejected(),
-                refuse -> new Result.Rejected());
+                reuse -> new Result.Refused(),
+                refuse -> new Result.Refused());
     }
 
     private static SecurityEvent eventOf(Decision decision, Requester requester, Instant now) {

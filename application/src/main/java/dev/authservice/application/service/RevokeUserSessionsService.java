@@ -27,7 +27,7 @@ public final class RevokeUserSessionsService implements RevokeUserSessionsUseCas
     }
 
     @Override
-    public Result revokeAllSessions(Command command) {
+    public Result revokeUserSessions(Command command) {
         if (users.findById(command.userId()).isEmpty()) {
             return new Result.UserNotFound();
         }

@@ -26,7 +26,7 @@ public final class SetUserEnabledService implements SetUserEnabledUseCase {
     }
 
     @Override
-    public Result setEnabled(Command command) {
+    public Result setUserEnabled(Command command) {
         if (!users.setEnabled(command.userId(), command.enabled())) {
             return new Result.UserNotFound();
         }

@@ -5,7 +5,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
 import dev.authservice.application.port.in.AuthenticateUseCase.Query;
-import dev.authservice.application.port.in.AuthenticateUseCase.Reason;
+import dev.authservice.application.port.in.AuthenticateUseCase.Refusal;
 import dev.authservice.application.port.in.AuthenticateUseCase.Result;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.RevokedSessions;
@@ -64,7 +64,7 @@ class AuthenticateServiceTest {
     void aTokenTheCodecCannotDecodeIsInvalid() {
         when(codec.decode("not-a-token")).thenReturn(Optional.empty());
 
-        assertEquals(new Result.Rejected(Reason.INVALID), service.authenticate(new Query("not-a-token")));
+        assertEquals(new Result.Refused(Refusal.INVALID), service.authenticate(new Query("not-a-token")));
         verifyNoInteractions(revokedSessions);
     }
 
@@ -73,7 +73,7 @@ class AuthenticateServiceTest {
     void aTokenThePolicyFindsInvalidIsInvalidAndNotLookedUp() {
         AccessToken fromTheFuture = issuedAt(NOW.plus(SKEW).plusSeconds(1));
 
-        assertEquals(new Result.Rejected(Reason.INVALID), authenticate(fromTheFuture));
+        assertEquals(new Result.Refused(Refusal.INVALID), authenticate(fromTheFuture));
         verifyNoInteractions(revokedSessions);
     }
 
@@ -81,7 +81,7 @@ class AuthenticateServiceTest {
     void aTokenThePolicyFindsExpiredIsExpiredAndNotLookedUp() {
         AccessToken expired = issuedAt(NOW.minus(TTL).minus(SKEW));
 
-        assertEquals(new Result.Rejected(Reason.EXPIRED), authenticate(expired));
+        assertEquals(new Result.Refused(Refusal.EXPIRED), authenticate(expired));
         verifyNoInteractions(revokedSessions);
     }
 
@@ -89,7 +89,7 @@ class AuthenticateServiceTest {
     void aTokenOfARevokedSessionIsRevoked() {
         when(revokedSessions.isRevoked(SESSION)).thenReturn(true);
 
-        assertEquals(new Result.Rejected(Reason.REVOKED), authenticate(issuedAt(NOW)));
+        assertEquals(new Result.Refused(Refusal.REVOKED), authenticate(issuedAt(NOW)));
     }
 
     private Result authenticate(AccessToken token) {

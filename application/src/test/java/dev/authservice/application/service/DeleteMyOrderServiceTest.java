@@ -49,6 +49,6 @@ class DeleteMyOrderServiceTest {
     }
 
     private Result deleteAsAlice(OrderId orderId) {
-        return service.deleteOrder(new Command(UserAccountMother.ALICE_ID, orderId));
+        return service.deleteMyOrder(new Command(UserAccountMother.ALICE_ID, orderId));
     }
 }

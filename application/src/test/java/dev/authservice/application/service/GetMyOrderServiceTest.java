@@ -28,17 +28,18 @@ class GetMyOrderServiceTest {
 
     @Test
     void theCallerGetsTheirOwnOrder() {
-        assertEquals(new Result.Found(alices), service.getOrder(new Query(UserAccountMother.ALICE_ID, alices.id())));
+        assertEquals(new Result.TheOrder(alices),
+                service.getMyOrder(new Query(UserAccountMother.ALICE_ID, alices.id())));
     }
 
     @Test
     void anotherUsersOrderIsNotFound() {
-        assertEquals(new Result.NotFound(), service.getOrder(new Query(UserAccountMother.ALICE_ID, bobs.id())));
+        assertEquals(new Result.NotFound(), service.getMyOrder(new Query(UserAccountMother.ALICE_ID, bobs.id())));
     }
 
     @Test
     void anUnknownOrderIsNotFound() {
-        assertEquals(new Result.NotFound(), service.getOrder(new Query(UserAccountMother.ALICE_ID,
+        assertEquals(new Result.NotFound(), service.getMyOrder(new Query(UserAccountMother.ALICE_ID,
                 new OrderId(UUID.fromString("0dde1000-0000-4000-8000-00000000dead")))));
     }
 }

@@ -25,8 +25,9 @@ class GetUserServiceTest {
     void aKnownUserIsSummarised() {
         users.add(UserAccountMother.bob());
 
-        assertEquals(new Result.Found(new UserSummary(UserAccountMother.BOB_ID, new Username("bob"),
-                Set.of(Role.USER, Role.ADMIN), TestTime.SOME_INSTANT)), service.user(new Query(UserAccountMother.BOB_ID)));
+        assertEquals(new Result.TheUser(new UserSummary(UserAccountMother.BOB_ID, new Username("bob"),
+                Set.of(Role.USER, Role.ADMIN), TestTime.SOME_INSTANT)),
+                service.getUser(new Query(UserAccountMother.BOB_ID)));
     }
 
     @Test
@@ -34,7 +35,7 @@ class GetUserServiceTest {
         UserAccount disabled = UserAccountMother.aUser().disabled().build();
         users.add(disabled);
 
-        assertEquals(new Result.Found(UserSummary.of(disabled)), service.user(new Query(disabled.id())));
+        assertEquals(new Result.TheUser(UserSummary.of(disabled)), service.getUser(new Query(disabled.id())));
     }
 
     @Test
@@ -42,6 +43,6 @@ class GetUserServiceTest {
         users.add(UserAccountMother.bob());
 
         assertEquals(new Result.NotFound(),
-                service.user(new Query(new UserId(UUID.fromString("00000000-0000-4000-8000-00000000dead")))));
+                service.getUser(new Query(new UserId(UUID.fromString("00000000-0000-4000-8000-00000000dead")))));
     }
 }

@@ -34,7 +34,7 @@ class ListAuditEventsServiceTest {
                 Optional.empty(), Optional.empty(), Optional.empty());
 
         Page<SecurityEvent> page = new ListAuditEventsService(trail)
-                .listEvents(new Query(failedLogins, new PageRequest(0, 20))).match(Result.Listed::events);
+                .listAuditEvents(new Query(failedLogins, new PageRequest(0, 20))).match(Result.Listed::events);
 
         assertEquals(List.of(second, first), page.content());
     }

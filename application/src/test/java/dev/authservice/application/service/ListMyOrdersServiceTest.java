@@ -58,6 +58,7 @@ class ListMyOrdersServiceTest {
     }
 
     private Page<Order> list(Optional<OrderStatus> status, Sort<Order.SortKey> sort, PageRequest page) {
-        return service.listOrders(new Query(UserAccountMother.ALICE_ID, status, sort, page)).match(Result.Listed::orders);
+        return service.listMyOrders(new Query(UserAccountMother.ALICE_ID, status, sort, page))
+                .match(Result.Listed::orders);
     }
 }

@@ -77,7 +77,7 @@ class ListMySessionsServiceTest {
 
     @Test
     void aUserWithoutActiveSessionsGetsAnEmptyPage() {
-        Page<SessionView> page = service.listSessions(new Query(UserAccountMother.BOB_ID,
+        Page<SessionView> page = service.listMySessions(new Query(UserAccountMother.BOB_ID,
                 new SessionId(UUID.randomUUID()), new PageRequest(0, 3))).match(Result.Listed::sessions);
 
         assertEquals(List.of(), page.content());
@@ -85,7 +85,7 @@ class ListMySessionsServiceTest {
     }
 
     private Page<SessionView> list(SessionId current, PageRequest page) {
-        return service.listSessions(new Query(ALICE.id(), current, page)).match(Result.Listed::sessions);
+        return service.listMySessions(new Query(ALICE.id(), current, page)).match(Result.Listed::sessions);
     }
 
     private SessionMother.Login logInAgo(Duration ago) {

@@ -66,7 +66,7 @@ class ProvisionFirstAdministratorServiceTest {
     void withoutAnAdministratorTheUserIsCreatedEnabledWithTheRolesUserAndAdminAndTheHashedPassword() {
         users.add(UserAccountMother.alice());
 
-        Result result = service.provision(new Command(ROOT, STRONG));
+        Result result = service.provisionFirstAdministrator(new Command(ROOT, STRONG));
 
         assertEquals(new Result.Created(UserSummary.of(ROOT_ADMIN)), result);
         assertEquals(Optional.of(ROOT_ADMIN), users.findById(new UserId(NEW_ID)));
@@ -76,15 +76,16 @@ class ProvisionFirstAdministratorServiceTest {
     void aDisabledAdministratorAdministersNothingSoOneIsCreated() {
         users.add(UserAccountMother.bob().withEnabled(false));
 
-        assertInstanceOf(Result.Created.class, service.provision(new Command(ROOT, STRONG)));
+        assertInstanceOf(Result.Created.class, service.provisionFirstAdministrator(new Command(ROOT, STRONG)));
     }
 
     @Test
     void whenAnAdministratorExistsNothingIsCreatedEvenWithAWeakPassword() {
         users.add(UserAccountMother.bob());
 
-        assertEquals(new Result.AdministratorExists(), service.provision(new Command(ROOT, STRONG)));
-        assertEquals(new Result.AdministratorExists(), service.provision(new Command(ROOT, new Password("short"))));
+        assertEquals(new Result.AdministratorExists(), service.provisionFirstAdministrator(new Command(ROOT, STRONG)));
+        assertEquals(new Result.AdministratorExists(),
+                service.provisionFirstAdministrator(new Command(ROOT, new Password("short"))));
 
         assertEquals(Optional.empty(), users.findByUsername(ROOT));
         verifyNoInteractions(hasher);
@@ -95,7 +96,7 @@ class ProvisionFirstAdministratorServiceTest {
         UserAccount holder = UserAccountMother.aUser().named("root-admin").build();
         users.add(holder);
 
-        assertEquals(new Result.UsernameTaken(), service.provision(new Command(ROOT, STRONG)));
+        assertEquals(new Result.UsernameTaken(), service.provisionFirstAdministrator(new Command(ROOT, STRONG)));
 
         assertEquals(Optional.of(holder), users.findByUsername(ROOT));
         verifyNoInteractions(hasher);
@@ -109,7 +110,7 @@ class ProvisionFirstAdministratorServiceTest {
             return STRONG_HASH;
         });
 
-        assertEquals(new Result.UsernameTaken(), service.provision(new Command(ROOT, STRONG)));
+        assertEquals(new Result.UsernameTaken(), service.provisionFirstAdministrator(new Command(ROOT, STRONG)));
 
         assertEquals(Optional.of(otherInstances), users.findByUsername(ROOT));
     }
@@ -117,9 +118,9 @@ class ProvisionFirstAdministratorServiceTest {
     @Test
     void aWeakPasswordIsRefusedWithTheReasonAndNothingIsCreated() {
         assertEquals(new Result.WeakPassword("the password must be at least 15 characters long"),
-                service.provision(new Command(ROOT, new Password("admin"))));
+                service.provisionFirstAdministrator(new Command(ROOT, new Password("admin"))));
         assertInstanceOf(Result.WeakPassword.class,
-                service.provision(new Command(ROOT, new Password("ROOT-ADMIN-password-2025"))));
+                service.provisionFirstAdministrator(new Command(ROOT, new Password("ROOT-ADMIN-password-2025"))));
 
         assertEquals(Optional.empty(), users.findByUsername(ROOT));
         verifyNoInteractions(hasher);

@@ -23,14 +23,14 @@ class PublishTokenKeysServiceTest {
                 SessionMother.POLICY);
 
         assertEquals(new Result.Published(SessionMother.POLICY.issuer(), "EdDSA", List.of(KEY)),
-                service.publish(new Query()));
+                service.publishTokenKeys(new Query()));
     }
 
     @Test
     void aSharedSecretIsNeverPublished() {
         PublishTokenKeysService service = new PublishTokenKeysService(keys("HS256", List.of()), SessionMother.POLICY);
 
-        assertEquals(new Result.SharedSecret(), service.publish(new Query()));
+        assertEquals(new Result.SharedSecret(), service.publishTokenKeys(new Query()));
     }
 
     private static PublicTokenKeys keys(String algorithm, List<Map<String, String>> jwks) {

@@ -117,7 +117,7 @@ class RefreshAccessTokenServiceTest {
     @Test
     void noTokenOrOneThatCannotBeATokenIsRefusedWithoutAskingTheStore() {
         for (String presented : new String[] {null, "", "t".repeat(257)}) {
-            assertEquals(new Result.Rejected(), refreshAt(NOW, presented));
+            assertEquals(new Result.Refused(), refreshAt(NOW, presented));
         }
 
         assertEquals(List.of(Optional.of(AuditOutcome.UNKNOWN_TOKEN), Optional.of(AuditOutcome.UNKNOWN_TOKEN), Optional.of(AuditOutcome.UNKNOWN_TOKEN)),
@@ -127,7 +127,7 @@ class RefreshAccessTokenServiceTest {
 
     @Test
     void anUnknownTokenIsRefused() {
-        assertEquals(new Result.Rejected(), refreshAt(NOW, "not-a-token-this-service-made"));
+        assertEquals(new Result.Refused(), refreshAt(NOW, "not-a-token-this-service-made"));
 
         assertEquals(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, NOW, RequesterMother.ANONYMOUS)
                 .outcome(AuditOutcome.UNKNOWN_TOKEN), audit.only());
@@ -135,7 +135,7 @@ class RefreshAccessTokenServiceTest {
 
     @Test
     void anExpiredTokenIsRefusedAndItsSessionLeftAlone() {
-        assertEquals(new Result.Rejected(), refreshAt(firstToken.expiresAt(), PRESENTED));
+        assertEquals(new Result.Refused(), refreshAt(firstToken.expiresAt(), PRESENTED));
 
         assertRefused(AuditOutcome.EXPIRED, firstToken.expiresAt());
         assertEquals(Optional.of(session), sessions.find(session.id()));
@@ -145,7 +145,7 @@ class RefreshAccessTokenServiceTest {
     void aTokenOfARevokedSessionIsRefused() {
         sessions.revoke(session.id(), RevocationReason.LOGOUT, NOW.minusSeconds(60));
 
-        assertEquals(new Result.Rejected(), refreshAt(NOW, PRESENTED));
+        assertEquals(new Result.Refused(), refreshAt(NOW, PRESENTED));
 
         assertRefused(AuditOutcome.REVOKED, NOW);
     }
@@ -154,7 +154,7 @@ class RefreshAccessTokenServiceTest {
     void aTokenOfADisabledOwnerIsRefused() {
         users.setEnabled(ALICE.id(), false);
 
-        assertEquals(new Result.Rejected(), refreshAt(NOW, PRESENTED));
+        assertEquals(new Result.Refused(), refreshAt(NOW, PRESENTED));
 
         assertRefused(AuditOutcome.ACCOUNT_DISABLED, NOW);
         assertEquals(Optional.of(firstToken), sessions.token(firstToken.hash()));
@@ -164,7 +164,7 @@ class RefreshAccessTokenServiceTest {
     void aRotatedTokenPresentedAgainIsRefusedAndItsSessionRevokedAsReuse() {
         refreshAt(NOW, PRESENTED);
 
-        assertEquals(new Result.Rejected(), refreshAt(NOW.plusSeconds(5), PRESENTED));
+        assertEquals(new Result.Refused(), refreshAt(NOW.plusSeconds(5), PRESENTED));
 
         assertEquals(Optional.of(session.revoke(RevocationReason.REUSE_DETECTED, NOW.plusSeconds(5))),
                 sessions.find(session.id()));
@@ -193,8 +193,8 @@ class RefreshAccessTokenServiceTest {
                 new TokenIssuer(codec, random, SessionMother.POLICY), SessionMother.POLICY, insideOnly,
                 Clock.fixed(NOW, ZoneOffset.UTC));
 
-        Result refreshed = service.refresh(Command.of(PRESENTED, RequesterMother.ANONYMOUS));
-        service.refresh(Command.of(PRESENTED, RequesterMother.ANONYMOUS));
+        Result refreshed = service.refreshAccessToken(Command.of(PRESENTED, RequesterMother.ANONYMOUS));
+        service.refreshAccessToken(Command.of(PRESENTED, RequesterMother.ANONYMOUS));
 
         assertInstanceOf(Result.Refreshed.class, refreshed);
         assertEquals(2, transactions.count);
@@ -206,7 +206,7 @@ class RefreshAccessTokenServiceTest {
         RefreshAccessTokenService service = new RefreshAccessTokenService(sessions, new WithoutTransactions(),
                 new TokenIssuer(codec, random, SessionMother.POLICY), SessionMother.POLICY, audit,
                 Clock.fixed(at, ZoneOffset.UTC));
-        return service.refresh(Command.of(presented, RequesterMother.ANONYMOUS));
+        return service.refreshAccessToken(Command.of(presented, RequesterMother.ANONYMOUS));
     }
 
     private void assertRefused(AuditOutcome outcome, Instant at) {

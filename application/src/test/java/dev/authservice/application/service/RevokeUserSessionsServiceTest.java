@@ -76,7 +76,7 @@ class RevokeUserSessionsServiceTest {
     }
 
     private Result revoke(UserId userId) {
-        return service.revokeAllSessions(new Command(userId, RequesterMother.ADMINISTRATOR));
+        return service.revokeUserSessions(new Command(userId, RequesterMother.ADMINISTRATOR));
     }
 
     private SessionMother.Login logIn(UserAccount user) {

@@ -67,8 +67,8 @@ class SetUserEnabledServiceTest {
     void aRefreshAfterTheDisablingIsRefused() {
         set(ALICE.id(), false);
 
-        assertEquals(Refusal.SESSION_REVOKED, ((Decision.Refuse) sessions.present(
-                SessionMother.presentationOf(laptop.firstToken().hash(), NOW))).why());
+        assertEquals(Refusal.SESSION_REVOKED, ((Decision.Refuse) sessions.refresh(
+                SessionMother.attemptOf(laptop.firstToken().hash(), NOW))).why());
     }
 
     @Test
@@ -104,7 +104,7 @@ class SetUserEnabledServiceTest {
     }
 
     private Result set(UserId userId, boolean enabled) {
-        return service.setEnabled(new Command(userId, enabled, RequesterMother.ADMINISTRATOR));
+        return service.setUserEnabled(new Command(userId, enabled, RequesterMother.ADMINISTRATOR));
     }
 
     private SessionMother.Login logIn() {

@@ -92,7 +92,7 @@ public class TokenBenchmarks {
     private final String refreshTokenValue = "x5RJ5UeXq2m0T2b3wq8Vn7yDk1fLp9cZaHs4Gt6JiKo";
     private final RefreshTokenHash successorHash = RefreshTokenHash.of("successor-" + refreshTokenValue);
     private final Session session = Session.start(new SessionId(UUID.randomUUID()), ALICE.id(), NOW, null, null);
-    private final Optional<RefreshToken.Found> found = Optional.of(new RefreshToken.Found(
+    private final Optional<RefreshToken.TokenRecord> found = Optional.of(new RefreshToken.TokenRecord(
             RefreshToken.issue(RefreshTokenHash.of(refreshTokenValue), session, NOW, POLICY), session, ALICE));
 
     /** Login and refresh: one access token, claims to compact JWS, signed with the algorithm's key. */
@@ -119,6 +119,6 @@ public class TokenBenchmarks {
     /** The domain's decision on a presented token: here, its rotation into its successor. */
     @Benchmark
     public RefreshToken.Decision presentAndRotate() {
-        return RefreshToken.Presentation.of(found.get().token().hash(), successorHash, NOW, POLICY).decide(found);
+        return RefreshToken.RefreshAttempt.of(found.get().token().hash(), successorHash, NOW, POLICY).decide(found);
     }
 }

@@ -28,7 +28,7 @@ import java.util.function.Function;
  * A revoked session ({@link Session#revoke}) keeps its tokens in the states they had: a rotated token stays rotated,
  * and every token of the session is refused from then on. Two presentations of one Active token race: the store
  * carries them out one after the other, so the loser finds the token Rotated, which is reuse. Only an {@link Active}
- * token can be rotated, and only {@link Presentation#decide} rotates one: an illegal transition does not compile.
+ * token can be rotated, and only {@link RefreshAttempt#decide} rotates one: an illegal transition does not compile.
  */
 public sealed interface RefreshToken {
 
@@ -89,23 +89,23 @@ public sealed interface RefreshToken {
      * Made before the token is looked up, so that a store can carry out the whole decision in one step; the
      * successor's lifetime is the policy's, counted from {@code at}.
      */
-    record Presentation(RefreshTokenHash presented, RefreshTokenHash successor, Instant at,
+    record RefreshAttempt(RefreshTokenHash presented, RefreshTokenHash successor, Instant at,
                         Instant successorExpiresAt) {
 
-        public Presentation {
+        public RefreshAttempt {
             Objects.requireNonNull(presented, "presented");
             Objects.requireNonNull(successor, "successor");
             Objects.requireNonNull(at, "at");
             Objects.requireNonNull(successorExpiresAt, "successorExpiresAt");
         }
 
-        public static Presentation of(RefreshTokenHash presented, RefreshTokenHash successor, Instant at,
+        public static RefreshAttempt of(RefreshTokenHash presented, RefreshTokenHash successor, Instant at,
                                       TokenPolicy policy) {
-            return new Presentation(presented, successor, at, policy.refreshTokenExpiry(at));
+            return new RefreshAttempt(presented, successor, at, policy.refreshTokenExpiry(at));
         }
 
-        /** What this presentation means, given what the store holds for the presented hash. */
-        public Decision decide(Optional<Found> found) {
+        /** What this attempt means, given what the store holds for the presented hash. */
+        public Decision decide(Optional<TokenRecord> found) {
             if (found.isEmpty()) {
                 return new Decision.Refuse(Refusal.UNKNOWN, Optional.empty());
             }
@@ -132,9 +132,9 @@ public sealed interface RefreshToken {
     }
 
     /** What a store holds for a presented hash: the token, its session and the session's owner, as they are now. */
-    record Found(RefreshToken token, Session session, UserAccount owner) {
+    record TokenRecord(RefreshToken token, Session session, UserAccount owner) {
 
-        public Found {
+        public TokenRecord {
             Objects.requireNonNull(token, "token");
             Objects.requireNonNull(session, "session");
             Objects.requireNonNull(owner, "owner");

@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.Found;
-import dev.authservice.domain.session.RefreshToken.Presentation;
+import dev.authservice.domain.session.RefreshToken.TokenRecord;
+import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
 import dev.authservice.domain.session.RefreshToken.Refusal;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.PasswordHash;
@@ -99,14 +99,14 @@ class RefreshTokenTest {
 
         @Test
         void whoseOwnerIsDisabledIsRefused() {
-            Found ofDisabled = new Found(issued, SESSION, OWNER.withEnabled(false));
+            TokenRecord ofDisabled = new TokenRecord(issued, SESSION, OWNER.withEnabled(false));
 
             assertEquals(refused(Refusal.OWNER_DISABLED, issued), presentAt(refreshAt, Optional.of(ofDisabled)));
         }
 
         @Test
         void expiredIsSaidBeforeTheOwnerIsLookedAt() {
-            Found ofDisabled = new Found(issued, SESSION, OWNER.withEnabled(false));
+            TokenRecord ofDisabled = new TokenRecord(issued, SESSION, OWNER.withEnabled(false));
 
             assertEquals(refused(Refusal.EXPIRED, issued), presentAt(EXPIRY, Optional.of(ofDisabled)));
         }
@@ -127,7 +127,7 @@ class RefreshTokenTest {
         @Test
         void isReuseEvenAfterItWouldHaveExpiredAndWhateverItsOwner() {
             // A copy is out there, and so is its successor: the session ends, whoever presents it and whenever.
-            Found ofDisabled = new Found(rotated, SESSION, OWNER.withEnabled(false));
+            TokenRecord ofDisabled = new TokenRecord(rotated, SESSION, OWNER.withEnabled(false));
 
             Decision reuse = new Decision.RevokeForReuse(rotated);
 
@@ -155,7 +155,7 @@ class RefreshTokenTest {
         @Test
         void anActiveTokenIsRefused() {
             assertEquals(refused(Refusal.SESSION_REVOKED, issued),
-                    presentAt(LOGIN.plus(Duration.ofHours(2)), Optional.of(new Found(issued, revoked, OWNER))));
+                    presentAt(LOGIN.plus(Duration.ofHours(2)), Optional.of(new TokenRecord(issued, revoked, OWNER))));
         }
 
         @Test
@@ -164,13 +164,13 @@ class RefreshTokenTest {
             RefreshToken.Rotated rotated = rotatedAt(LOGIN.plus(Duration.ofMinutes(30)));
 
             assertEquals(refused(Refusal.SESSION_REVOKED, rotated),
-                    presentAt(LOGIN.plus(Duration.ofHours(2)), Optional.of(new Found(rotated, revoked, OWNER))));
+                    presentAt(LOGIN.plus(Duration.ofHours(2)), Optional.of(new TokenRecord(rotated, revoked, OWNER))));
         }
 
         @Test
         void anExpiredTokenIsRefusedForTheRevocation() {
             assertEquals(refused(Refusal.SESSION_REVOKED, issued),
-                    presentAt(EXPIRY, Optional.of(new Found(issued, revoked, OWNER))));
+                    presentAt(EXPIRY, Optional.of(new TokenRecord(issued, revoked, OWNER))));
         }
     }
 
@@ -183,9 +183,9 @@ class RefreshTokenTest {
     void aPresentationsSuccessorLivesThePolicysTtlFromThePresentation() {
         Instant at = LOGIN.plus(Duration.ofHours(5));
 
-        Presentation presentation = Presentation.of(HASH, SUCCESSOR_HASH, at, POLICY);
+        RefreshAttempt attempt = RefreshAttempt.of(HASH, SUCCESSOR_HASH, at, POLICY);
 
-        assertEquals(new Presentation(HASH, SUCCESSOR_HASH, at, at.plus(TTL)), presentation);
+        assertEquals(new RefreshAttempt(HASH, SUCCESSOR_HASH, at, at.plus(TTL)), attempt);
     }
 
     @Test
@@ -213,8 +213,8 @@ class RefreshTokenTest {
         UserAccount someoneElse = new UserAccount(new UserId(UUID.randomUUID()), new Username("bob"),
                 OWNER.passwordHash(), Set.of(Role.USER), "Bob", "Engineering", LOGIN, true);
 
-        assertThrows(IllegalArgumentException.class, () -> new Found(issued, another, OWNER));
-        assertThrows(IllegalArgumentException.class, () -> new Found(issued, SESSION, someoneElse));
+        assertThrows(IllegalArgumentException.class, () -> new TokenRecord(issued, another, OWNER));
+        assertThrows(IllegalArgumentException.class, () -> new TokenRecord(issued, SESSION, someoneElse));
     }
 
     @Nested
@@ -263,13 +263,13 @@ class RefreshTokenTest {
         }
     }
 
-    private static Decision presentAt(Instant at, Optional<Found> found) {
-        return Presentation.of(found.map(f -> f.token().hash()).orElse(HASH), SUCCESSOR_HASH, at, POLICY)
+    private static Decision presentAt(Instant at, Optional<TokenRecord> found) {
+        return RefreshAttempt.of(found.map(f -> f.token().hash()).orElse(HASH), SUCCESSOR_HASH, at, POLICY)
                 .decide(found);
     }
 
-    private static Optional<Found> found(RefreshToken token) {
-        return Optional.of(new Found(token, SESSION, OWNER));
+    private static Optional<TokenRecord> found(RefreshToken token) {
+        return Optional.of(new TokenRecord(token, SESSION, OWNER));
     }
 
     private static Decision refused(Refusal why, RefreshToken token) {

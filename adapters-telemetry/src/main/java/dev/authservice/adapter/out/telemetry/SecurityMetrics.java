@@ -65,7 +65,7 @@ public final class SecurityMetrics implements AuditLog {
     }
 
     private static Counter refresh(MeterRegistry registry, String outcome) {
-        return Counter.builder(REFRESHES).description("Refresh-token presentations, by outcome").tag("outcome", outcome)
+        return Counter.builder(REFRESHES).description("Refresh-token attempts, by outcome").tag("outcome", outcome)
                 .register(registry);
     }
 }

@@ -66,15 +66,17 @@ class AdminUserAccessController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> revokeSessions(HttpRequest<?> request, Authentication authentication,
                                    @PathVariable String userId) {
-        return revokeUserSessions.revokeAllSessions(new RevokeUserSessionsUseCase.Command(PathIds.parse(userId, UserId::of, ErrorCode.USER_NOT_FOUND),
-                        requesters.caller(request, authentication)))
+        return revokeUserSessions.revokeUserSessions(new RevokeUserSessionsUseCase.Command(
+                PathIds.parse(userId, UserId::of, ErrorCode.USER_NOT_FOUND),
+                requesters.caller(request, authentication)))
                 .match(revoked -> HttpResponse.noContent(), notFound -> userNotFound());
     }
 
     private HttpResponse<?> setEnabled(HttpRequest<?> request, Authentication authentication, String userId,
                                        boolean enabled) {
-        return setUserEnabled.setEnabled(new SetUserEnabledUseCase.Command(PathIds.parse(userId, UserId::of, ErrorCode.USER_NOT_FOUND), enabled,
-                        requesters.caller(request, authentication)))
+        return setUserEnabled.setUserEnabled(new SetUserEnabledUseCase.Command(
+                PathIds.parse(userId, UserId::of, ErrorCode.USER_NOT_FOUND), enabled,
+                requesters.caller(request, authentication)))
                 .match(done -> HttpResponse.noContent(), notFound -> userNotFound());
     }
 

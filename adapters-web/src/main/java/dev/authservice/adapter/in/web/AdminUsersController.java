@@ -101,8 +101,9 @@ class AdminUsersController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     @UserEnvelope
     Envelope<UserResponse> user(@PathVariable String userId) {
-        return getUser.user(new GetUserUseCase.Query(PathIds.parse(userId, UserId::of, ErrorCode.USER_NOT_FOUND))).match(
-                found -> Envelope.ok(UserResponse.of(found.user())),
+        return getUser.getUser(new GetUserUseCase.Query(PathIds.parse(userId, UserId::of, ErrorCode.USER_NOT_FOUND)))
+                .match(
+                theUser -> Envelope.ok(UserResponse.of(theUser.user())),
                 notFound -> {
                     throw new ApiException(ErrorCode.USER_NOT_FOUND);
                 });

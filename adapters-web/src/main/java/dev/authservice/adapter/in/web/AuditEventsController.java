@@ -68,7 +68,8 @@ class AuditEventsController {
                 Optional.ofNullable(userId).map(text -> QueryParameters.userId("userId", text)),
                 Optional.ofNullable(from).map(text -> QueryParameters.instant("from", text)),
                 Optional.ofNullable(to).map(text -> QueryParameters.instant("to", text))));
-        return listEvents.listEvents(new ListAuditEventsUseCase.Query(filter, QueryParameters.pageRequest(page, size)))
+        return listEvents.listAuditEvents(
+                        new ListAuditEventsUseCase.Query(filter, QueryParameters.pageRequest(page, size)))
                 .match(listed -> Envelope.ok(PageResponse.of(listed.events(), AuditEventResponse::of)));
     }
 

@@ -95,7 +95,7 @@ class OrdersController {
                 Optional.ofNullable(status).map(text -> QueryParameters.parse(() -> OrderStatus.parse("status", text))),
                 QueryParameters.sort(sort, SORT_KEYS, ListMyOrdersUseCase.DEFAULT_SORT),
                 QueryParameters.pageRequest(page, size));
-        return listOrders.listOrders(query).match(
+        return listOrders.listMyOrders(query).match(
                 listed -> Envelope.ok(PageResponse.of(listed.orders(), OrderResponse::of)));
     }
 
@@ -105,8 +105,8 @@ class OrdersController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     @OrderEnvelope
     Envelope<OrderResponse> order(Authentication authentication, @PathVariable String orderId) {
-        return getOrder.getOrder(new GetMyOrderUseCase.Query(Caller.of(authentication).userId(), id(orderId))).match(
-                found -> Envelope.ok(OrderResponse.of(found.order())),
+        return getOrder.getMyOrder(new GetMyOrderUseCase.Query(Caller.of(authentication).userId(), id(orderId))).match(
+                theOrder -> Envelope.ok(OrderResponse.of(theOrder.order())),
                 notFound -> {
                     throw new ApiException(ErrorCode.ORDER_NOT_FOUND);
                 });
@@ -166,7 +166,7 @@ class OrdersController {
     @ApiDocs.CrossSiteForbidden
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> delete(Authentication authentication, @PathVariable String orderId) {
-        return deleteOrder.deleteOrder(new DeleteMyOrderUseCase.Command(Caller.of(authentication).userId(),
+        return deleteOrder.deleteMyOrder(new DeleteMyOrderUseCase.Command(Caller.of(authentication).userId(),
                         id(orderId)))
                 .match(deleted -> HttpResponse.noContent(), notFound -> {
                     throw new ApiException(ErrorCode.ORDER_NOT_FOUND);

@@ -59,12 +59,12 @@ class RefreshController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> refresh(HttpRequest<?> request, @Parameter(hidden = true) // the refreshCookie security scheme
                                  @CookieValue(RefreshTokenCookie.NAME) @Nullable String refreshToken) {
-        return refresh.refresh(Command.of(refreshToken, requesters.anonymous(request))).match(
+        return refresh.refreshAccessToken(Command.of(refreshToken, requesters.anonymous(request))).match(
                 refreshed -> RefreshTokenCookie.set(
                         HttpResponse.ok(new RefreshResponse(refreshed.tokens().accessToken()))
                                 .header(HttpHeaders.CACHE_CONTROL, "no-store"),
                         refreshed.tokens().refreshToken(), refreshed.tokens().refreshTokenTtl()),
-                rejected -> RefreshTokenCookie.clear(ErrorResponses.of(ErrorCode.INVALID_REFRESH_TOKEN)));
+                refused -> RefreshTokenCookie.clear(ErrorResponses.of(ErrorCode.INVALID_REFRESH_TOKEN)));
     }
 
     @Serdeable

@@ -75,7 +75,7 @@ class SessionsController {
             @QueryValue @Nullable String sort) {
         QueryParameters.refuseSort(sort, "sessions are always listed most recently used first");
         Caller caller = Caller.of(authentication);
-        return listSessions.listSessions(new ListMySessionsUseCase.Query(caller.userId(), caller.sessionId(),
+        return listSessions.listMySessions(new ListMySessionsUseCase.Query(caller.userId(), caller.sessionId(),
                         QueryParameters.pageRequest(page, size)))
                 .match(listed -> Envelope.ok(PageResponse.of(listed.sessions(), SessionResponse::of)));
     }

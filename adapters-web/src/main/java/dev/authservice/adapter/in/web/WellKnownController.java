@@ -57,7 +57,7 @@ class WellKnownController {
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: the tokens are signed with HS256",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     HttpResponse<?> publicKeys() {
-        return publishTokenKeys.publish(new PublishTokenKeysUseCase.Query()).match(
+        return publishTokenKeys.publishTokenKeys(new PublishTokenKeysUseCase.Query()).match(
                 published -> cacheable(new JwkSet(published.keys())),
                 sharedSecret -> ErrorResponses.of(ErrorCode.NOT_FOUND));
     }
@@ -71,7 +71,7 @@ class WellKnownController {
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: the tokens are signed with HS256",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     HttpResponse<?> authorizationServerMetadata(HttpRequest<?> request) {
-        return publishTokenKeys.publish(new PublishTokenKeysUseCase.Query()).match(
+        return publishTokenKeys.publishTokenKeys(new PublishTokenKeysUseCase.Query()).match(
                 published -> cacheable(new AuthorizationServerMetadata(published.issuer(),
                         baseUrl(published.issuer(), request) + JWKS_PATH, List.of(), List.of(published.algorithm()))),
                 sharedSecret -> ErrorResponses.of(ErrorCode.NOT_FOUND));

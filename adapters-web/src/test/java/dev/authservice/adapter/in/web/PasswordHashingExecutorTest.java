@@ -113,12 +113,12 @@ class PasswordHashingExecutorTest {
 
     @Test
     void aRefreshIsAnsweredWhileEveryPasswordHashingThreadWaitsForAHash() throws InterruptedException {
-        when(refresh.refresh(any())).thenReturn(new RefreshAccessTokenUseCase.Result.Rejected());
+        when(refresh.refreshAccessToken(any())).thenReturn(new RefreshAccessTokenUseCase.Result.Refused());
         sendLogins(LOGINS);
 
         assertEquals(401, assertTimeoutPreemptively(Duration.ofSeconds(5),
                 () -> responseTo(HttpRequest.POST(RefreshTokenCookie.PATH, "")).code()));
-        verify(refresh).refresh(any());
+        verify(refresh).refreshAccessToken(any());
         assertFalse(loginsWaiting.tryAcquire(200, TimeUnit.MILLISECONDS), "the other logins queue behind them");
         assertNull(answers.poll(), "no login is refused while the queue has room");
         // On any JDK, also where blocking work runs on virtual threads that cannot run out.

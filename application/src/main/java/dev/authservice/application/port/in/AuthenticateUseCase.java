@@ -19,24 +19,24 @@ public interface AuthenticateUseCase {
     /** One function per outcome in {@link #match}: a new outcome does not compile until every caller handles it. */
     sealed interface Result {
 
-        <T> T match(Function<Authenticated, T> authenticated, Function<Rejected, T> rejected);
+        <T> T match(Function<Authenticated, T> authenticated, Function<Refused, T> refused);
 
         record Authenticated(AccessToken token) implements Result {
             @Override
-            public <T> T match(Function<Authenticated, T> authenticated, Function<Rejected, T> rejected) {
+            public <T> T match(Function<Authenticated, T> authenticated, Function<Refused, T> refused) {
                 return authenticated.apply(this);
             }
         }
 
-        record Rejected(Reason reason) implements Result {
+        record Refused(Refusal refusal) implements Result {
             @Override
-            public <T> T match(Function<Authenticated, T> authenticated, Function<Rejected, T> rejected) {
-                return rejected.apply(this);
+            public <T> T match(Function<Authenticated, T> authenticated, Function<Refused, T> refused) {
+                return refused.apply(this);
             }
         }
     }
 
-    enum Reason {
+    enum Refusal {
         /** Not a token of this service: malformed, wrong algorithm or signature, wrong issuer, from the future. */
         INVALID,
         EXPIRED,

@@ -8,7 +8,7 @@ import java.util.function.Function;
 /** The caller deletes one of their own orders; nobody deletes another user's. */
 public interface DeleteMyOrderUseCase {
 
-    Result deleteOrder(Command command);
+    Result deleteMyOrder(Command command);
 
     /** @param ownerId whose order: the caller, so that the use case cannot be asked to delete anyone else's */
     record Command(UserId ownerId, OrderId orderId) {

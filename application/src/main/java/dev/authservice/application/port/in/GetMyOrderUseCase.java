@@ -9,7 +9,7 @@ import java.util.function.Function;
 /** One of the caller's own orders; nobody sees another user's. */
 public interface GetMyOrderUseCase {
 
-    Result getOrder(Query query);
+    Result getMyOrder(Query query);
 
     /** @param ownerId whose order: the caller, so that the use case cannot be asked for anyone else's */
     record Query(UserId ownerId, OrderId orderId) {
@@ -22,19 +22,19 @@ public interface GetMyOrderUseCase {
     /** One function per outcome in {@link #match}: a new outcome does not compile until every caller handles it. */
     sealed interface Result {
 
-        <T> T match(Function<Found, T> found, Function<NotFound, T> notFound);
+        <T> T match(Function<TheOrder, T> theOrder, Function<NotFound, T> notFound);
 
-        record Found(Order order) implements Result {
+        record TheOrder(Order order) implements Result {
             @Override
-            public <T> T match(Function<Found, T> found, Function<NotFound, T> notFound) {
-                return found.apply(this);
+            public <T> T match(Function<TheOrder, T> theOrder, Function<NotFound, T> notFound) {
+                return theOrder.apply(this);
             }
         }
 
         /** No order of the caller's: unknown and someone else's look the same, so order ids cannot be probed. */
         record NotFound() implements Result {
             @Override
-            public <T> T match(Function<Found, T> found, Function<NotFound, T> notFound) {
+            public <T> T match(Function<TheOrder, T> theOrder, Function<NotFound, T> notFound) {
                 return notFound.apply(this);
             }
         }

@@ -7,7 +7,7 @@ import java.util.function.Function;
 /** One user, as an administrator's list shows them. */
 public interface GetUserUseCase {
 
-    Result user(Query query);
+    Result getUser(Query query);
 
     record Query(UserId userId) {
         public Query {
@@ -18,18 +18,18 @@ public interface GetUserUseCase {
     /** One function per outcome in {@link #match}: a new outcome does not compile until every caller handles it. */
     sealed interface Result {
 
-        <T> T match(Function<Found, T> found, Function<NotFound, T> notFound);
+        <T> T match(Function<TheUser, T> theUser, Function<NotFound, T> notFound);
 
-        record Found(UserSummary user) implements Result {
+        record TheUser(UserSummary user) implements Result {
             @Override
-            public <T> T match(Function<Found, T> found, Function<NotFound, T> notFound) {
-                return found.apply(this);
+            public <T> T match(Function<TheUser, T> theUser, Function<NotFound, T> notFound) {
+                return theUser.apply(this);
             }
         }
 
         record NotFound() implements Result {
             @Override
-            public <T> T match(Function<Found, T> found, Function<NotFound, T> notFound) {
+            public <T> T match(Function<TheUser, T> theUser, Function<NotFound, T> notFound) {
                 return notFound.apply(this);
             }
         }

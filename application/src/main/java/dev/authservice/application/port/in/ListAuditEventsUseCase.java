@@ -10,7 +10,7 @@ import java.util.function.Function;
 /** The audit trail for administrators: the recorded security events that match a filter, always newest first. */
 public interface ListAuditEventsUseCase {
 
-    Result listEvents(Query query);
+    Result listAuditEvents(Query query);
 
     record Query(AuditEventFilter filter, PageRequest page) {
         public Query {

@@ -15,7 +15,7 @@ public interface ListMyOrdersUseCase {
 
     Sort<Order.SortKey> DEFAULT_SORT = new Sort<>(Order.SortKey.CREATED_AT, Sort.Direction.DESC);
 
-    Result listOrders(Query query);
+    Result listMyOrders(Query query);
 
     /** @param ownerId whose orders: the caller, so that the use case cannot be asked for anyone else's */
     record Query(UserId ownerId, Optional<OrderStatus> status, Sort<Order.SortKey> sort, PageRequest page) {

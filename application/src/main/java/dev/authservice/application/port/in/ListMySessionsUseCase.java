@@ -11,7 +11,7 @@ import java.util.function.Function;
 /** The caller's sessions that can still be used, as a device list shows them: always most recently used first. */
 public interface ListMySessionsUseCase {
 
-    Result listSessions(Query query);
+    Result listMySessions(Query query);
 
     /** @param currentSession the session of the request that asks, which the list marks as current */
     record Query(UserId userId, SessionId currentSession, PageRequest page) {

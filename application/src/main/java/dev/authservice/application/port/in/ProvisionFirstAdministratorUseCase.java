@@ -11,7 +11,7 @@ import java.util.function.Function;
  */
 public interface ProvisionFirstAdministratorUseCase {
 
-    Result provision(Command command);
+    Result provisionFirstAdministrator(Command command);
 
     record Command(Username username, Password password) {
         public Command {

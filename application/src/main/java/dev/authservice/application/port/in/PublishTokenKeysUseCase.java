@@ -7,7 +7,7 @@ import java.util.function.Function;
 /** What another service needs to verify this one's access tokens by itself: the issuer, the algorithm, the keys. */
 public interface PublishTokenKeysUseCase {
 
-    Result publish(Query query);
+    Result publishTokenKeys(Query query);
 
     /** Nothing to ask but the question. */
     record Query() {

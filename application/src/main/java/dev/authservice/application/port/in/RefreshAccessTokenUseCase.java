@@ -9,7 +9,7 @@ import java.util.function.Function;
 /** Exchanges a refresh token for a new access token and the refresh token's successor. */
 public interface RefreshAccessTokenUseCase {
 
-    Result refresh(Command command);
+    Result refreshAccessToken(Command command);
 
     /**
      * @param presented the hash of the token the client presented; empty when it sent none, or one that cannot be a
@@ -32,20 +32,20 @@ public interface RefreshAccessTokenUseCase {
     /** One function per outcome in {@link #match}: a new outcome does not compile until every caller handles it. */
     sealed interface Result {
 
-        <T> T match(Function<Refreshed, T> refreshed, Function<Rejected, T> rejected);
+        <T> T match(Function<Refreshed, T> refreshed, Function<Refused, T> refused);
 
         record Refreshed(IssuedTokens tokens) implements Result {
             @Override
-            public <T> T match(Function<Refreshed, T> refreshed, Function<Rejected, T> rejected) {
+            public <T> T match(Function<Refreshed, T> refreshed, Function<Refused, T> refused) {
                 return refreshed.apply(this);
             }
         }
 
         /** Missing, unknown, expired, revoked or reused: the client has to log in again. */
-        record Rejected() implements Result {
+        record Refused() implements Result {
             @Override
-            public <T> T match(Function<Refreshed, T> refreshed, Function<Rejected, T> rejected) {
-                return rejected.apply(this);
+            public <T> T match(Function<Refreshed, T> refreshed, Function<Refused, T> refused) {
+                return refused.apply(this);
             }
         }
     }

@@ -8,7 +8,7 @@ import java.util.function.Function;
 /** An administrator ends every session of a user. */
 public interface RevokeUserSessionsUseCase {
 
-    Result revokeAllSessions(Command command);
+    Result revokeUserSessions(Command command);
 
     /** @param requester the administrator, for the audit trail */
     record Command(UserId userId, Requester requester) {

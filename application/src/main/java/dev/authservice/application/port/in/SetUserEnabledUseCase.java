@@ -11,7 +11,7 @@ import java.util.function.Function;
  */
 public interface SetUserEnabledUseCase {
 
-    Result setEnabled(Command command);
+    Result setUserEnabled(Command command);
 
     /** @param requester the administrator, for the audit trail */
     record Command(UserId userId, boolean enabled, Requester requester) {

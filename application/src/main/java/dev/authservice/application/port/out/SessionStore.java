@@ -5,7 +5,7 @@ import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.Presentation;
+import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
@@ -25,14 +25,14 @@ public interface SessionStore {
     void start(Session session, RefreshToken.Active firstToken);
 
     /**
-     * Refresh: looks up the presented token with its session and owner, lets {@link Presentation#decide} decide, and
+     * Refresh: looks up the presented token with its session and owner, lets {@link RefreshAttempt#decide} decide, and
      * carries the decision out, all at once: a rotation stores the rotated token, its successor and the session's
-     * last use at {@link Presentation#at}; a reuse revokes the session as {@link #revoke} does; a refusal changes
+     * last use at {@link RefreshAttempt#at}; a reuse revokes the session as {@link #revoke} does; a refusal changes
      * nothing. Presentations of tokens of one session are carried out one after the other, on every instance, so
      * the second of two presentations of one token finds it rotated. A store may take a shortcut (one statement
      * instead of read, decide, write) where the contract test proves it does exactly what the domain decides.
      */
-    Decision present(Presentation presentation);
+    Decision refresh(RefreshAttempt attempt);
 
     /**
      * Carries out {@link Session#revoke}: the session and every token of it are refused from now on, and

@@ -2,7 +2,7 @@ package dev.authservice.application.port.out;
 
 import static dev.authservice.application.fixtures.SessionMother.aLoginOf;
 import static dev.authservice.application.fixtures.SessionMother.aTokenHash;
-import static dev.authservice.application.fixtures.SessionMother.presentationOf;
+import static dev.authservice.application.fixtures.SessionMother.attemptOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.AtTheSameTime;
-import dev.authservice.application.fixtures.PresentationCase;
+import dev.authservice.application.fixtures.RefreshAttemptCase;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -19,7 +19,7 @@ import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.Presentation;
+import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
 import dev.authservice.domain.session.RefreshToken.Refusal;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
@@ -46,7 +46,7 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * What every {@link SessionStore}, with the {@link RevokedSessions} that goes with it, promises: above all, that
- * presenting a refresh token does exactly what {@link Presentation#decide} decides, whatever state the token, its
+ * presenting a refresh token does exactly what {@link RefreshAttempt#decide} decides, whatever state the token, its
  * session and its owner are found in, and however presentations race. An implementation's test extends this class
  * and hands out an empty store, its deny-list, the user store its owners live in, and a look at a stored token.
  * Times are recent: a deny-list may forget revocations older than an access token's lifetime.
@@ -66,7 +66,7 @@ public abstract class SessionStoreContract {
     /** The deny-list that the store's revocations feed. */
     protected abstract RevokedSessions revokedSessions();
 
-    /** The users of the store, whose enabled flag a presentation reads; called after {@link #emptySessionStore()}. */
+    /** The users of the store, whose enabled flag a attempt reads; called after {@link #emptySessionStore()}. */
     protected abstract UserStore userStore();
 
     /** The token with this hash as the store holds it, looked at from outside the port. */
@@ -130,15 +130,15 @@ public abstract class SessionStoreContract {
      */
     @TestFactory
     Stream<DynamicTest> everyPresentationIsCarriedOutExactlyAsTheDomainDecides() {
-        return PresentationCase.all().stream().map(presentationCase -> DynamicTest.dynamicTest(
+        return RefreshAttemptCase.all().stream().map(presentationCase -> DynamicTest.dynamicTest(
                 presentationCase.toString(), () -> presentAndCompare(presentationCase.arrange(store, users, now))));
     }
 
-    private void presentAndCompare(PresentationCase.Arranged arranged) {
-        Presentation presentation = arranged.presentation();
+    private void presentAndCompare(RefreshAttemptCase.Arranged arranged) {
+        RefreshAttempt attempt = arranged.attempt();
         Decision decided = arranged.decision();
 
-        assertEquals(decided, store.present(presentation));
+        assertEquals(decided, store.refresh(attempt));
 
         // What carrying the decision out leaves:
         RefreshToken tokenAfter = arranged.token();
@@ -151,18 +151,18 @@ public abstract class SessionStoreContract {
             successorAfter = Optional.of(rotate.rotation().successor());
             activeAfter.remove(arranged.token());
             activeAfter.add(rotate.rotation().successor());
-            lastUsedAfter = presentation.at();
+            lastUsedAfter = attempt.at();
         } else if (decided instanceof Decision.RevokeForReuse) {
-            sessionAfter = sessionAfter.revoke(RevocationReason.REUSE_DETECTED, presentation.at());
+            sessionAfter = sessionAfter.revoke(RevocationReason.REUSE_DETECTED, attempt.at());
         }
         assertEquals(Optional.of(tokenAfter), storedToken(arranged.token().hash()), "the session's token");
-        assertEquals(successorAfter, storedToken(presentation.successor()), "the successor");
+        assertEquals(successorAfter, storedToken(attempt.successor()), "the successor");
         assertEquals(Optional.of(sessionAfter), store.find(sessionAfter.id()), "the session");
         assertEquals(sessionAfter.isRevoked(), revokedSessions.isRevoked(sessionAfter.id()), "the deny-list");
         boolean listed = !sessionAfter.isRevoked()
-                && activeAfter.stream().anyMatch(token -> !token.isExpiredAt(presentation.at()));
+                && activeAfter.stream().anyMatch(token -> !token.isExpiredAt(attempt.at()));
         assertEquals(listed ? List.of(new ActiveSession(sessionAfter, lastUsedAfter)) : List.of(),
-                store.activeSessionsOf(sessionAfter.userId(), firstPage(), presentation.at()).content(),
+                store.activeSessionsOf(sessionAfter.userId(), firstPage(), attempt.at()).content(),
                 "the active sessions");
     }
 
@@ -188,12 +188,12 @@ public abstract class SessionStoreContract {
     void presentationsOfOneTokenAtOnceAreDecidedOneAfterTheOther() throws Exception {
         SessionMother.Login login = logIn();
         Instant at = later(1);
-        List<Presentation> presentations = IntStream.range(0, RACERS)
-                .mapToObj(i -> presentationOf(login.firstToken().hash(), at))
+        List<RefreshAttempt> attempts = IntStream.range(0, RACERS)
+                .mapToObj(i -> attemptOf(login.firstToken().hash(), at))
                 .toList();
 
-        List<Decision> decisions = AtTheSameTime.run(presentations.stream()
-                .<Callable<Decision>>map(presentation -> () -> store.present(presentation))
+        List<Decision> decisions = AtTheSameTime.run(attempts.stream()
+                .<Callable<Decision>>map(attempt -> () -> store.refresh(attempt))
                 .toList());
 
         Map<String, Long> kinds = decisions.stream().collect(Collectors.groupingBy(
@@ -203,10 +203,10 @@ public abstract class SessionStoreContract {
         Decision.Rotate winner = decisions.stream().filter(Decision.Rotate.class::isInstance)
                 .map(Decision.Rotate.class::cast).findFirst().orElseThrow();
         assertEquals(Optional.of(winner.rotation().rotated()), storedToken(login.firstToken().hash()));
-        for (Presentation presentation : presentations) {
-            assertEquals(presentation.successor().equals(winner.rotation().successor().hash())
+        for (RefreshAttempt attempt : attempts) {
+            assertEquals(attempt.successor().equals(winner.rotation().successor().hash())
                             ? Optional.of(winner.rotation().successor()) : Optional.empty(),
-                    storedToken(presentation.successor()), "only the winner's successor is stored");
+                    storedToken(attempt.successor()), "only the winner's successor is stored");
         }
         assertEquals(Optional.of(login.session().revoke(RevocationReason.REUSE_DETECTED, at)),
                 store.find(login.sessionId()));
@@ -218,13 +218,13 @@ public abstract class SessionStoreContract {
     void aPresentationRacingARevocationEndsAsTheDomainDecidesForTheOrderTheyRanIn() throws Exception {
         for (int round = 0; round < 10; round++) { // a race goes one way or the other: run it a few times
             SessionMother.Login login = logIn();
-            Presentation presentation = presentationOf(login.firstToken().hash(), later(1));
+            RefreshAttempt attempt = attemptOf(login.firstToken().hash(), later(1));
 
             List<Object> results = AtTheSameTime.run(List.<Callable<Object>>of(
-                    () -> store.present(presentation),
+                    () -> store.refresh(attempt),
                     () -> store.revoke(login.sessionId(), RevocationReason.LOGOUT, later(1))));
 
-            assertRevokedAfterOrBefore(login, presentation, (Decision) results.get(0));
+            assertRevokedAfterOrBefore(login, attempt, (Decision) results.get(0));
             assertEquals(true, results.get(1), "the session was live until the revocation");
         }
     }
@@ -234,33 +234,33 @@ public abstract class SessionStoreContract {
         for (int round = 0; round < 10; round++) {
             SessionMother.Login login = logIn();
             SessionMother.Login other = logIn();
-            Presentation presentation = presentationOf(login.firstToken().hash(), later(1));
+            RefreshAttempt attempt = attemptOf(login.firstToken().hash(), later(1));
 
             List<Object> results = AtTheSameTime.run(List.<Callable<Object>>of(
-                    () -> store.present(presentation),
+                    () -> store.refresh(attempt),
                     () -> store.revokeAllOf(alice.id(), Optional.empty(), RevocationReason.LOGOUT, later(1))));
 
-            assertRevokedAfterOrBefore(login, presentation, (Decision) results.get(0));
+            assertRevokedAfterOrBefore(login, attempt, (Decision) results.get(0));
             assertEquals(Optional.of(other.session().revoke(RevocationReason.LOGOUT, later(1))),
                     store.find(other.sessionId()));
         }
     }
 
     /** Rotated, then revoked; or revoked, then refused: nothing else. */
-    private void assertRevokedAfterOrBefore(SessionMother.Login login, Presentation presentation, Decision decision) {
+    private void assertRevokedAfterOrBefore(SessionMother.Login login, RefreshAttempt attempt, Decision decision) {
         assertEquals(Optional.of(login.session().revoke(RevocationReason.LOGOUT, later(1))),
                 store.find(login.sessionId()));
         assertTrue(revokedSessions.isRevoked(login.sessionId()));
         decision.match(rotate -> {
             assertEquals(Optional.of(rotate.rotation().rotated()), storedToken(login.firstToken().hash()));
-            assertEquals(Optional.of(rotate.rotation().successor()), storedToken(presentation.successor()));
+            assertEquals(Optional.of(rotate.rotation().successor()), storedToken(attempt.successor()));
             return null;
         }, reuse -> {
             throw new AssertionError("nothing was reused: " + reuse);
         }, refuse -> {
             assertEquals(new Decision.Refuse(Refusal.SESSION_REVOKED, Optional.of(login.firstToken())), refuse);
             assertEquals(Optional.of(login.firstToken()), storedToken(login.firstToken().hash()));
-            assertEquals(Optional.empty(), storedToken(presentation.successor()));
+            assertEquals(Optional.empty(), storedToken(attempt.successor()));
             return null;
         });
     }
@@ -339,7 +339,7 @@ public abstract class SessionStoreContract {
             assertTrue(revokedSessions.isRevoked(login.sessionId()));
         }
         assertEquals(new Decision.Refuse(Refusal.SESSION_REVOKED, Optional.of(second.firstToken())),
-                store.present(presentationOf(second.firstToken().hash(), later(3))));
+                store.refresh(attemptOf(second.firstToken().hash(), later(3))));
         assertFalse(store.revoke(first.sessionId(), RevocationReason.LOGOUT, later(3)), "no longer live");
         assertEquals(List.of(), store.activeSessionsOf(alice.id(), firstPage(), later(3)).content());
     }
@@ -568,7 +568,7 @@ public abstract class SessionStoreContract {
 
     /** Presents {@code token} at {@code at}, which must rotate it. */
     private Decision.Rotate rotate(RefreshToken.Active token, Instant at) {
-        return assertInstanceOf(Decision.Rotate.class, store.present(presentationOf(token.hash(), at)));
+        return assertInstanceOf(Decision.Rotate.class, store.refresh(attemptOf(token.hash(), at)));
     }
 
     private static ActiveSession activeSession(SessionMother.Login login, Instant lastUsedAt) {

@@ -8,8 +8,8 @@ import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.Found;
-import dev.authservice.domain.session.RefreshToken.Presentation;
+import dev.authservice.domain.session.RefreshToken.TokenRecord;
+import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
@@ -35,7 +35,7 @@ import java.util.UUID;
 
 /**
  * Sessions and their refresh tokens in {@code sessions} and {@code refresh_tokens}. It carries out what the domain
- * decides ({@link Presentation#decide}, {@link Session#revoke}) and decides nothing itself.
+ * decides ({@link RefreshAttempt#decide}, {@link Session#revoke}) and decides nothing itself.
  *
  * <p>The session row is the lock of its tokens: every change to a session or to one of its tokens locks the session's
  * row first, so changes to one session run one after another on every database and every instance, without
@@ -51,7 +51,7 @@ class JdbcSessionStore implements SessionStore {
 
     /**
      * {@link #present} on PostgreSQL when the domain would rotate, in one statement: one round trip. {@code s} finds
-     * the presented token only if the domain's {@link Presentation#decide} would rotate it (active, unexpired, its
+     * the presented token only if the domain's {@link RefreshAttempt#decide} would rotate it (active, unexpired, its
      * owner enabled, its session not revoked) and locks that session by updating its last use; {@code r} rotates the
      * token, {@code i} stores the successor, and the statement answers what it found, which the domain then decides
      * on. Every part sees the database as it was when the statement began, but an UPDATE re-checks its condition on
@@ -117,19 +117,19 @@ class JdbcSessionStore implements SessionStore {
      * when there is one (the use case's, which commits once), else in one of its own.
      */
     @Override
-    public Decision present(Presentation presentation) {
+    public Decision refresh(RefreshAttempt attempt) {
         return inCallersTransactionOrOwn(status -> {
             Connection connection = status.getConnection();
             try {
                 if (onPostgres(connection)) {
-                    Optional<Found> rotated = rotateInOneStatement(connection, presentation);
+                    Optional<TokenRecord> rotated = rotateInOneStatement(connection, attempt);
                     if (rotated.isPresent()) {
-                        return presentation.decide(rotated).match(rotate -> rotate,
+                        return attempt.decide(rotated).match(rotate -> rotate,
                                 reuse -> disagreement(reuse), refuse -> disagreement(refuse));
                     }
                 }
-                return carryOut(presentation.decide(lockAndFind(connection, presentation.presented())),
-                        presentation.at(), status);
+                return carryOut(attempt.decide(lockAndFind(connection, attempt.presented())),
+                        attempt.at(), status);
             } catch (SQLException e) {
                 throw new DataAccessException("Could not present a refresh token: " + e.getMessage(), e);
             }
@@ -150,31 +150,31 @@ class JdbcSessionStore implements SessionStore {
     }
 
     /** What the one statement found and rotated, if it did; empty when it changed nothing. */
-    static Optional<Found> rotateInOneStatement(Connection connection, Presentation presentation)
+    static Optional<TokenRecord> rotateInOneStatement(Connection connection, RefreshAttempt attempt)
             throws SQLException {
-        OffsetDateTime at = presentation.at().atOffset(ZoneOffset.UTC);
+        OffsetDateTime at = attempt.at().atOffset(ZoneOffset.UTC);
         try (PreparedStatement statement = connection.prepareStatement(ROTATE_IN_ONE_STATEMENT_ON_POSTGRES)) {
             statement.setObject(1, at);
-            statement.setString(2, presentation.presented().hex());
+            statement.setString(2, attempt.presented().hex());
             statement.setObject(3, at);
             statement.setObject(4, at);
-            statement.setString(5, presentation.presented().hex());
+            statement.setString(5, attempt.presented().hex());
             statement.setObject(6, at);
-            statement.setString(7, presentation.successor().hex());
+            statement.setString(7, attempt.successor().hex());
             statement.setObject(8, at);
-            statement.setObject(9, presentation.successorExpiresAt().atOffset(ZoneOffset.UTC));
+            statement.setObject(9, attempt.successorExpiresAt().atOffset(ZoneOffset.UTC));
             try (ResultSet row = statement.executeQuery()) {
                 if (!row.next()) {
                     return Optional.empty();
                 }
                 UserAccount owner = UserColumns.read(row, 7);
                 SessionId sessionId = new SessionId(row.getObject(3, UUID.class));
-                RefreshToken.Active token = new RefreshToken.Active(presentation.presented(), sessionId, owner.id(),
+                RefreshToken.Active token = new RefreshToken.Active(attempt.presented(), sessionId, owner.id(),
                         instant(row, 1), instant(row, 2));
                 Session session = new Session(sessionId, owner.id(), instant(row, 4),
                         Optional.ofNullable(row.getString(5)).map(ClientAddress::new).orElse(null), row.getString(6),
                         Optional.empty());
-                return Optional.of(new Found(token, session, owner));
+                return Optional.of(new TokenRecord(token, session, owner));
             }
         }
     }
@@ -185,7 +185,7 @@ class JdbcSessionStore implements SessionStore {
     }
 
     /** The presented token with its session, locked, and its owner; empty for a hash the store does not know. */
-    private Optional<Found> lockAndFind(Connection connection, RefreshTokenHash presented) throws SQLException {
+    private Optional<TokenRecord> lockAndFind(Connection connection, RefreshTokenHash presented) throws SQLException {
         Optional<SessionRow> session = sessions.lockByTokenHash(presented.hex());
         if (session.isEmpty()) {
             return Optional.empty();
@@ -200,7 +200,7 @@ class JdbcSessionStore implements SessionStore {
                 RefreshTokenRow token = new RefreshTokenRow(presented.hex(), row.getObject(1, UUID.class),
                         owner.id().value(), instant(row, 2), instant(row, 3), TokenStatus.valueOf(row.getString(4)),
                         row.getObject(5, OffsetDateTime.class) == null ? null : instant(row, 5));
-                return Optional.of(new Found(token.toRefreshToken(), session.get().toSession(), owner));
+                return Optional.of(new TokenRecord(token.toRefreshToken(), session.get().toSession(), owner));
             }
         }
     }

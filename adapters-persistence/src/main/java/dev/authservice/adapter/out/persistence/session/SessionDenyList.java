@@ -66,7 +66,7 @@ class SessionDenyList implements RevokedSessions {
     /** Adds the revocations within the horizon that ends at {@code now}, and forgets those before it. */
     void refresh(Instant now) {
         Instant horizonStart = now.minus(horizon);
-        for (SessionRevocation revocation : sessions.findByRevokedAtGreaterThanEquals(horizonStart)) {
+        for (RevokedSessionRow revocation : sessions.findByRevokedAtGreaterThanEquals(horizonStart)) {
             revokedAt.put(new SessionId(revocation.id()), revocation.revokedAt());
         }
         revokedAt.values().removeIf(horizonStart::isAfter);

@@ -66,5 +66,5 @@ interface SessionRowRepository extends GenericRepository<SessionRow, UUID> {
     @Query("SELECT COUNT(*)" + LIVE_SESSIONS_OF_USER)
     long countLiveOfUser(UUID userId, Instant now);
 
-    List<SessionRevocation> findByRevokedAtGreaterThanEquals(Instant since);
+    List<RevokedSessionRow> findByRevokedAtGreaterThanEquals(Instant since);
 }

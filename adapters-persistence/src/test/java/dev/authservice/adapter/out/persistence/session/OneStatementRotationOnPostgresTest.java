@@ -3,13 +3,13 @@ package dev.authservice.adapter.out.persistence.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
-import dev.authservice.application.fixtures.PresentationCase;
+import dev.authservice.application.fixtures.RefreshAttemptCase;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.Found;
+import dev.authservice.domain.session.RefreshToken.TokenRecord;
 import dev.authservice.domain.session.RefreshTokenHash;
 import io.micronaut.transaction.TransactionOperations;
 import java.sql.Connection;
@@ -36,19 +36,19 @@ class OneStatementRotationOnPostgresTest {
     Stream<DynamicTest> rotatesExactlyWhatTheDomainRotatesAndTouchesNothingElse() {
         database.deleteAllRows();
         Instant now = TestTime.now();
-        return PresentationCase.all().stream().map(presentationCase -> DynamicTest.dynamicTest(
+        return RefreshAttemptCase.all().stream().map(presentationCase -> DynamicTest.dynamicTest(
                 presentationCase.toString(), () -> runAlone(presentationCase.arrange(
                         database.bean(SessionStore.class), database.bean(UserStore.class), now))));
     }
 
     @SuppressWarnings("unchecked")
-    private void runAlone(PresentationCase.Arranged arranged) {
+    private void runAlone(RefreshAttemptCase.Arranged arranged) {
         SessionRow sessionBefore = sessionRow(arranged);
         TransactionOperations<Connection> transactions = database.bean(TransactionOperations.class);
 
-        Optional<Found> rotated = transactions.executeWrite(status -> {
+        Optional<TokenRecord> rotated = transactions.executeWrite(status -> {
             try {
-                return JdbcSessionStore.rotateInOneStatement(status.getConnection(), arranged.presentation());
+                return JdbcSessionStore.rotateInOneStatement(status.getConnection(), arranged.attempt());
             } catch (SQLException e) {
                 throw new IllegalStateException(e);
             }
@@ -58,17 +58,17 @@ class OneStatementRotationOnPostgresTest {
         if (decided instanceof Decision.Rotate rotate) {
             assertEquals(arranged.found(), rotated, "it found what the domain was shown");
             assertEquals(Optional.of(rotate.rotation().rotated()), stored(arranged.token().hash()));
-            assertEquals(Optional.of(rotate.rotation().successor()), stored(arranged.presentation().successor()));
-            assertEquals(arranged.presentation().at(), sessionRow(arranged).lastUsedAt());
+            assertEquals(Optional.of(rotate.rotation().successor()), stored(arranged.attempt().successor()));
+            assertEquals(arranged.attempt().at(), sessionRow(arranged).lastUsedAt());
         } else {
             assertEquals(Optional.empty(), rotated, "the domain decides " + decided);
             assertEquals(Optional.of(arranged.token()), stored(arranged.token().hash()));
-            assertEquals(Optional.empty(), stored(arranged.presentation().successor()));
+            assertEquals(Optional.empty(), stored(arranged.attempt().successor()));
             assertEquals(sessionBefore, sessionRow(arranged));
         }
     }
 
-    private static SessionRow sessionRow(PresentationCase.Arranged arranged) {
+    private static SessionRow sessionRow(RefreshAttemptCase.Arranged arranged) {
         return database.bean(SessionRowRepository.class).findById(arranged.session().id().value()).orElseThrow();
     }
 

@@ -1,7 +1,7 @@
 package dev.authservice.adapter.out.persistence.session;
 
 import static dev.authservice.application.fixtures.SessionMother.aLoginOf;
-import static dev.authservice.application.fixtures.SessionMother.presentationOf;
+import static dev.authservice.application.fixtures.SessionMother.attemptOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -103,7 +103,7 @@ class SessionDenyListTest {
                 SessionStore instance = i % 2 == 0 ? store : otherStore;
                 results.add(threads.submit(() -> {
                     start.await();
-                    return instance.present(presentationOf(login.firstToken().hash(), now.plusSeconds(1)))
+                    return instance.refresh(attemptOf(login.firstToken().hash(), now.plusSeconds(1)))
                             instanceof Decision.Rotate;
                 }));
             }

@@ -3,7 +3,7 @@ package dev.authservice.adapter.out.persistence.session;
 import dev.authservice.adapter.out.persistence.TestDatabase;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** On H2, where every presentation is read, decided and written with its session locked. */
+/** On H2, where every attempt is read, decided and written with its session locked. */
 class SessionStoreOnH2Test extends JdbcSessionStoreContract {
 
     @RegisterExtension

@@ -51,8 +51,8 @@ class AccessTokenAuthenticationFetcher implements AuthenticationFetcher<HttpRequ
                     request.setAttribute(SecurityFilter.TOKEN, token); // as the stock fetcher does, for whoever reads it
                     return Publishers.just(toAuthentication(authenticated.token()));
                 },
-                rejected -> {
-                    request.setAttribute(TokenRejection.ATTRIBUTE, rejected.reason());
+                refused -> {
+                    request.setAttribute(TokenRefusal.ATTRIBUTE, refused.refusal());
                     return Publishers.empty();
                 });
     }

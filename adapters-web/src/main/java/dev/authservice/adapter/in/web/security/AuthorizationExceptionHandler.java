@@ -24,7 +24,7 @@ class AuthorizationExceptionHandler implements ExceptionHandler<AuthorizationExc
         if (exception.isForbidden()) {
             return ErrorResponses.of(ErrorCode.FORBIDDEN);
         }
-        ErrorCode code = TokenRejection.errorFor(request);
+        ErrorCode code = TokenRefusal.errorFor(request);
         String challenge = code == ErrorCode.UNAUTHORIZED
                 ? "Bearer"
                 : "Bearer error=\"invalid_token\", error_description=\"" + code.defaultMessage() + "\"";

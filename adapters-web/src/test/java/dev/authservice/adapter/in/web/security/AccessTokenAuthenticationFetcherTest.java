@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.port.in.AuthenticateUseCase;
-import dev.authservice.application.port.in.AuthenticateUseCase.Reason;
+import dev.authservice.application.port.in.AuthenticateUseCase.Refusal;
 import dev.authservice.application.port.in.AuthenticateUseCase.Result;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
@@ -64,17 +64,17 @@ class AccessTokenAuthenticationFetcherTest {
         assertEquals(List.of("USER"), List.copyOf(found.get(0).getRoles()));
         assertEquals(Caller.of(token), Caller.of(found.get(0)));
         assertEquals("a.b.c", request.getAttribute(SecurityFilter.TOKEN, String.class).orElseThrow());
-        assertTrue(request.getAttribute(TokenRejection.ATTRIBUTE).isEmpty());
+        assertTrue(request.getAttribute(TokenRefusal.ATTRIBUTE).isEmpty());
     }
 
     @Test
     void aRefusedTokenGivesNobodyAndLeavesTheReason() {
         MutableHttpRequest<?> request = HttpRequest.GET("/api/user/profile").bearerAuth("a.b.c");
 
-        List<Authentication> found = fetch(new Result.Rejected(Reason.REVOKED), request);
+        List<Authentication> found = fetch(new Result.Refused(Refusal.REVOKED), request);
 
         assertEquals(List.of(), found);
-        assertEquals(Reason.REVOKED, request.getAttribute(TokenRejection.ATTRIBUTE, Reason.class).orElseThrow());
+        assertEquals(Refusal.REVOKED, request.getAttribute(TokenRefusal.ATTRIBUTE, Refusal.class).orElseThrow());
         assertTrue(request.getAttribute(SecurityFilter.TOKEN).isEmpty());
     }
 
@@ -82,9 +82,9 @@ class AccessTokenAuthenticationFetcherTest {
     void noBearerTokenAsksNothing() {
         MutableHttpRequest<?> request = HttpRequest.GET("/api/user/profile").basicAuth("alice", "alice-password");
 
-        assertEquals(List.of(), fetch(new Result.Rejected(Reason.INVALID), request));
+        assertEquals(List.of(), fetch(new Result.Refused(Refusal.INVALID), request));
         assertEquals(List.of(), asked);
-        assertNull(request.getAttribute(TokenRejection.ATTRIBUTE).orElse(null));
+        assertNull(request.getAttribute(TokenRefusal.ATTRIBUTE).orElse(null));
     }
 
     private List<Authentication> fetch(Result answer, HttpRequest<?> request) {

@@ -1,6 +1,6 @@
 package dev.authservice.adapter.out.persistence.session;
 
-import static dev.authservice.application.fixtures.SessionMother.presentationOf;
+import static dev.authservice.application.fixtures.SessionMother.attemptOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -16,7 +16,7 @@ import dev.authservice.application.port.out.Transactions;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.Presentation;
+import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.user.UserAccount;
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * A refresh runs in the use case's transaction (one commit per rotation): the store's writes join it, commit with it
  * and roll back with it. Run on each database by its subclass.
  */
-abstract class PresentationInATransaction {
+abstract class RefreshInATransaction {
 
     private SessionStore store;
     private Transactions transactions;
@@ -62,26 +62,26 @@ abstract class PresentationInATransaction {
 
     @Test
     void aRotationRollsBackWithTheCallersTransaction() {
-        Presentation presentation = presentationOf(login.firstToken().hash(), now.plusSeconds(1));
+        RefreshAttempt attempt = attemptOf(login.firstToken().hash(), now.plusSeconds(1));
 
         rollbackable.executeWrite(status -> {
-            Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, store.present(presentation));
-            assertEquals(Optional.of(rotate.rotation().successor()), stored(presentation.successor()));
+            Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, store.refresh(attempt));
+            assertEquals(Optional.of(rotate.rotation().successor()), stored(attempt.successor()));
             status.setRollbackOnly();
             return null;
         });
 
         assertEquals(Optional.of(login.firstToken()), stored(login.firstToken().hash()));
-        assertEquals(Optional.empty(), stored(presentation.successor()));
+        assertEquals(Optional.empty(), stored(attempt.successor()));
     }
 
     /** On PostgreSQL the one statement finds nothing to rotate first: that must not spoil the transaction. */
     @Test
     void aReuseFoundInsideTheCallersTransactionCommitsWithIt() {
-        store.present(presentationOf(login.firstToken().hash(), now.plusSeconds(1)));
+        store.refresh(attemptOf(login.firstToken().hash(), now.plusSeconds(1)));
 
         Decision replay = transactions.inTransaction(
-                () -> store.present(presentationOf(login.firstToken().hash(), now.plusSeconds(2))));
+                () -> store.refresh(attemptOf(login.firstToken().hash(), now.plusSeconds(2))));
 
         assertInstanceOf(Decision.RevokeForReuse.class, replay);
         assertEquals(Optional.of(login.session().revoke(RevocationReason.REUSE_DETECTED, now.plusSeconds(2))),
@@ -92,11 +92,11 @@ abstract class PresentationInATransaction {
     /** Say the audit record could not be written: the session was not revoked, so its access tokens still serve. */
     @Test
     void aReuseRolledBackWithTheCallersTransactionDeniesNothing() {
-        store.present(presentationOf(login.firstToken().hash(), now.plusSeconds(1)));
+        store.refresh(attemptOf(login.firstToken().hash(), now.plusSeconds(1)));
 
         rollbackable.executeWrite(status -> {
             assertInstanceOf(Decision.RevokeForReuse.class,
-                    store.present(presentationOf(login.firstToken().hash(), now.plusSeconds(2))));
+                    store.refresh(attemptOf(login.firstToken().hash(), now.plusSeconds(2))));
             status.setRollbackOnly();
             return null;
         });

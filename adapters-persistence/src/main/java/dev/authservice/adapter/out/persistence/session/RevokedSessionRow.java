@@ -6,5 +6,5 @@ import java.util.UUID;
 
 /** The two columns of a revoked session that the deny-list needs. */
 @Introspected
-record SessionRevocation(UUID id, Instant revokedAt) {
+record RevokedSessionRow(UUID id, Instant revokedAt) {
 }

@@ -3,10 +3,10 @@ package dev.authservice.adapter.out.persistence.session;
 import dev.authservice.adapter.out.persistence.TestDatabase;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-class PresentationInATransactionOnH2Test extends PresentationInATransaction {
+class RefreshInATransactionOnPostgresTest extends RefreshInATransaction {
 
     @RegisterExtension
-    static final TestDatabase database = TestDatabase.h2();
+    static final TestDatabase database = TestDatabase.postgres();
 
     @Override
     protected TestDatabase database() {
