@@ -51,7 +51,8 @@ public final class Benchmark {
     /**
      * The warmup goes on, a turn of every scenario at a time, until in one whole turn the service's JIT compilers
      * used less than this share of its CPU: a path is compiled only after thousands of calls, and with a warmup of 3 s
-     * per scenario the compilers still took 18 to 30 % of the service's CPU in the first round (docs/benchmarks).
+     * per scenario the compilers still took 18 to 30 % of the service's CPU in the first round
+     * (docs/benchmarks/README.md, "How it measures").
      */
     static final double QUIET_JIT_SHARE = 0.05;
     static final Duration MAX_WARMUP = Duration.ofSeconds(120);
@@ -61,7 +62,7 @@ public final class Benchmark {
     /**
      * Each algorithm service's run of a scenario, in this many slices interleaved with the other services' (A B C A B
      * C A B C): the same Argon2 work took 21 to 26 ms a login from one run to the next, seconds apart, so a ratio
-     * of two runs one after the other measured the host as much as the algorithms (docs/benchmarks, "Run K").
+     * of two runs one after the other measured the machine as much as the algorithms (docs/benchmarks/history.md).
      */
     static final int SLICES = 3;
     /** At most this many cold tokens per run (about 0.6 KiB each in this JVM). */
@@ -439,8 +440,8 @@ public final class Benchmark {
      * and again as clients do), cold profile (every request a token the service has not seen: {@link ColdTokens}),
      * login and refresh, each scenario run on every service in turn ({@link #inTurn}), in {@link #SLICES} slices of
      * its {@code --duration} each, before the next scenario. A ratio is the median of the rounds' own, so both sides
-     * of {@code es256_refresh_vs_hs256} were measured in the same stretch of time, interleaved, where this host's speed
-     * drifts over seconds and minutes. Returns the unexpected answers.
+     * of {@code es256_refresh_vs_hs256} were measured in the same stretch of time, interleaved, where the machine's
+     * speed drifts over seconds and minutes. Returns the unexpected answers.
      */
     private long compareAlgorithms(Path javaHome, Path jar, Optional<String> postgresServer,
                                    Map<String, List<Double>> rounds, Map<String, Double> figures) throws Exception {
@@ -584,10 +585,10 @@ public final class Benchmark {
     /**
      * {@code login_vs_hash} once a login's own code is compiled. That code runs once per login, about a hundred times
      * a second on two cores, and reaches the JIT's last tier only after two to three minutes of logins, while the
-     * rounds give logins 6 s at a time between other scenarios (docs/benchmarks, "Warm logins"). So: logins alone
-     * for {@code --warm-logins}, then {@code --rounds} pairs of a login run and a raw-hash run. It runs after the
-     * rounds: before them, minutes of logins alone would leave the other scenarios' code to be compiled again during
-     * the rounds. Returns the unexpected answers.
+     * rounds give logins 6 s at a time between other scenarios (docs/benchmarks/README.md, "login_vs_hash"). So:
+     * logins alone for {@code --warm-logins}, then {@code --rounds} pairs of a login run and a raw-hash run. It runs
+     * after the rounds: before them, minutes of logins alone would leave the other scenarios' code to be compiled
+     * again during the rounds. Returns the unexpected answers.
      */
     private long measureWarmLogins(List<? extends ClosedLoop.VirtualClient> logins, HashRun hash,
                                    ServiceProcess service, Postgres database, Map<String, List<Double>> rounds)

@@ -28,7 +28,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Accounts and sessions (issue 4) over real HTTP against the whole service on an in-memory H2. Every test that
+ * Accounts and sessions over real HTTP against the whole service on an in-memory H2. Every test that
  * changes a user's state works on users it creates itself through the admin API, so that the tests share one
  * context and still do not disturb each other, nor the demo users other test classes rely on.
  */

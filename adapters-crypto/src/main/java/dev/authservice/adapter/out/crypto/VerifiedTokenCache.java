@@ -56,7 +56,7 @@ public final class VerifiedTokenCache implements AccessTokenCodec {
         this.clock = clock;
         // Housekeeping runs on the reading thread (never waiting: a read only tries the lock). Handed to the common
         // pool, it woke a pool thread over and over under load, which cost more than the housekeeping itself
-        // (docs/benchmarks/README.md, "A lighter protected read").
+        // (docs/benchmarks/history.md, "A lighter protected read").
         this.verified = Caffeine.newBuilder().maximumSize(maximumSize).ticker(ticker).executor(Runnable::run)
                 .expireAfter(new UntilExpiry(clock)).build();
     }

@@ -23,7 +23,7 @@ import org.reactivestreams.Publisher;
  * a token, the reason is left on the request so that the 401 can say which one.
  * <p>
  * It stands in for the framework's {@link TokenAuthenticationFetcher}, whose work around the check cost more than the
- * check (docs/benchmarks/README.md, "A lighter protected read"), and which publishes a {@code TokenValidatedEvent}
+ * check (docs/benchmarks/history.md, "A lighter protected read"), and which publishes a {@code TokenValidatedEvent}
  * that nothing here listens to. The checks are the same: only our use case validates. It reads the header itself, so
  * the settings {@code micronaut.security.token.bearer.*} have no effect here. It runs on the event loop, which is fine
  * because the use case does no I/O.
