@@ -23,9 +23,19 @@ public final class Require {
         return value;
     }
 
-    /** The text, cut to its first {@code maxLength} characters; null stays null. For details kept, not judged. */
+    /** The text, cut to its first {@code maxLength} characters; null stays null. */
     public static String truncate(String text, int maxLength) {
         return text == null || text.length() <= maxLength ? text : text.substring(0, maxLength);
+    }
+
+    /**
+     * The text without its control characters, cut to {@code maxLength}; null stays null. For details kept, not
+     * judged, such as a client's User-Agent: a person reads them later, and no store need take a NUL.
+     */
+    public static String kept(String text, int maxLength) {
+        return text == null ? null : truncate(text.codePoints().filter(c -> !Character.isISOControl(c))
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString(),
+                maxLength);
     }
 
     /** The constant of {@code values} named exactly {@code text}; anything else is refused with the list of names. */

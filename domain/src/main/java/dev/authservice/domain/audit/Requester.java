@@ -18,7 +18,7 @@ public record Requester(Optional<UserId> userId, ClientAddress clientAddress, St
 
     public Requester {
         userId = userId == null ? Optional.empty() : userId;
-        userAgent = Require.truncate(userAgent, Session.MAX_USER_AGENT_LENGTH);
+        userAgent = Require.kept(userAgent, Session.MAX_USER_AGENT_LENGTH);
     }
 
     public static Requester anonymous(ClientAddress clientAddress, String userAgent) {

@@ -10,7 +10,7 @@ import java.util.Optional;
 
 /**
  * The address a request came from, as this service saw it: an IP address, or whatever else the connection named
- * (never looked up as a host name). Kept as given, cut to {@link #MAX_LENGTH}.
+ * (never looked up as a host name). Kept as given, without control characters, cut to {@link #MAX_LENGTH}.
  */
 public record ClientAddress(String value) {
 
@@ -20,7 +20,7 @@ public record ClientAddress(String value) {
 
     public ClientAddress {
         Objects.requireNonNull(value, "value");
-        value = Require.truncate(value, MAX_LENGTH);
+        value = Require.kept(value, MAX_LENGTH);
     }
 
     /**

@@ -85,12 +85,12 @@ public sealed interface RefreshToken {
     }
 
     /**
-     * A refresh token presented at {@code at}, with the successor that replaces it if the presentation is accepted.
-     * Made before the token is looked up, so that a store can carry out the whole decision in one step; the
-     * successor's lifetime is the policy's, counted from {@code at}.
+     * A client presenting a refresh token at {@code at}, with the successor that replaces it if the attempt is
+     * accepted. Made before the token is looked up, so that a store can carry out the whole decision in one step;
+     * the successor's lifetime is the policy's, counted from {@code at}.
      */
     record RefreshAttempt(RefreshTokenHash presented, RefreshTokenHash successor, Instant at,
-                        Instant successorExpiresAt) {
+                          Instant successorExpiresAt) {
 
         public RefreshAttempt {
             Objects.requireNonNull(presented, "presented");
@@ -100,17 +100,17 @@ public sealed interface RefreshToken {
         }
 
         public static RefreshAttempt of(RefreshTokenHash presented, RefreshTokenHash successor, Instant at,
-                                      TokenPolicy policy) {
+                                        TokenPolicy policy) {
             return new RefreshAttempt(presented, successor, at, policy.refreshTokenExpiry(at));
         }
 
-        /** What this attempt means, given what the store holds for the presented hash. */
-        public Decision decide(Optional<TokenRecord> found) {
-            if (found.isEmpty()) {
+        /** What this attempt means, given what the store has on record for the presented hash, if anything. */
+        public Decision decide(Optional<TokenRecord> onRecord) {
+            if (onRecord.isEmpty()) {
                 return new Decision.Refuse(Refusal.UNKNOWN, Optional.empty());
             }
-            RefreshToken token = found.get().token();
-            if (found.get().session().isRevoked()) {
+            RefreshToken token = onRecord.get().token();
+            if (onRecord.get().session().isRevoked()) {
                 return refuse(Refusal.SESSION_REVOKED, token);
             }
             if (token instanceof Rotated rotated) {
@@ -120,10 +120,10 @@ public sealed interface RefreshToken {
             if (active.isExpiredAt(at)) {
                 return refuse(Refusal.EXPIRED, active);
             }
-            if (!found.get().owner().enabled()) {
+            if (!onRecord.get().owner().enabled()) {
                 return refuse(Refusal.OWNER_DISABLED, active);
             }
-            return new Decision.Rotate(active.rotate(successor, at, successorExpiresAt), found.get().owner());
+            return new Decision.Rotate(active.rotate(successor, at, successorExpiresAt), onRecord.get().owner());
         }
 
         private static Decision refuse(Refusal why, RefreshToken token) {
@@ -131,7 +131,10 @@ public sealed interface RefreshToken {
         }
     }
 
-    /** What a store holds for a presented hash: the token, its session and the session's owner, as they are now. */
+    /**
+     * What a store has on record for a presented hash: the token, its session and the session's owner, as they are
+     * now. Everything {@link RefreshAttempt#decide} may read, and so everything a store must hand it.
+     */
     record TokenRecord(RefreshToken token, Session session, UserAccount owner) {
 
         public TokenRecord {
@@ -139,7 +142,7 @@ public sealed interface RefreshToken {
             Objects.requireNonNull(session, "session");
             Objects.requireNonNull(owner, "owner");
             if (!token.sessionId().equals(session.id()) || !token.userId().equals(owner.id())) {
-                throw new IllegalArgumentException("a token is found with its own session and owner");
+                throw new IllegalArgumentException("a token is on record with its own session and owner");
             }
         }
     }

@@ -4,6 +4,7 @@ import dev.authservice.domain.Require;
 import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -22,7 +23,7 @@ public record Session(SessionId id, UserId userId, Instant createdAt, ClientAddr
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(userId, "userId");
         Objects.requireNonNull(createdAt, "createdAt");
-        userAgent = Require.truncate(userAgent, MAX_USER_AGENT_LENGTH);
+        userAgent = Require.kept(userAgent, MAX_USER_AGENT_LENGTH);
         Objects.requireNonNull(revocation, "revocation");
     }
 
@@ -34,6 +35,15 @@ public record Session(SessionId id, UserId userId, Instant createdAt, ClientAddr
 
     public boolean isRevoked() {
         return revocation.isPresent();
+    }
+
+    /**
+     * Whether a client can still refresh this session at {@code at}: it is not revoked, and one of its tokens is
+     * active and unexpired then. A user's list of sessions shows the live ones.
+     */
+    public boolean isLiveAt(Instant at, Collection<? extends RefreshToken> tokens) {
+        return !isRevoked() && tokens.stream().anyMatch(token -> token.sessionId().equals(id)
+                && token instanceof RefreshToken.Active active && !active.isExpiredAt(at));
     }
 
     /**

@@ -36,6 +36,16 @@ class SessionTest {
         assertEquals(head, session.userAgent());
     }
 
+    /** A NUL would be refused by PostgreSQL's text columns, and a line break or a C1 control would split a log line. */
+    @Test
+    void controlCharactersOfTheClientDetailsAreLeftOut() {
+        Session session = Session.start(ID, USER, NOW, new ClientAddress("203.0.113.7\u0000"),
+                "curl\u0000/8.5\r\n\u0085\u001b[31m");
+
+        assertEquals("curl/8.5[31m", session.userAgent());
+        assertEquals("203.0.113.7", session.clientAddress().value());
+    }
+
     @Test
     void clientDetailsMayBeUnknown() {
         Session session = Session.start(ID, USER, NOW, null, null);

@@ -74,18 +74,37 @@ public final class TestDatabase implements ExecutionCondition, BeforeAllCallback
         if (whySkipped.get().isPresent()) {
             return; // every test is skipped
         }
-        database = creator.get();
-        startInstance(Map.of());
+        open();
     }
 
     @Override
     public void afterAll(ExtensionContext extension) {
+        close();
+    }
+
+    /**
+     * Why this database's tests are skipped, if they are: no PostgreSQL outside CI. For a test engine without JUnit's
+     * extensions (jqwik's {@link SkippedWithoutDatabase}).
+     */
+    public Optional<String> whySkipped() {
+        return whySkipped.get();
+    }
+
+    /** Makes the database and starts the first instance on it; JUnit's {@link #beforeAll} does it for its tests. */
+    public void open() {
+        database = creator.get();
+        startInstance(Map.of());
+    }
+
+    /** Stops every instance and drops the databases; JUnit's {@link #afterAll} does it for its tests. */
+    public void close() {
         instances.forEach(ApplicationContext::close);
         instances.clear();
         others.forEach(FreshDatabase::drop);
         others.clear();
         if (database != null) {
             database.drop();
+            database = null;
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.authservice.adapter.out.persistence.session;
 
+import dev.authservice.adapter.out.persistence.SqlStatement;
 import dev.authservice.adapter.out.persistence.UserColumns;
 import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
@@ -28,8 +28,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -38,8 +38,8 @@ import java.util.UUID;
  * decides ({@link RefreshAttempt#decide}, {@link Session#revoke}) and decides nothing itself.
  *
  * <p>The session row is the lock of its tokens: every change to a session or to one of its tokens locks the session's
- * row first, so changes to one session run one after another on every database and every instance, without
- * deadlock. {@link #revokeAllOf} locks the sessions it ends in the order of their ids.
+ * row (a refresh locks its token's row with it), so changes to one session run one after another on every database
+ * and every instance, without deadlock. {@link #revokeAllOf} locks the sessions it ends in the order of their ids.
  */
 @Singleton
 class JdbcSessionStore implements SessionStore {
@@ -49,40 +49,8 @@ class JdbcSessionStore implements SessionStore {
     /** No session has it (their ids are random): "all but this one" means all. */
     private static final UUID NO_SESSION = new UUID(0, 0);
 
-    /**
-     * {@link #present} on PostgreSQL when the domain would rotate, in one statement: one round trip. {@code s} finds
-     * the presented token only if the domain's {@link RefreshAttempt#decide} would rotate it (active, unexpired, its
-     * owner enabled, its session not revoked) and locks that session by updating its last use; {@code r} rotates the
-     * token, {@code i} stores the successor, and the statement answers what it found, which the domain then decides
-     * on. Every part sees the database as it was when the statement began, but an UPDATE re-checks its condition on
-     * a row changed since: a session revoked, or a token rotated, by a transaction that committed meanwhile leaves
-     * {@code s} or {@code r} empty, and the statement does nothing but, at most, move the last use of a session that
-     * the read-decide-write path then finds rotated and revokes. {@code SessionStoreContract} proves it equal to the
-     * domain for every state a token can be found in. The benchmark's pgbench script runs the same statement
-     * (benchmarks/src/main/resources/refresh-rotation.sql): keep the two alike.
-     */
-    private static final String ROTATE_IN_ONE_STATEMENT_ON_POSTGRES = """
-            WITH s AS (
-              UPDATE sessions SET last_used_at = ?
-              WHERE revoked_at IS NULL
-                AND id = (SELECT t.session_id FROM refresh_tokens t JOIN users u ON u.id = t.user_id
-                          WHERE t.token_hash = ? AND t.status = 'ACTIVE' AND t.expires_at > ? AND u.enabled)
-              RETURNING id, user_id, created_at, client_address, user_agent),
-            r AS (
-              UPDATE refresh_tokens t SET status = 'ROTATED', rotated_at = ?
-              FROM s
-              WHERE t.token_hash = ? AND t.session_id = s.id AND t.status = 'ACTIVE' AND t.expires_at > ?
-              RETURNING t.session_id, t.user_id, t.issued_at, t.expires_at),
-            i AS (
-              INSERT INTO refresh_tokens (token_hash, session_id, user_id, issued_at, expires_at, status)
-              SELECT ?, r.session_id, r.user_id, ?, ?, 'ACTIVE' FROM r)
-            SELECT r.issued_at, r.expires_at, s.id, s.created_at, s.client_address, s.user_agent, %s
-            FROM r JOIN s ON s.id = r.session_id JOIN users u ON u.id = r.user_id""".formatted(UserColumns.OF_U);
-
-    /** The presented token and its owner; read with its session locked, so that neither can change meanwhile. */
-    private static final String TOKEN_WITH_OWNER = "SELECT t.session_id, t.issued_at, t.expires_at, t.status,"
-            + " t.rotated_at, " + UserColumns.OF_U
-            + " FROM refresh_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?";
+    private static final SqlStatement TOKEN_RECORD = SqlStatement.load(JdbcSessionStore.class, "token-record.sql");
+    private static final SqlStatement ROTATION = SqlStatement.load(JdbcSessionStore.class, "rotation.sql");
 
     private final SessionRowRepository sessions;
     private final RefreshTokenRowRepository tokens;
@@ -112,26 +80,19 @@ class JdbcSessionStore implements SessionStore {
     }
 
     /**
-     * One statement on PostgreSQL when the domain would rotate; otherwise, and on other databases, the session is
-     * locked, the token read, the domain decides and its decision is written. Either way in the caller's transaction
-     * when there is one (the use case's, which commits once), else in one of its own.
+     * Find, decide, carry out: the presented token is read with its session and owner, both locked; the domain
+     * decides; the decision is written. In the caller's transaction when there is one (the use case's, which commits
+     * once), else in one of its own.
      */
     @Override
     public Decision refresh(RefreshAttempt attempt) {
         return inCallersTransactionOrOwn(status -> {
             Connection connection = status.getConnection();
             try {
-                if (onPostgres(connection)) {
-                    Optional<TokenRecord> rotated = rotateInOneStatement(connection, attempt);
-                    if (rotated.isPresent()) {
-                        return attempt.decide(rotated).match(rotate -> rotate,
-                                reuse -> disagreement(reuse), refuse -> disagreement(refuse));
-                    }
-                }
-                return carryOut(attempt.decide(lockAndFind(connection, attempt.presented())),
-                        attempt.at(), status);
+                Decision decision = attempt.decide(tokenRecord(connection, attempt.presented()));
+                return carryOut(connection, decision, attempt.at(), status);
             } catch (SQLException e) {
-                throw new DataAccessException("Could not present a refresh token: " + e.getMessage(), e);
+                throw new DataAccessException("Could not carry out a refresh attempt: " + e.getMessage(), e);
             }
         });
     }
@@ -149,79 +110,63 @@ class JdbcSessionStore implements SessionStore {
         return transactions.executeWrite(work);
     }
 
-    /** What the one statement found and rotated, if it did; empty when it changed nothing. */
-    static Optional<TokenRecord> rotateInOneStatement(Connection connection, RefreshAttempt attempt)
+    /** What is on record for {@code presented}, its token and session locked; empty for a hash nobody issued. */
+    static Optional<TokenRecord> tokenRecord(Connection connection, RefreshTokenHash presented) throws SQLException {
+        try (PreparedStatement statement = TOKEN_RECORD.prepare(connection, Map.of("presented", presented.hex()));
+             ResultSet row = statement.executeQuery()) {
+            if (!row.next()) {
+                return Optional.empty();
+            }
+            UserAccount owner = UserColumns.read(row, 11);
+            SessionId sessionId = new SessionId(row.getObject(1, UUID.class));
+            RefreshToken token = new RefreshTokenRow(presented.hex(), sessionId.value(), owner.id().value(),
+                    instant(row, 2), instant(row, 3), TokenStatus.valueOf(row.getString(4)), instantOrNull(row, 5))
+                    .toRefreshToken();
+            Session session = new SessionRow(sessionId.value(), owner.id().value(), instant(row, 6), null,
+                    row.getString(7), row.getString(8), instantOrNull(row, 9),
+                    Optional.ofNullable(row.getString(10)).map(RevocationReason::valueOf).orElse(null)).toSession();
+            return Optional.of(new TokenRecord(token, session, owner));
+        }
+    }
+
+    /**
+     * Writes what the domain decided, with the token and its session locked: neither can have changed since they
+     * were read. A rotation is one statement on PostgreSQL, three elsewhere.
+     */
+    private Decision carryOut(Connection connection, Decision decision, Instant at,
+                              TransactionStatus<Connection> status)
             throws SQLException {
-        OffsetDateTime at = attempt.at().atOffset(ZoneOffset.UTC);
-        try (PreparedStatement statement = connection.prepareStatement(ROTATE_IN_ONE_STATEMENT_ON_POSTGRES)) {
-            statement.setObject(1, at);
-            statement.setString(2, attempt.presented().hex());
-            statement.setObject(3, at);
-            statement.setObject(4, at);
-            statement.setString(5, attempt.presented().hex());
-            statement.setObject(6, at);
-            statement.setString(7, attempt.successor().hex());
-            statement.setObject(8, at);
-            statement.setObject(9, attempt.successorExpiresAt().atOffset(ZoneOffset.UTC));
-            try (ResultSet row = statement.executeQuery()) {
-                if (!row.next()) {
-                    return Optional.empty();
-                }
-                UserAccount owner = UserColumns.read(row, 7);
-                SessionId sessionId = new SessionId(row.getObject(3, UUID.class));
-                RefreshToken.Active token = new RefreshToken.Active(attempt.presented(), sessionId, owner.id(),
-                        instant(row, 1), instant(row, 2));
-                Session session = new Session(sessionId, owner.id(), instant(row, 4),
-                        Optional.ofNullable(row.getString(5)).map(ClientAddress::new).orElse(null), row.getString(6),
-                        Optional.empty());
-                return Optional.of(new TokenRecord(token, session, owner));
-            }
-        }
-    }
-
-    private static Decision disagreement(Decision decision) {
-        throw new IllegalStateException("the one-statement rotation rotated what the domain decides to "
-                + decision.getClass().getSimpleName());
-    }
-
-    /** The presented token with its session, locked, and its owner; empty for a hash the store does not know. */
-    private Optional<TokenRecord> lockAndFind(Connection connection, RefreshTokenHash presented) throws SQLException {
-        Optional<SessionRow> session = sessions.lockByTokenHash(presented.hex());
-        if (session.isEmpty()) {
-            return Optional.empty();
-        }
-        try (PreparedStatement statement = connection.prepareStatement(TOKEN_WITH_OWNER)) {
-            statement.setString(1, presented.hex());
-            try (ResultSet row = statement.executeQuery()) {
-                if (!row.next()) {
-                    throw new IllegalStateException("a locked session lost its token");
-                }
-                UserAccount owner = UserColumns.read(row, 6);
-                RefreshTokenRow token = new RefreshTokenRow(presented.hex(), row.getObject(1, UUID.class),
-                        owner.id().value(), instant(row, 2), instant(row, 3), TokenStatus.valueOf(row.getString(4)),
-                        row.getObject(5, OffsetDateTime.class) == null ? null : instant(row, 5));
-                return Optional.of(new TokenRecord(token.toRefreshToken(), session.get().toSession(), owner));
-            }
-        }
-    }
-
-    /** Writes what the domain decided, with the session locked: none of it can have changed since it was read. */
-    private Decision carryOut(Decision decision, Instant at, TransactionStatus<Connection> status) {
-        return decision.match(rotate -> {
-            RefreshToken.Rotation rotation = rotate.rotation();
-            if (tokens.markRotated(rotation.rotated().hash().hex(), at) != 1) {
-                throw new IllegalStateException("a token rotated behind its session's lock");
-            }
-            tokens.insert(RefreshTokenRow.of(rotation.successor()));
-            sessions.markUsed(rotation.successor().sessionId().value(), at);
-            return rotate;
-        }, reuse -> {
-            if (sessions.markRevoked(reuse.reused().sessionId().value(), RevocationReason.REUSE_DETECTED, at) != 1) {
+        if (decision instanceof Decision.Rotate rotate) {
+            rotate(connection, rotate.rotation());
+        } else if (decision instanceof Decision.RevokeForReuse reuse) {
+            SessionId session = reuse.reused().sessionId();
+            if (sessions.markRevoked(session.value(), RevocationReason.REUSE_DETECTED, at) != 1) {
                 throw new IllegalStateException("a session revoked behind its lock");
             }
-            denyOnceCommitted(status, List.of(reuse.reused().sessionId().value()), at);
-            return reuse;
-        }, refuse -> refuse);
+            denyOnceCommitted(status, List.of(session.value()), at);
+        }
+        return decision;
+    }
+
+    private void rotate(Connection connection, RefreshToken.Rotation rotation) throws SQLException {
+        RefreshToken.Rotated rotated = rotation.rotated();
+        RefreshToken.Active successor = rotation.successor();
+        if (onPostgres(connection)) {
+            try (PreparedStatement statement = ROTATION.prepare(connection, Map.of(
+                    "rotated", rotated.hash().hex(), "rotated_at", rotated.rotatedAt(),
+                    "successor", successor.hash().hex(), "user_id", successor.userId().value(),
+                    "successor_issued_at", successor.issuedAt(), "successor_expires_at", successor.expiresAt()))) {
+                if (statement.executeUpdate() != 1) {
+                    throw new IllegalStateException("a token rotated behind its lock");
+                }
+            }
+            return;
+        }
+        if (tokens.markRotated(rotated.hash().hex(), rotated.rotatedAt()) != 1) {
+            throw new IllegalStateException("a token rotated behind its lock");
+        }
+        tokens.insert(RefreshTokenRow.of(successor));
+        sessions.markUsed(successor.sessionId().value(), rotated.rotatedAt());
     }
 
     /**
@@ -239,6 +184,11 @@ class JdbcSessionStore implements SessionStore {
 
     private static Instant instant(ResultSet row, int column) throws SQLException {
         return row.getObject(column, OffsetDateTime.class).toInstant();
+    }
+
+    private static Instant instantOrNull(ResultSet row, int column) throws SQLException {
+        OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
     }
 
     @Override

@@ -26,15 +26,6 @@ interface SessionRowRepository extends GenericRepository<SessionRow, UUID> {
 
     Optional<SessionRow> findById(UUID id);
 
-    /**
-     * The session of the token with hash {@code tokenHash}, locked until the transaction ends: every change to a
-     * session or its tokens takes this lock first, so that they run one after another, on every instance.
-     */
-    @Query("SELECT s.id, s.user_id, s.created_at, s.last_used_at, s.client_address, s.user_agent, s.revoked_at,"
-            + " s.revocation_reason FROM sessions s"
-            + " WHERE s.id = (SELECT t.session_id FROM refresh_tokens t WHERE t.token_hash = :tokenHash) FOR UPDATE")
-    Optional<SessionRow> lockByTokenHash(String tokenHash);
-
     @Query("UPDATE sessions SET last_used_at = :usedAt WHERE id = :id")
     int markUsed(UUID id, Instant usedAt);
 

@@ -1,0 +1,38 @@
+package dev.authservice.adapter.out.persistence.session;
+
+import dev.authservice.adapter.out.persistence.TestDatabase;
+import dev.authservice.application.port.out.RevokedSessions;
+import dev.authservice.application.port.out.SessionStore;
+import dev.authservice.application.port.out.SessionStoreProperties;
+import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.session.RefreshToken;
+import dev.authservice.domain.session.RefreshTokenHash;
+import java.util.Optional;
+
+/** {@link SessionStoreProperties} for {@link JdbcSessionStore}, run on each database by a subclass. */
+abstract class JdbcSessionStoreProperties extends SessionStoreProperties {
+
+    protected abstract TestDatabase database();
+
+    @Override
+    protected SessionStore emptySessionStore() {
+        database().deleteAllRows();
+        return database().bean(SessionStore.class);
+    }
+
+    @Override
+    protected UserStore userStore() {
+        return database().bean(UserStore.class);
+    }
+
+    @Override
+    protected RevokedSessions revokedSessions() {
+        return database().bean(RevokedSessions.class);
+    }
+
+    @Override
+    protected Optional<RefreshToken> storedToken(RefreshTokenHash hash) {
+        return database().bean(RefreshTokenRowRepository.class).findById(hash.hex())
+                .map(RefreshTokenRow::toRefreshToken);
+    }
+}
