@@ -13,7 +13,7 @@ import java.time.Duration;
 /**
  * The guards that must act on the connection itself, below Micronaut's routing and filters, added to every HTTP/1
  * connection of the API's port: {@link ConnectionsPerAddress}, {@link RequestDeadline} and
- * {@link ChunkedRequestRefusal} (docs/security.md, "Connections").
+ * {@link RequestHeadRefusal} (docs/security.md, "Connections").
  */
 @Singleton
 class HttpConnectionGuards implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
@@ -62,7 +62,7 @@ class HttpConnectionGuards implements BeanCreatedEventListener<NettyServerCustom
             RequestDeadline deadline = new RequestDeadline(requestDeadline, answer);
             pipeline.addBefore(codec, RequestDeadline.BYTES_IN, deadline.bytesIn());
             pipeline.addAfter(codec, RequestDeadline.REQUESTS_OUT, deadline.requestsOut());
-            pipeline.addAfter(RequestDeadline.REQUESTS_OUT, ChunkedRequestRefusal.NAME, new ChunkedRequestRefusal(answer));
+            pipeline.addAfter(RequestDeadline.REQUESTS_OUT, RequestHeadRefusal.NAME, new RequestHeadRefusal(answer));
         }
     }
 }
