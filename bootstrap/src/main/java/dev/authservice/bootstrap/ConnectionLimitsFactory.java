@@ -11,13 +11,18 @@ import java.time.Duration;
 class ConnectionLimitsFactory {
 
     @Context
-    ConnectionLimits connectionLimits(@Property(name = "auth.http.request-deadline") Duration requestDeadline,
-                                      @Property(name = "auth.http.max-connections-per-address") int maxPerAddress) {
+    ConnectionLimits connectionLimits(
+            @Property(name = "auth.http.first-request-deadline") Duration firstRequestDeadline,
+            @Property(name = "auth.http.request-deadline") Duration requestDeadline,
+            @Property(name = "auth.http.keep-alive-timeout") Duration keepAliveTimeout,
+            @Property(name = "auth.http.max-connections-per-address") int maxPerAddress) {
         try {
-            return new ConnectionLimits(requestDeadline, maxPerAddress);
+            return new ConnectionLimits(firstRequestDeadline, requestDeadline, keepAliveTimeout, maxPerAddress);
         } catch (IllegalArgumentException e) {
-            throw new MisconfigurationException("auth.http.request-deadline (AUTH_HTTP_REQUEST_DEADLINE) and "
-                    + "auth.http.max-connections-per-address (AUTH_HTTP_MAX_CONNECTIONS_PER_ADDRESS): " + e.getMessage());
+            throw new MisconfigurationException("auth.http.first-request-deadline (AUTH_HTTP_FIRST_REQUEST_DEADLINE), "
+                    + "auth.http.request-deadline (AUTH_HTTP_REQUEST_DEADLINE), auth.http.keep-alive-timeout "
+                    + "(AUTH_HTTP_KEEP_ALIVE_TIMEOUT) and auth.http.max-connections-per-address "
+                    + "(AUTH_HTTP_MAX_CONNECTIONS_PER_ADDRESS): " + e.getMessage());
         }
     }
 }

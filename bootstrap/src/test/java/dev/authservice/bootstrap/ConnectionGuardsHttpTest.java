@@ -10,6 +10,7 @@ import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -22,11 +23,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The guards on the connection itself, over raw sockets, since a well-behaved client cannot send what they refuse:
- * requests trickled past their deadline, chunked bodies (request smuggling), heads the decoder cannot read, and too
- * many connections from one address.
+ * connections that send nothing, requests trickled past their deadline, chunked bodies (request smuggling), heads
+ * the decoder cannot read, and too many connections from one address.
  */
 @MicronautTest
+@Property(name = "auth.http.first-request-deadline", value = "3s")
 @Property(name = "auth.http.request-deadline", value = "1s")
+@Property(name = "auth.http.keep-alive-timeout", value = "2s")
 @Property(name = "auth.http.max-connections-per-address", value = "3")
 class ConnectionGuardsHttpTest {
 
@@ -40,6 +43,31 @@ class ConnectionGuardsHttpTest {
     @BeforeEach
     void client() {
         raw = new RawHttp(server.getURI());
+    }
+
+    @Test
+    void aConnectionThatSendsNothingIsClosedWithoutAnAnswerAtItsFirstRequestDeadline() throws IOException {
+        try (RawConnection idle = RawConnection.to(server.getPort())) {
+            long start = System.nanoTime();
+
+            assertTrue(idle.closedWithoutAnAnswerWithin(Duration.ofSeconds(8)), "closed, not held for minutes");
+            Duration held = Duration.ofNanos(System.nanoTime() - start);
+            assertTrue(held.compareTo(Duration.ofMillis(2500)) > 0 && held.compareTo(Duration.ofMillis(4900)) < 0,
+                    "held until the deadline of 3 s: " + held);
+        }
+    }
+
+    @Test
+    void aConnectionIdleAfterItsAnswerIsClosedWithoutAnAnswerAtTheKeepAliveTimeout() throws IOException {
+        try (RawConnection connection = RawConnection.to(server.getPort())) {
+            connection.send(PING);
+            assertTrue(connection.readAnswer().startsWith("HTTP/1.1 200 "));
+            long answered = System.nanoTime();
+
+            assertTrue(connection.closedWithoutAnAnswerWithin(Duration.ofSeconds(8)), "closed, not kept for minutes");
+            Duration kept = Duration.ofNanos(System.nanoTime() - answered);
+            assertTrue(kept.compareTo(Duration.ofMillis(1500)) > 0, "kept until the timeout of 2 s: " + kept);
+        }
     }
 
     @Test

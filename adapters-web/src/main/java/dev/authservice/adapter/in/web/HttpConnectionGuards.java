@@ -8,22 +8,21 @@ import io.micronaut.json.JsonMapper;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 import jakarta.inject.Singleton;
-import java.time.Duration;
 
 /**
  * The guards that must act on the connection itself, below Micronaut's routing and filters, added to every HTTP/1
- * connection of the API's port: {@link ConnectionsPerAddress}, {@link RequestDeadline} and
- * {@link RequestHeadRefusal} (docs/security.md, "Connections").
+ * connection: {@link ConnectionsPerAddress}, {@link ConnectionDeadlines} and {@link RequestHeadRefusal}
+ * (docs/security.md, "Connections").
  */
 @Singleton
 class HttpConnectionGuards implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
 
-    private final Duration requestDeadline;
+    private final ConnectionLimits limits;
     private final ConnectionsPerAddress connections;
     private final RawErrorAnswer answer;
 
     HttpConnectionGuards(ConnectionLimits limits, TrustedProxies trustedProxies, JsonMapper json) {
-        this.requestDeadline = limits.requestDeadline();
+        this.limits = limits;
         this.connections = new ConnectionsPerAddress(limits.maxConnectionsPerAddress(), trustedProxies);
         this.answer = new RawErrorAnswer(json);
     }
@@ -59,10 +58,10 @@ class HttpConnectionGuards implements BeanCreatedEventListener<NettyServerCustom
             if (pipeline == null || pipeline.get(codec) == null) {
                 return; // not an HTTP/1 connection
             }
-            RequestDeadline deadline = new RequestDeadline(requestDeadline, answer);
-            pipeline.addBefore(codec, RequestDeadline.BYTES_IN, deadline.bytesIn());
-            pipeline.addAfter(codec, RequestDeadline.REQUESTS_OUT, deadline.requestsOut());
-            pipeline.addAfter(RequestDeadline.REQUESTS_OUT, RequestHeadRefusal.NAME, new RequestHeadRefusal(answer));
+            ConnectionDeadlines deadlines = new ConnectionDeadlines(limits, answer);
+            pipeline.addBefore(codec, ConnectionDeadlines.BYTES_IN, deadlines.bytesIn());
+            pipeline.addAfter(codec, ConnectionDeadlines.MESSAGES, deadlines.messages());
+            pipeline.addAfter(ConnectionDeadlines.MESSAGES, RequestHeadRefusal.NAME, new RequestHeadRefusal(answer));
         }
     }
 }
