@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -37,6 +38,9 @@ class ConnectionGuardsHttpTest {
 
     @Inject
     EmbeddedServer server;
+
+    @Inject
+    MeterRegistry metrics;
 
     private RawHttp raw;
 
@@ -128,7 +132,7 @@ class ConnectionGuardsHttpTest {
                         + "Content-Length: 2\r\n\r\n{}", 400, "INVALID_INPUT"));
     }
 
-    /** Answered below the filters, yet with the headers of every other answer, as HTTP/1.1, and the connection closed. */
+    /** Answered below the filters, yet with the headers of every other answer, as HTTP/1.1; the connection closed. */
     @ParameterizedTest
     @MethodSource("refusedHeads")
     void aRefusedHeadIsAnsweredWithTheHeadersOfEveryOtherAnswer(String request, int status, String code) {
@@ -169,7 +173,8 @@ class ConnectionGuardsHttpTest {
     }
 
     @Test
-    void connectionsOverTheLimitOfOneAddressAreClosedAtOnce() throws IOException {
+    void connectionsOverTheLimitOfOneAddressAreClosedAtOnceAndCounted() throws IOException {
+        double refusedBefore = refusedPerAddress();
         List<RawConnection> connections = new ArrayList<>();
         try {
             for (int i = 0; i < 4; i++) {
@@ -178,6 +183,7 @@ class ConnectionGuardsHttpTest {
             // Connections are set up on several event loops, so any one of the four may be the one over the limit.
             List<RawConnection> closed = connections.stream().filter(RawConnection::closedByTheServer).toList();
             assertEquals(1, closed.size(), "one of four closed, without an answer");
+            assertEquals(refusedBefore + 1, refusedPerAddress(), "and counted");
             for (RawConnection connection : connections) {
                 if (!closed.contains(connection)) {
                     connection.send(PING);
@@ -207,5 +213,9 @@ class ConnectionGuardsHttpTest {
                     assertEquals(ordinary.header(name), answer.header(name), name);
                 }));
         assertEquals(List.of("close"), answer.response().headers().allValues("Connection"));
+    }
+
+    private double refusedPerAddress() {
+        return metrics.get("auth.http.connections.refused").tag("reason", "per_address").counter().count();
     }
 }

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
  */
 class ConnectionDeadlinesTest {
 
-    private static final ConnectionLimits LIMITS =
-            new ConnectionLimits(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(75), 256);
+    private static final ConnectionLimits LIMITS = new ConnectionLimits(
+            Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(75), 10_000, 256);
     private static final String PING = "GET /api/ping HTTP/1.1\r\nHost: localhost\r\n\r\n";
 
     private EmbeddedChannel connection;
