@@ -1,30 +1,36 @@
 package dev.authservice.bootstrap;
 
+import static dev.authservice.bootstrap.ApiAnswers.assertError;
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The guards on the connection itself, over raw sockets, since a well-behaved client cannot send what they refuse:
- * chunked bodies (request smuggling), requests trickled past their deadline, and too many connections from one
- * address.
+ * connections that send nothing, requests trickled past their deadline, chunked bodies (request smuggling), heads
+ * the decoder cannot read, and too many connections from one address.
  */
 @MicronautTest
+@Property(name = "auth.http.first-request-deadline", value = "3s")
 @Property(name = "auth.http.request-deadline", value = "1s")
+@Property(name = "auth.http.keep-alive-timeout", value = "2s")
 @Property(name = "auth.http.max-connections-per-address", value = "3")
 class ConnectionGuardsHttpTest {
 
@@ -33,15 +39,50 @@ class ConnectionGuardsHttpTest {
     @Inject
     EmbeddedServer server;
 
+    @Inject
+    MeterRegistry metrics;
+
+    private RawHttp raw;
+
+    @BeforeEach
+    void client() {
+        raw = new RawHttp(server.getURI());
+    }
+
+    @Test
+    void aConnectionThatSendsNothingIsClosedWithoutAnAnswerAtItsFirstRequestDeadline() throws IOException {
+        try (RawConnection idle = RawConnection.to(server.getPort())) {
+            long start = System.nanoTime();
+
+            assertTrue(idle.closedWithoutAnAnswerWithin(Duration.ofSeconds(8)), "closed, not held for minutes");
+            Duration held = Duration.ofNanos(System.nanoTime() - start);
+            assertTrue(held.compareTo(Duration.ofMillis(2500)) > 0 && held.compareTo(Duration.ofMillis(4900)) < 0,
+                    "held until the deadline of 3 s: " + held);
+        }
+    }
+
+    @Test
+    void aConnectionIdleAfterItsAnswerIsClosedWithoutAnAnswerAtTheKeepAliveTimeout() throws IOException {
+        try (RawConnection connection = RawConnection.to(server.getPort())) {
+            connection.send(PING);
+            assertTrue(connection.readAnswer().startsWith("HTTP/1.1 200 "));
+            long answered = System.nanoTime();
+
+            assertTrue(connection.closedWithoutAnAnswerWithin(Duration.ofSeconds(8)), "closed, not kept for minutes");
+            Duration kept = Duration.ofNanos(System.nanoTime() - answered);
+            assertTrue(kept.compareTo(Duration.ofMillis(1500)) > 0, "kept until the timeout of 2 s: " + kept);
+        }
+    }
+
     @Test
     void aBodyWithBothLengthsIs411AndWhatWasSmuggledAfterItNeverRuns() throws IOException {
         String chunkedBody = "0\r\n\r\n" + PING; // a proxy reading by Content-Length forwards the ping as body
         String request = "POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                 + "Content-Length: " + chunkedBody.length() + "\r\nTransfer-Encoding: chunked\r\n\r\n" + chunkedBody;
 
-        try (Socket socket = connect()) {
-            send(socket, request);
-            String answered = readUntilClosed(socket);
+        try (RawConnection connection = RawConnection.to(server.getPort())) {
+            connection.send(request);
+            String answered = connection.readUntilClosed();
 
             assertTrue(answered.startsWith("HTTP/1.1 411 "), answered);
             assertTrue(answered.contains("\"code\":\"LENGTH_REQUIRED\""), answered);
@@ -49,149 +90,132 @@ class ConnectionGuardsHttpTest {
         }
     }
 
-    @Test
-    void aChunkedBodyIs411() throws IOException {
+    /** The service takes no chunked body, by policy: 411 for every list whose final coding is chunked. */
+    @ParameterizedTest
+    @ValueSource(strings = {"chunked", "Chunked", "gzip, chunked", "gzip,chunked", "gzip ,  chunked"})
+    void aBodyWhoseFinalCodingIsChunkedIs411AndTheConnectionCloses(String codings) {
         String body = "{\"username\":\"alice\",\"password\":\"alice-password\"}";
-        String request = "POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                + "Transfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(body.length()) + "\r\n" + body
-                + "\r\n0\r\n\r\n";
+        Http.Answer answer = raw.exchange("POST /api/login HTTP/1.1\r\nHost: localhost\r\n"
+                + "Content-Type: application/json\r\nTransfer-Encoding: " + codings + "\r\n\r\n"
+                + Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\n\r\n");
 
-        try (Socket socket = connect()) {
-            send(socket, request);
+        assertError(answer, 411, "LENGTH_REQUIRED");
+    }
 
-            assertTrue(readUntilClosed(socket).startsWith("HTTP/1.1 411 "));
-        }
+    /**
+     * RFC 9112 §6.3: when chunked is not the final coding, the body's length cannot be known: 400 and the connection
+     * closed. So for a list that cannot be read at all.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"xchunked", "chunked, gzip", "gzip", "chunked, chunked", "chunked;x=1", "chun ked",
+            "chunked\r\nTransfer-Encoding: gzip", ","})
+    void aBodyWhoseFinalCodingIsNotChunkedIs400AndTheConnectionCloses(String codings) {
+        Http.Answer answer = raw.exchange("POST /api/login HTTP/1.1\r\nHost: localhost\r\n"
+                + "Content-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: " + codings + "\r\n\r\n{}"
+                + PING);
+
+        assertError(answer, 400, "INVALID_INPUT");
+        assertEquals(List.of("close"), answer.response().headers().allValues("Connection"));
+    }
+
+    static Stream<Arguments> refusedHeads() {
+        return Stream.of(
+                Arguments.of("GET /api/ping HTTP/1.1\r\nHost: localhost\r\nNo colon here\r\n\r\n", 400,
+                        "INVALID_INPUT"),
+                Arguments.of("GET /api/ping?padding=" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                        414, "URI_TOO_LONG"),
+                Arguments.of("GET /api/ping HTTP/1.1\r\nHost: localhost\r\nX-Padding: " + "a".repeat(20_000)
+                        + "\r\n\r\n", 431, "REQUEST_HEADER_FIELDS_TOO_LARGE"),
+                Arguments.of("POST /api/login HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
+                        + "0\r\n\r\n", 411, "LENGTH_REQUIRED"),
+                Arguments.of("POST /api/login HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: xchunked\r\n"
+                        + "Content-Length: 2\r\n\r\n{}", 400, "INVALID_INPUT"));
+    }
+
+    /** Answered below the filters, yet with the headers of every other answer, as HTTP/1.1; the connection closed. */
+    @ParameterizedTest
+    @MethodSource("refusedHeads")
+    void aRefusedHeadIsAnsweredWithTheHeadersOfEveryOtherAnswer(String request, int status, String code) {
+        Http.Answer answer = raw.exchange(request);
+
+        assertError(answer, status, code);
+        assertHeadersOfEveryAnswer(answer);
     }
 
     @Test
     void aRequestTrickledPastItsDeadlineIs408AndTheConnectionCloses() throws IOException, InterruptedException {
-        try (Socket socket = connect()) {
+        try (RawConnection connection = RawConnection.to(server.getPort())) {
             long start = System.nanoTime();
             String answered = "";
             // One byte of header every 100 ms: each byte would restart an idle timeout, not this deadline.
             for (int i = 0; i < 60 && answered.isEmpty(); i++) {
-                send(socket, i == 0 ? "GET /api/ping HTTP/1.1\r\nX-Slow: " : "a");
+                connection.send(i == 0 ? "GET /api/ping HTTP/1.1\r\nX-Slow: " : "a");
                 Thread.sleep(100);
-                answered = readAvailable(socket);
+                answered = connection.readAvailable();
             }
+            answered += connection.readUntilClosed();
 
-            assertTrue(answered.startsWith("HTTP/1.1 408 "), answered);
-            assertTrue(answered.contains("\"code\":\"REQUEST_TIMEOUT\""), answered);
             assertTrue(System.nanoTime() - start < 5_000_000_000L, "closed by the deadline, not by an idle timeout");
+            Http.Answer answer = RawHttp.parse(answered, server.getURI());
+            assertError(answer, 408, "REQUEST_TIMEOUT");
+            assertHeadersOfEveryAnswer(answer);
         }
     }
 
     @Test
     void aRequestWithinItsDeadlineIsAnsweredAndTheConnectionStaysOpenForTheNext() throws IOException {
-        try (Socket socket = connect()) {
-            send(socket, PING);
-            assertTrue(readAnswer(socket).startsWith("HTTP/1.1 200 "));
-            send(socket, PING);
-            assertTrue(readAnswer(socket).startsWith("HTTP/1.1 200 "));
+        try (RawConnection connection = RawConnection.to(server.getPort())) {
+            connection.send(PING);
+            assertTrue(connection.readAnswer().startsWith("HTTP/1.1 200 "));
+            connection.send(PING);
+            assertTrue(connection.readAnswer().startsWith("HTTP/1.1 200 "));
         }
     }
 
     @Test
-    void connectionsOverTheLimitOfOneAddressAreClosedAtOnce() throws IOException {
-        List<Socket> sockets = new ArrayList<>();
+    void connectionsOverTheLimitOfOneAddressAreClosedAtOnceAndCounted() throws IOException {
+        double refusedBefore = refusedPerAddress();
+        List<RawConnection> connections = new ArrayList<>();
         try {
             for (int i = 0; i < 4; i++) {
-                sockets.add(connect());
+                connections.add(RawConnection.to(server.getPort()));
             }
             // Connections are set up on several event loops, so any one of the four may be the one over the limit.
-            List<Socket> closed = sockets.stream().filter(ConnectionGuardsHttpTest::closedByTheServer).toList();
+            List<RawConnection> closed = connections.stream().filter(RawConnection::closedByTheServer).toList();
             assertEquals(1, closed.size(), "one of four closed, without an answer");
-            for (Socket socket : sockets) {
-                if (!closed.contains(socket)) {
-                    send(socket, PING);
-                    assertTrue(readAnswer(socket).startsWith("HTTP/1.1 200 "), "the other three are served");
+            assertEquals(refusedBefore + 1, refusedPerAddress(), "and counted");
+            for (RawConnection connection : connections) {
+                if (!closed.contains(connection)) {
+                    connection.send(PING);
+                    assertTrue(connection.readAnswer().startsWith("HTTP/1.1 200 "), "the other three are served");
                 }
             }
-            sockets.remove(closed.get(0));
-            sockets.remove(0).close();
-            try (Socket again = connectWhenFree()) {
-                send(again, PING);
-                assertTrue(readAnswer(again).startsWith("HTTP/1.1 200 "), "a closed connection frees its place");
+            connections.remove(closed.get(0));
+            connections.remove(0).close();
+            try (RawConnection again = RawConnection.admittedFrom("127.0.0.1", server.getPort())) {
+                again.send(PING);
+                assertTrue(again.readAnswer().startsWith("HTTP/1.1 200 "), "a closed connection frees its place");
             }
         } finally {
-            for (Socket socket : sockets) {
-                socket.close();
+            for (RawConnection connection : connections) {
+                connection.close();
             }
         }
     }
 
-    private Socket connect() throws IOException {
-        Socket socket = new Socket("127.0.0.1", server.getPort());
-        socket.setSoTimeout(5000);
-        return socket;
+    /** The headers {@code SecurityHeadersFilter} gives every answer, as an ordinary answer carries them. */
+    private void assertHeadersOfEveryAnswer(Http.Answer answer) {
+        Http.Answer ordinary = raw.send("GET /api/ping HTTP/1.1\r\nHost: localhost", "");
+        assertAll(answer.toString(), Stream.of("X-Content-Type-Options", "Referrer-Policy", "Content-Security-Policy",
+                        "Cache-Control")
+                .map(name -> () -> {
+                    assertTrue(ordinary.header(name).isPresent(), name);
+                    assertEquals(ordinary.header(name), answer.header(name), name);
+                }));
+        assertEquals(List.of("close"), answer.response().headers().allValues("Connection"));
     }
 
-    /** The server learns of a closed connection a moment after the client closes it. */
-    private Socket connectWhenFree() throws IOException {
-        for (int attempt = 0; attempt < 20; attempt++) {
-            Socket socket = connect();
-            if (!closedByTheServer(socket)) {
-                return socket;
-            }
-            socket.close();
-        }
-        throw new AssertionError("no connection was admitted again");
-    }
-
-    /** Whether the server closed {@code socket} within a moment, having sent nothing on it. */
-    private static boolean closedByTheServer(Socket socket) {
-        try {
-            socket.setSoTimeout(300);
-            int read = socket.getInputStream().read();
-            assertEquals(-1, read, "nothing is sent before a request");
-            return true;
-        } catch (SocketTimeoutException stillOpen) {
-            return false;
-        } catch (IOException reset) {
-            return true;
-        } finally {
-            try {
-                socket.setSoTimeout(5000);
-            } catch (IOException ignored) {
-                // closed: the next read says so
-            }
-        }
-    }
-
-    private static void send(Socket socket, String text) throws IOException {
-        socket.getOutputStream().write(text.getBytes(StandardCharsets.US_ASCII));
-        socket.getOutputStream().flush();
-    }
-
-    private static String readUntilClosed(Socket socket) throws IOException {
-        return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    }
-
-    private static String readAvailable(Socket socket) throws IOException {
-        InputStream in = socket.getInputStream();
-        ByteArrayOutputStream read = new ByteArrayOutputStream();
-        while (in.available() > 0) {
-            int b = in.read();
-            if (b < 0) {
-                break;
-            }
-            read.write(b);
-        }
-        return read.toString(StandardCharsets.UTF_8);
-    }
-
-    /** One answer with a Content-Length body, the connection left open. */
-    private static String readAnswer(Socket socket) throws IOException {
-        InputStream in = socket.getInputStream();
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        while (!head.toString(StandardCharsets.US_ASCII).endsWith("\r\n\r\n")) {
-            int b = in.read();
-            assertFalse(b < 0, "closed before the answer's head ended: " + head);
-            head.write(b);
-        }
-        String text = head.toString(StandardCharsets.US_ASCII);
-        int length = text.lines().filter(line -> line.toLowerCase().startsWith("content-length:"))
-                .map(line -> Integer.parseInt(line.substring(15).trim())).findFirst().orElse(0);
-        return text + new String(in.readNBytes(length), StandardCharsets.UTF_8);
+    private double refusedPerAddress() {
+        return metrics.get("auth.http.connections.refused").tag("reason", "per_address").counter().count();
     }
 }

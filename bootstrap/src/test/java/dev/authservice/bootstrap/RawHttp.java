@@ -36,13 +36,26 @@ final class RawHttp {
         byte[] content = body.getBytes(StandardCharsets.UTF_8);
         String request = head + "\r\nConnection: close\r\n"
                 + (content.length > 0 ? "Content-Length: " + content.length + "\r\n" : "") + "\r\n";
+        return exchange(request.getBytes(StandardCharsets.ISO_8859_1), content);
+    }
+
+    /**
+     * Sends {@code request} as it is, head and body, and reads the answer until the server closes the connection;
+     * one that does not close within the read timeout fails.
+     */
+    Http.Answer exchange(String request) {
+        return exchange(request.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    private Http.Answer exchange(byte[]... request) {
         try (Socket socket = new Socket(base.getHost(), base.getPort())) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
-            out.write(request.getBytes(StandardCharsets.ISO_8859_1));
-            out.write(content);
+            for (byte[] part : request) {
+                out.write(part);
+            }
             out.flush();
-            return new Http.Answer(parse(readAll(socket.getInputStream())));
+            return parse(readAll(socket.getInputStream()), base);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -54,9 +67,13 @@ final class RawHttp {
         return all.toString(StandardCharsets.UTF_8);
     }
 
-    private HttpResponse<String> parse(String raw) {
+    /** An answer as the server wrote it; one in another version than HTTP/1.1 fails. */
+    static Http.Answer parse(String raw, URI base) {
         int endOfHead = raw.indexOf("\r\n\r\n");
         String[] lines = raw.substring(0, endOfHead).split("\r\n");
+        if (!lines[0].startsWith("HTTP/1.1 ")) {
+            throw new AssertionError("the service speaks HTTP/1.1, not: " + lines[0]);
+        }
         int status = Integer.parseInt(lines[0].split(" ")[1]);
         Map<String, List<String>> headers = new LinkedHashMap<>();
         for (int i = 1; i < lines.length; i++) {
@@ -64,8 +81,8 @@ final class RawHttp {
             headers.computeIfAbsent(lines[i].substring(0, colon).trim(), name -> new ArrayList<>())
                     .add(lines[i].substring(colon + 1).trim());
         }
-        return new Response(status, HttpHeaders.of(headers, (name, value) -> true), raw.substring(endOfHead + 4),
-                base);
+        return new Http.Answer(new Response(status, HttpHeaders.of(headers, (name, value) -> true),
+                raw.substring(endOfHead + 4), base));
     }
 
     private record Response(int statusCode, HttpHeaders headers, String body, URI uri)

@@ -10,8 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -30,9 +33,24 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
+    private final OptionalInt fileDescriptorLimit;
     private Path workingDirectory;
     private Process process;
     private int port;
+    private int managementPort;
+
+    ServiceJar() {
+        this(OptionalInt.empty());
+    }
+
+    private ServiceJar(OptionalInt fileDescriptorLimit) {
+        this.fileDescriptorLimit = fileDescriptorLimit;
+    }
+
+    /** The jar started under {@code ulimit -n limit}, as a machine or container with few file descriptors runs it. */
+    static ServiceJar withFileDescriptorLimit(int limit) {
+        return new ServiceJar(OptionalInt.of(limit));
+    }
 
     @Override
     public void beforeEach(ExtensionContext context) throws IOException {
@@ -100,6 +118,11 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
         return port;
     }
 
+    /** The port of the metrics and the probes (auth.management.port). */
+    int managementPort() {
+        return managementPort;
+    }
+
     /** Everything the service wrote, over every start in this working directory. */
     String log() throws IOException {
         Path log = workingDirectory.resolve("service.log");
@@ -123,15 +146,20 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
     }
 
     private ProcessBuilder javaJar(Map<String, String> environment) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", jar().toString())
+        List<String> command = new ArrayList<>();
+        fileDescriptorLimit.ifPresent(limit -> command.addAll(
+                List.of("bash", "-c", "ulimit -n \"$1\" && shift && exec \"$@\"", "ulimit", String.valueOf(limit))));
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", jar().toString()));
+        managementPort = freePort();
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workingDirectory.toFile())
                 .redirectErrorStream(true);
         Map<String, String> variables = builder.environment();
         variables.keySet().removeIf(name -> name.startsWith("MICRONAUT_") || name.startsWith("AUTH_")
                 || name.startsWith("DATASOURCES_"));
         variables.put("MICRONAUT_SERVER_PORT", Integer.toString(port));
-        variables.put("AUTH_MANAGEMENT_PORT", Integer.toString(freePort()));
+        variables.put("AUTH_MANAGEMENT_PORT", Integer.toString(managementPort));
         variables.putAll(environment);
         return builder;
     }

@@ -11,7 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * At most so many open connections from one client address (an IPv6 client by its /64, as the login throttle counts
- * it), so that one client cannot hold every file descriptor; the connection over the limit is closed at once.
+ * it), so that one client cannot take every place {@link ConnectionsInTotal} leaves; the connection over the limit is
+ * closed at once.
  * Trusted proxies are not counted: every client behind them shares their address.
  */
 final class ConnectionsPerAddress {
@@ -25,20 +26,20 @@ final class ConnectionsPerAddress {
         this.trustedProxies = trustedProxies;
     }
 
-    /** Counts {@code channel} until it closes, or closes it now if its address has {@code limit} open already. */
-    void admit(Channel channel) {
+    /** Counts {@code channel} until it closes and returns true, or false if its address has {@code limit} open. */
+    boolean admit(Channel channel) {
         SocketAddress remote = channel.remoteAddress();
         if (!(remote instanceof InetSocketAddress socket) || socket.getAddress() == null
                 || trustedProxies.isTrusted(socket.getAddress())) {
-            return;
+            return true;
         }
         String key = keyOf(socket.getAddress());
         if (open.merge(key, 1, Integer::sum) > limit) {
             release(key);
-            channel.close();
-            return;
+            return false;
         }
         channel.closeFuture().addListener(closed -> release(key));
+        return true;
     }
 
     private void release(String key) {

@@ -16,7 +16,9 @@ import java.io.UncheckedIOException;
 
 /**
  * The error envelope written straight to a connection, then closed: for the guards that act below Micronaut's
- * routing and filters, where no request reached a controller and none will on that connection.
+ * routing and filters, where no request reached a controller and none will on that connection. Since no filter sees
+ * it, it carries the headers {@link SecurityHeadersFilter} gives every other answer itself; and it is HTTP/1.1
+ * whatever version the request said, or failed to say.
  */
 final class RawErrorAnswer {
 
@@ -40,7 +42,8 @@ final class RawErrorAnswer {
                 .set(HttpHeaderNames.CONTENT_LENGTH, body.length)
                 .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE)
                 .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE)
-                .set("X-Content-Type-Options", "nosniff");
+                .set(HttpHeaderNames.CONTENT_SECURITY_POLICY, SecurityHeadersFilter.CONTENT_SECURITY_POLICY);
+        SecurityHeadersFilter.EVERY_ANSWER.forEach(response.headers()::set);
         ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
     }
 }

@@ -7,6 +7,7 @@ import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.ResponseFilter;
 import io.micronaut.http.annotation.ServerFilter;
 import io.micronaut.http.filter.ServerFilterPhase;
+import java.util.Map;
 
 /**
  * Headers every answer carries, errors included: no MIME sniffing, no referrer leaking paths to other sites, and no
@@ -22,6 +23,11 @@ import io.micronaut.http.filter.ServerFilterPhase;
  */
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
 class SecurityHeadersFilter implements Ordered {
+
+    /** The headers of every answer but the Content-Security-Policy, which depends on the path. */
+    static final Map<String, String> EVERY_ANSWER = Map.of(
+            "X-Content-Type-Options", "nosniff",
+            "Referrer-Policy", "no-referrer");
 
     static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
             + "img-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
@@ -43,8 +49,7 @@ class SecurityHeadersFilter implements Ordered {
     @ResponseFilter
     void addSecurityHeaders(HttpRequest<?> request, MutableHttpResponse<?> response) {
         String path = request.getPath();
-        response.header("X-Content-Type-Options", "nosniff");
-        response.header("Referrer-Policy", "no-referrer");
+        EVERY_ANSWER.forEach(response::header);
         if (path.startsWith("/api/") && !response.getHeaders().contains(HttpHeaders.CACHE_CONTROL)) {
             response.header(HttpHeaders.CACHE_CONTROL, "no-store");
         }

@@ -10,6 +10,7 @@ class TestConnectionLimits {
 
     @Singleton
     ConnectionLimits connectionLimits() {
-        return new ConnectionLimits(Duration.ofSeconds(10), 256);
+        return new ConnectionLimits(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(75), 10_000,
+                256);
     }
 }

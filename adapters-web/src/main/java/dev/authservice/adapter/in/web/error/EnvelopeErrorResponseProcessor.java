@@ -7,8 +7,9 @@ import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
 import jakarta.inject.Singleton;
 
 /**
- * Dresses the errors the framework raises by itself (unknown path, wrong method, oversized body or head, unreadable
- * JSON, uncaught exceptions) in the API's envelope. The framework's own message is never shown: it may name classes.
+ * Dresses the errors the framework raises by itself (unknown path, wrong method, oversized body, unreadable JSON,
+ * uncaught exceptions) in the API's envelope. The framework's own message is never shown: it may name classes. A head
+ * Netty could not read never gets here: {@code RequestHeadRefusal} answers it.
  */
 @Singleton
 class EnvelopeErrorResponseProcessor implements ErrorResponseProcessor<ErrorEnvelope> {
@@ -16,8 +17,6 @@ class EnvelopeErrorResponseProcessor implements ErrorResponseProcessor<ErrorEnve
     @Override
     public MutableHttpResponse<ErrorEnvelope> processResponse(ErrorContext errorContext,
                                                               MutableHttpResponse<?> response) {
-        ErrorCode code = OversizedRequestHead.code(errorContext.getRequest())
-                .orElseGet(() -> ErrorCode.forStatus(response.code()));
-        return ErrorResponses.dress(response, code);
+        return ErrorResponses.dress(response, ErrorCode.forStatus(response.code()));
     }
 }
