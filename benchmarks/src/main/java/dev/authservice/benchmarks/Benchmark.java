@@ -680,7 +680,7 @@ public final class Benchmark {
      */
     private long measureDatabaseCeilings(Postgres database, int round, Map<String, List<Double>> rounds)
             throws IOException, InterruptedException {
-        progress.println("round " + round + " pgbench (refresh-rotation.sql)");
+        progress.println("round " + round + " pgbench (the session store's statements, RotationScript)");
         Postgres.Pgbench pgbench = database.rotations(options.concurrency(), options.duration().toMillis() / 1000.0);
         double machine = cpuMicros(pgbench.machineBusyNanos(), pgbench.transactions());
         progress.printf(Locale.ROOT, "  refresh_db: %.1f/s, %d rotations; cpu per rotation: the machine %.1f us%n",
@@ -688,7 +688,7 @@ public final class Benchmark {
         add(rounds, "refresh_db_tps", pgbench.perSecond());
         add(rounds, "refresh_db_machine_cpu_us", machine);
 
-        progress.println("round " + round + " refresh-rotation.sql through pgjdbc");
+        progress.println("round " + round + " the rotation script through pgjdbc");
         try (JdbcRotations chains = JdbcRotations.open(database, options.concurrency())) {
             long databaseCpu = Machine.commandCpuNanos(POSTGRES_PROCESSES);
             long machineBusy = Machine.machineBusyNanos();
@@ -726,7 +726,7 @@ public final class Benchmark {
                 failed += ClosedLoop.run(chains.clients(), options.warmup()).failed();
                 jitShare = share(jitCpu, Machine.jitCompilerCpuNanos(self), cpu, Machine.processCpuNanos(self));
             }
-            progress.printf(Locale.ROOT, "warmup: refresh-rotation.sql through pgjdbc, %d ms: JIT compilers %.0f %% of"
+            progress.printf(Locale.ROOT, "warmup: the rotation script through pgjdbc, %d ms: JIT compilers %.0f %% of"
                     + " this JVM's CPU%n", options.warmup().toMillis(), 100 * jitShare);
         } while (!(jitShare < QUIET_JIT_SHARE) && System.nanoTime() - started < MAX_WARMUP_JDBC.toNanos());
         return failed;

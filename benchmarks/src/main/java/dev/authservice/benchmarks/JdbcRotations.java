@@ -11,8 +11,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * pgbench's rotation script (refresh-rotation.sql) run through the service's PostgreSQL driver (pgjdbc) from this
- * JVM instead of through libpq from pgbench: the same statement and token chains, one connection and one thread per
+ * pgbench's rotation script ({@link RotationScript}) run through the service's PostgreSQL driver (pgjdbc) from this
+ * JVM instead of through libpq from pgbench: the same statements and token chains, one connection and one thread per
  * client, each rotation in a transaction of its own, as the service runs it. Its rate is the most that any JVM
  * service rotating through JDBC can reach on these cores before it does any HTTP; its CPU is the driver's share of
  * one rotation.
@@ -22,30 +22,33 @@ final class JdbcRotations implements AutoCloseable {
     /** A pgbench variable ({@code :name}), not a cast ({@code ::type}). */
     private static final Pattern VARIABLE = Pattern.compile("(?<!:):([a-z_]+)");
 
-    /** The script's one statement, with {@code ?} for each variable, and the variables in the order they appear. */
+    /** One statement of the script, with {@code ?} for each variable, and the variables in the order they appear. */
     record Statement(String sql, List<String> variables) {
 
-        /** Reads the statement between the script's {@code BEGIN} and {@code COMMIT}; comments and meta-commands go. */
-        static Statement of(String script) {
+        /** The statements between the script's {@code BEGIN} and {@code COMMIT}; comments and meta-commands go. */
+        static List<Statement> of(String script) {
             StringBuilder text = new StringBuilder();
             for (String line : script.split("\n")) {
                 if (!line.startsWith("--") && !line.startsWith("\\")) {
                     text.append(line).append('\n');
                 }
             }
-            List<String> statements = new ArrayList<>();
+            List<Statement> statements = new ArrayList<>();
             for (String part : text.toString().split(";")) {
                 String statement = part.strip();
                 if (!statement.isEmpty() && !statement.equals("BEGIN") && !statement.equals("COMMIT")) {
-                    statements.add(statement);
+                    statements.add(parse(statement));
                 }
             }
-            if (statements.size() != 1) {
-                throw new IllegalArgumentException("expected one statement between BEGIN and COMMIT, found "
-                        + statements.size());
+            if (statements.isEmpty()) {
+                throw new IllegalArgumentException("no statement between BEGIN and COMMIT");
             }
+            return List.copyOf(statements);
+        }
+
+        private static Statement parse(String statement) {
             List<String> variables = new ArrayList<>();
-            Matcher variable = VARIABLE.matcher(statements.get(0));
+            Matcher variable = VARIABLE.matcher(statement);
             StringBuilder sql = new StringBuilder();
             while (variable.find()) {
                 variables.add(variable.group(1));
@@ -55,14 +58,18 @@ final class JdbcRotations implements AutoCloseable {
             return new Statement(sql.toString(), List.copyOf(variables));
         }
 
-        /** The value of each variable for token number {@code n} of client {@code clientId}'s chain, in order. */
-        List<String> values(int clientId, long n) {
+        /**
+         * The value of each variable for token number {@code n} of client {@code clientId}'s chain, whose tokens live
+         * {@code ttlSeconds}, in order.
+         */
+        List<String> values(int clientId, long n, long ttlSeconds) {
             List<String> values = new ArrayList<>(variables.size());
             for (String name : variables) {
                 values.add(switch (name) {
                     case "client_id" -> Integer.toString(clientId);
                     case "n" -> Long.toString(n);
                     case "next" -> Long.toString(n + 1);
+                    case "ttl_seconds" -> Long.toString(ttlSeconds);
                     default -> throw new IllegalArgumentException("the script uses an unknown variable :" + name);
                 });
             }
@@ -81,12 +88,12 @@ final class JdbcRotations implements AutoCloseable {
      * active token counts as failed: a chain is never replayed.
      */
     static JdbcRotations open(Postgres database, int clients) throws IOException, InterruptedException {
-        database.seedChains(clients);
-        Statement statement = Statement.of(database.rotationScript());
+        long ttlSeconds = database.seedChains(clients);
+        List<Statement> statements = Statement.of(RotationScript.pgbench());
         JdbcRotations rotations = new JdbcRotations(new ArrayList<>(clients));
         try {
             for (int id = 0; id < clients; id++) {
-                rotations.chains.add(new Chain(database.connect(), statement, id));
+                rotations.chains.add(new Chain(database.connect(), statements, id, ttlSeconds));
             }
             return rotations;
         } catch (SQLException e) {
@@ -107,34 +114,48 @@ final class JdbcRotations implements AutoCloseable {
         }
     }
 
-    /** One client following its own chain of tokens, as pgbench's client {@code id} does. */
+    /**
+     * One client following its own chain of tokens, as pgbench's client {@code id} does: the first statement reads the
+     * presented token's record, the last one's count says whether it rotated.
+     */
     private static final class Chain implements ClosedLoop.VirtualClient {
 
         private final Connection connection;
-        private final Statement statement;
-        private final PreparedStatement prepared;
+        private final List<Statement> statements;
+        private final List<PreparedStatement> prepared = new ArrayList<>();
         private final int id;
+        private final long ttlSeconds;
         private long n;
         private String lastFailure = "";
 
-        Chain(Connection connection, Statement statement, int id) throws SQLException {
+        Chain(Connection connection, List<Statement> statements, int id, long ttlSeconds) throws SQLException {
             this.connection = connection;
-            this.statement = statement;
+            this.statements = statements;
             this.id = id;
+            this.ttlSeconds = ttlSeconds;
             connection.setAutoCommit(false);
-            this.prepared = connection.prepareStatement(statement.sql());
+            for (Statement statement : statements) {
+                prepared.add(connection.prepareStatement(statement.sql()));
+            }
         }
 
         @Override
         public boolean call() throws IOException {
             try {
-                List<String> values = statement.values(id, n);
-                for (int i = 0; i < values.size(); i++) {
-                    prepared.setString(i + 1, values.get(i));
-                }
-                boolean rotated;
-                try (ResultSet row = prepared.executeQuery()) {
-                    rotated = row.next();
+                boolean rotated = false;
+                for (int s = 0; s < statements.size(); s++) {
+                    List<String> values = statements.get(s).values(id, n, ttlSeconds);
+                    PreparedStatement statement = prepared.get(s);
+                    for (int i = 0; i < values.size(); i++) {
+                        statement.setString(i + 1, values.get(i));
+                    }
+                    if (statement.execute()) {
+                        try (ResultSet ignored = statement.getResultSet()) {
+                            // read and discarded, as pgbench does
+                        }
+                    } else {
+                        rotated = statement.getUpdateCount() == 1;
+                    }
                 }
                 connection.commit();
                 if (!rotated) {

@@ -109,17 +109,17 @@ final class Postgres implements AutoCloseable {
 
     /**
      * The database's own ceiling for rotations: pgbench, {@code clients} connections for {@code seconds}, each
-     * following its own chain of refresh tokens of alice's with exactly the statements of one rotation in the
-     * service (refresh-rotation.sql), in one transaction.
+     * following its own chain of refresh tokens of alice's with exactly the statements of one refresh in the service
+     * ({@link RotationScript}), in one transaction.
      */
     Pgbench rotations(int clients, double seconds) throws IOException, InterruptedException {
-        seedChains(clients);
+        long ttlSeconds = seedChains(clients);
         Path script = Files.createTempFile("refresh-rotation-", ".sql");
-        Files.writeString(script, rotationScript());
+        Files.writeString(script, RotationScript.pgbench());
         List<String> command = List.of("pgbench", "-h", host, "-p", port, "-U", user, "-n", "-M", "prepared",
                 "-c", Integer.toString(clients), "-j", Integer.toString(Runtime.getRuntime().availableProcessors()),
-                "-T", Long.toString(Math.max(1, Math.round(seconds))), "-D", "n=0", "-f", script.toString(),
-                database);
+                "-T", Long.toString(Math.max(1, Math.round(seconds))), "-D", "n=0", "-D", "ttl_seconds=" + ttlSeconds,
+                "-f", script.toString(), database);
         String output;
         long busy = Machine.machineBusyNanos();
         try {
@@ -136,18 +136,17 @@ final class Postgres implements AutoCloseable {
         return new Pgbench(Double.parseDouble(tps.group(1)), Long.parseLong(transactions.group(1)), busy);
     }
 
-    /** refresh-rotation.sql: one rotation as the service runs it, in pgbench's script language. */
-    String rotationScript() throws IOException {
-        try (var in = Postgres.class.getResourceAsStream("/refresh-rotation.sql")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
     /**
      * Starts every chain of the rotation script afresh: a seeded session per client, and its first token, which the
-     * script's counter n (0 at the start of each run) finds.
+     * script's counter n (0 at the start of each run) finds. Returns the refresh tokens' lifetime, in seconds: the one
+     * the service gave the tokens it issued so far (it has logged users in by now), which the chains' tokens get too.
      */
-    void seedChains(int clients) throws IOException, InterruptedException {
+    long seedChains(int clients) throws IOException, InterruptedException {
+        String ttl = psql(database, "SELECT CAST(extract(epoch FROM max(expires_at - issued_at)) AS bigint)"
+                + " FROM refresh_tokens").trim();
+        if (ttl.isEmpty()) {
+            throw new IllegalStateException("the service has issued no refresh token yet: no lifetime to copy");
+        }
         psql(database, """
                 DELETE FROM refresh_tokens WHERE session_id IN (SELECT id FROM sessions WHERE user_agent = 'pgbench');
                 DELETE FROM sessions WHERE user_agent = 'pgbench';
@@ -155,11 +154,12 @@ final class Postgres implements AutoCloseable {
                   SELECT md5('pgbench ' || c)::uuid, u.id, now(), now(), '127.0.0.1', 'pgbench'
                   FROM users u, generate_series(0, %1$d - 1) c WHERE u.username = '%2$s';
                 INSERT INTO refresh_tokens (token_hash, session_id, user_id, issued_at, expires_at, status)
-                  SELECT lpad(c || '.0', 64, '0'), md5('pgbench ' || c)::uuid, u.id, now(), now() + interval '30 days',
-                    'ACTIVE'
+                  SELECT lpad(c || '.0', 64, '0'), md5('pgbench ' || c)::uuid, u.id, now(),
+                    now() + make_interval(secs => %3$s), 'ACTIVE'
                   FROM users u, generate_series(0, %1$d - 1) c WHERE u.username = '%2$s';
-                """.formatted(clients, Benchmark.USERNAME));
+                """.formatted(clients, Benchmark.USERNAME, ttl));
         vacuumAnalyze();
+        return Long.parseLong(ttl);
     }
 
     /**

@@ -5,43 +5,41 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class JdbcRotationsTest {
 
     @Test
-    void pgbenchsRotationScriptBecomesOneStatementWithAParameterPerVariable() throws IOException {
-        String script;
-        try (InputStream in = JdbcRotations.class.getResourceAsStream("/refresh-rotation.sql")) {
-            script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    void theRotationScriptBecomesTheStoresStatementsWithAParameterPerVariable() {
+        List<JdbcRotations.Statement> statements = JdbcRotations.Statement.of(RotationScript.pgbench());
+
+        assertEquals(2, statements.size());
+        assertTrue(statements.get(0).sql().startsWith("SELECT t.session_id"), statements.get(0).sql());
+        assertTrue(statements.get(1).sql().startsWith("WITH rotated AS ("), statements.get(1).sql());
+        for (JdbcRotations.Statement statement : statements) {
+            assertFalse(statement.sql().matches("(?s).*(BEGIN|COMMIT|\\\\set|--|;).*"), statement.sql());
+            assertEquals(statement.variables().size(), statement.sql().chars().filter(c -> c == '?').count());
         }
-
-        JdbcRotations.Statement statement = JdbcRotations.Statement.of(script);
-
-        assertTrue(statement.sql().startsWith("WITH s AS ("), statement.sql());
-        assertFalse(statement.sql().matches("(?s).*(BEGIN|COMMIT|\\\\set|--|;).*"), statement.sql());
-        assertEquals(List.of("client_id", "n", "client_id", "n", "client_id", "next"), statement.variables());
-        assertEquals(statement.variables().size(), statement.sql().chars().filter(c -> c == '?').count());
-        assertEquals(List.of("7", "41", "7", "41", "7", "42"), statement.values(7, 41));
+        assertEquals(List.of("client_id", "n"), statements.get(0).variables());
+        assertEquals(List.of("7", "41"), statements.get(0).values(7, 41, 2_592_000));
+        assertTrue(statements.get(1).variables().containsAll(List.of("client_id", "n", "next", "ttl_seconds")),
+                statements.get(1).variables().toString());
     }
 
     @Test
     void aCastIsNotAVariable() {
-        JdbcRotations.Statement statement = JdbcRotations.Statement.of("BEGIN;\nSELECT :n::text, '1'::int;\nCOMMIT;\n");
+        List<JdbcRotations.Statement> statements =
+                JdbcRotations.Statement.of("BEGIN;\nSELECT :n::text, '1'::int;\nCOMMIT;\n");
 
-        assertEquals("SELECT ?::text, '1'::int", statement.sql());
-        assertEquals(List.of("n"), statement.variables());
+        assertEquals("SELECT ?::text, '1'::int", statements.get(0).sql());
+        assertEquals(List.of("n"), statements.get(0).variables());
     }
 
     @Test
-    void aScriptOfMoreThanOneStatementIsRefused() {
+    void aScriptWithoutAStatementOrWithAnUnknownVariableIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> JdbcRotations.Statement.of("BEGIN;\nCOMMIT;\n"));
         assertThrows(IllegalArgumentException.class,
-                () -> JdbcRotations.Statement.of("BEGIN;\nSELECT 1;\nSELECT 2;\nCOMMIT;\n"));
-        assertThrows(IllegalArgumentException.class,
-                () -> JdbcRotations.Statement.of("BEGIN;\nSELECT :unknown;\nCOMMIT;\n").values(0, 0));
+                () -> JdbcRotations.Statement.of("BEGIN;\nSELECT :unknown;\nCOMMIT;\n").get(0).values(0, 0, 1));
     }
 }

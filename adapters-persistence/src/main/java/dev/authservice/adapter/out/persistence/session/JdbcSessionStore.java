@@ -154,8 +154,8 @@ class JdbcSessionStore implements SessionStore {
         if (onPostgres(connection)) {
             try (PreparedStatement statement = ROTATION.prepare(connection, Map.of(
                     "rotated", rotated.hash().hex(), "rotated_at", rotated.rotatedAt(),
-                    "successor", successor.hash().hex(), "user_id", successor.userId().value(),
-                    "successor_issued_at", successor.issuedAt(), "successor_expires_at", successor.expiresAt()))) {
+                    "successor", successor.hash().hex(), "successor_issued_at", successor.issuedAt(),
+                    "successor_expires_at", successor.expiresAt()))) {
                 if (statement.executeUpdate() != 1) {
                     throw new IllegalStateException("a token rotated behind its lock");
                 }
