@@ -8,7 +8,9 @@ import java.util.List;
 /**
  * Starts the service, or runs its one command ({@link DisableDemoUsers}). Without {@code MICRONAUT_ENVIRONMENTS}
  * it is a {@link LocalTrial}: {@code dev} (H2 in ./data, demo users) on loopback only, refusing to start when
- * configured like a deployment.
+ * configured like a deployment. Environments are otherwise as Micronaut establishes them: named, or inferred from
+ * the platform ({@code KUBERNETES_SERVICE_HOST} gives {@code k8s} and {@code cloud}, and then no default applies);
+ * {@code test} is refused.
  */
 public final class AuthServiceApplication extends Micronaut {
 
@@ -34,12 +36,26 @@ public final class AuthServiceApplication extends Micronaut {
         }
     }
 
+    /**
+     * The test suite's environment seeds the demo users with none of a trial's guards (every interface, no secret
+     * needed), and the jar has none of the test suite's configuration: a jar started in it would serve bob's
+     * published administrator password to anyone. Refused before anything is opened.
+     */
+    @Override
+    protected ApplicationContext newApplicationContext() {
+        ApplicationContext context = super.newApplicationContext();
+        if (context.getEnvironment().getActiveNames().contains(Environment.TEST)) {
+            refuse("the environment test is the test suite's, not the jar's: set MICRONAUT_ENVIRONMENTS=dev to try the"
+                    + " demo users, or MICRONAUT_ENVIRONMENTS=prod to deploy");
+        }
+        return context;
+    }
+
     /** A refusal to start on bad configuration is one clear line and a non-zero exit, not a stack trace. */
     @Override
     protected void handleStartupException(Environment environment, Throwable exception) {
         for (Throwable cause = exception; cause != null; cause = cause.getCause()) {
-            if (cause instanceof MisconfigurationException misconfiguration
-                    && !environment.getActiveNames().contains(Environment.TEST)) {
+            if (cause instanceof MisconfigurationException misconfiguration) {
                 refuse(misconfiguration.getMessage());
             }
         }

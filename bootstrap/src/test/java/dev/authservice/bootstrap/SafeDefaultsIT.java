@@ -16,12 +16,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The jar's defaults against an operator who forgets a variable (docs/security.md, "Safe defaults"): with no
  * environment named it is a trial on this machine (loopback only, demo users), and anything a deployment configures
- * stops it; {@code dev} named keeps the demo users on every interface; {@code prod} refuses a guessable secret; no
- * environment but the trial's and {@code dev}, named or inferred, lets anyone log in with a published password.
+ * stops it; {@code dev} named keeps the demo users on every interface; {@code prod} refuses a guessable secret, and
+ * so do the environments Micronaut infers; no environment but the trial's and {@code dev} lets anyone log in with a
+ * published password; {@code test} is refused.
  */
 class SafeDefaultsIT {
 
@@ -152,6 +154,37 @@ class SafeDefaultsIT {
     static Stream<Map<String, String>> deploymentsThatSeedNoDemoUsers() {
         return Stream.of(Map.of("MICRONAUT_ENVIRONMENTS", "staging", "AUTH_JWT_SECRET", SECRET),
                 withSecret(KUBERNETES));
+    }
+
+    /**
+     * In a pod, with no environment named, Micronaut infers {@code k8s} and {@code cloud}, and the default ones, the
+     * trial's, do not apply: a deployment as {@code prod} is, without demo users, requiring the secret.
+     */
+    @Test
+    void inAPodWithNoEnvironmentNamedTheServiceIsADeploymentNotATrial() throws Exception {
+        String refused = service.refusedStart(KUBERNETES);
+        assertTrue(refused.contains("Established active environments: [k8s, cloud]"), refused);
+        assertTrue(refused.contains("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is required"),
+                refused);
+
+        Http http = service.start(withSecret(KUBERNETES));
+
+        assertEquals("INVALID_CREDENTIALS", http.logIn("bob", "bob-password").errorCode());
+        assertEquals("every interface", boundAddress(service.port()));
+    }
+
+    /** The test suite's environment seeds the demo users with none of the trial's guards: the jar refuses it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"MICRONAUT_ENVIRONMENTS=test", "JAVA_TOOL_OPTIONS=-Dmicronaut.environments=test"})
+    void theTestEnvironmentIsRefusedBeforeTheDatabaseIsOpened(String setting) throws Exception {
+        String[] variable = setting.split("=", 2);
+
+        String output = service.refusedStart(Map.of(variable[0], variable[1]));
+
+        assertTrue(output.contains("auth-service refuses to start: the environment test is the test suite's, not the"
+                + " jar's: set MICRONAUT_ENVIRONMENTS=dev to try the demo users, or MICRONAUT_ENVIRONMENTS=prod to"
+                + " deploy"), output);
+        assertNoDatabase();
     }
 
     /**
