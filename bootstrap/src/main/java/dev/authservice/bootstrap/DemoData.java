@@ -9,11 +9,10 @@ import dev.authservice.domain.order.Order;
 import dev.authservice.domain.order.OrderId;
 import dev.authservice.domain.order.OrderReference;
 import dev.authservice.domain.order.OrderStatus;
-import dev.authservice.domain.user.Password;
+import dev.authservice.domain.user.Credentials;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
-import dev.authservice.domain.user.Username;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.env.Environment;
@@ -23,6 +22,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Currency;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * The demo users of the contract, alice and bob, with their orders. Seeded before the server accepts requests, in
  * {@code dev} (also the default when no environment is named, then on loopback only: {@link LocalTrial}) and
  * {@code test} only, never with {@code prod}: an environment of a deployment's own, such as {@code staging}, must not
- * start with bob's known administrator password. Seeded once: a user that exists already is left alone.
+ * start with bob's known administrator password, nor keep it from a database seeded before ({@link
+ * PublishedCredentialsCheck}). Seeded once: a user that exists already is left alone.
  */
 @Context
 @Requires(env = {Environment.DEVELOPMENT, Environment.TEST})
@@ -41,6 +42,15 @@ class DemoData {
 
     private static final Logger LOG = LoggerFactory.getLogger(DemoData.class);
     private static final Currency EUR = Currency.getInstance("EUR");
+
+    private static final List<DemoUser> USERS = List.of(
+            new DemoUser(Credentials.of("alice", "alice-password"), Set.of(Role.USER), "Alice", "Sales", 30),
+            new DemoUser(Credentials.of("bob", "bob-password"), Set.of(Role.USER, Role.ADMIN), "Bob", "Engineering",
+                    3));
+
+    private record DemoUser(Credentials credentials, Set<Role> roles, String nickname, String department,
+                            int orders) {
+    }
 
     private final UserStore users;
     private final OrderStore orders;
@@ -56,23 +66,27 @@ class DemoData {
         this.clock = clock;
     }
 
-    @PostConstruct
-    void seed() {
-        seed("alice", "alice-password", Set.of(Role.USER), "Alice", "Sales", 30);
-        seed("bob", "bob-password", Set.of(Role.USER, Role.ADMIN), "Bob", "Engineering", 3);
+    /** The demo users' usernames and passwords, which the README publishes. */
+    static List<Credentials> publishedCredentials() {
+        return USERS.stream().map(DemoUser::credentials).toList();
     }
 
-    private void seed(String username, String password, Set<Role> roles, String nickname, String department,
-                      int orderCount) {
-        if (users.findByUsername(new Username(username)).isPresent()) {
+    @PostConstruct
+    void seed() {
+        USERS.forEach(this::seed);
+    }
+
+    private void seed(DemoUser demo) {
+        if (users.findByUsername(demo.credentials().username()).isPresent()) {
             return;
         }
         Instant now = clock.instant();
-        UserAccount user = new UserAccount(new UserId(random.uuid()), new Username(username),
-                hasher.hash(new Password(password)), roles, nickname, department, now, true);
+        UserAccount user = new UserAccount(new UserId(random.uuid()), demo.credentials().username(),
+                hasher.hash(demo.credentials().password()), demo.roles(), demo.nickname(), demo.department(), now,
+                true);
         users.add(user);
         OrderStatus[] statuses = OrderStatus.values();
-        for (int i = 0; i < orderCount; i++) {
+        for (int i = 0; i < demo.orders(); i++) {
             // Varied amounts, statuses and dates, so that sorting and filtering show something; a note now and then.
             BigDecimal amount = BigDecimal.valueOf(1250 + (i * 7919L) % 20000, 2);
             OrderReference reference = new OrderReference(String.format("demo-%02d", i + 1));
@@ -80,6 +94,6 @@ class DemoData {
             orders.add(new Order(new OrderId(random.uuid()), user.id(), reference, statuses[i % statuses.length],
                     new Money(amount, EUR), note, now.minus(Duration.ofHours(13L * (i + 1)))));
         }
-        LOG.info("Seeded demo user {} with {} orders", username, orderCount);
+        LOG.info("Seeded demo user {} with {} orders", user.username().value(), demo.orders());
     }
 }

@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * How a {@code prod} deployment, which seeds nothing, gets its first login: with {@code AUTH_BOOTSTRAP_ADMIN_USERNAME}
  * and {@code AUTH_BOOTSTRAP_ADMIN_PASSWORD} set and no administrator yet, that administrator is created before the
- * server accepts requests. Logged once, without the password. A password the policy refuses stops the start.
+ * server accepts requests. Logged once, without the password. A password the policy refuses, or a demo user's, stops
+ * the start.
  */
 @Context
 @Requires(property = "auth.bootstrap-admin.username")
@@ -42,6 +43,11 @@ class FirstAdministrator {
             command = new ProvisionFirstAdministratorUseCase.Command(new Username(username), new Password(password));
         } catch (InvalidValueException e) {
             throw new MisconfigurationException("AUTH_BOOTSTRAP_ADMIN_*: " + e.getMessage());
+        }
+        // At every start, not only when the administrator is created: one created with it earlier still has it.
+        if (DemoData.publishedCredentials().stream().anyMatch(demo -> demo.password().equals(command.password()))) {
+            throw new MisconfigurationException("AUTH_BOOTSTRAP_ADMIN_PASSWORD is refused: it is a demo user's"
+                    + " password, which the README publishes");
         }
         provision.provisionFirstAdministrator(command).match(created -> {
             LOG.info("Created the first administrator {} ({})", created.user().username(), created.user().userId());

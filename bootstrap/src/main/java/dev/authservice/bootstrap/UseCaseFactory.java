@@ -2,6 +2,7 @@ package dev.authservice.bootstrap;
 
 import dev.authservice.application.port.in.AuthenticateUseCase;
 import dev.authservice.application.port.in.ChangePasswordUseCase;
+import dev.authservice.application.port.in.CheckPublishedCredentialsUseCase;
 import dev.authservice.application.port.in.CheckHealthUseCase;
 import dev.authservice.application.port.in.PublishTokenKeysUseCase;
 import dev.authservice.application.port.in.CreateUserUseCase;
@@ -35,6 +36,7 @@ import dev.authservice.application.port.out.Transactions;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.application.service.AuthenticateService;
 import dev.authservice.application.service.ChangePasswordService;
+import dev.authservice.application.service.CheckPublishedCredentialsService;
 import dev.authservice.application.service.CheckHealthService;
 import dev.authservice.application.service.PublishTokenKeysService;
 import dev.authservice.application.service.CreateUserService;
@@ -104,6 +106,11 @@ class UseCaseFactory {
     @Singleton
     ProvisionFirstAdministratorUseCase provisionFirstAdministrator(UserStore users, CreateUserUseCase createUser) {
         return new ProvisionFirstAdministratorService(users, createUser);
+    }
+
+    @Singleton
+    CheckPublishedCredentialsUseCase checkPublishedCredentials(UserStore users, PasswordHasher hasher) {
+        return new CheckPublishedCredentialsService(users, hasher);
     }
 
     @Singleton

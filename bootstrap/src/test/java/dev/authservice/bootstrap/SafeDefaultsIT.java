@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -14,13 +15,30 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The jar's defaults against an operator who forgets a variable (docs/security.md, "Safe defaults"): with no
  * environment named it is a trial on this machine (loopback only, demo users), and anything a deployment configures
- * stops it; {@code dev} named keeps the demo users on every interface; {@code prod} refuses a guessable secret.
+ * stops it; {@code dev} named keeps the demo users on every interface; {@code prod} refuses a guessable secret, and
+ * so do the environments Micronaut infers; no environment but the trial's and {@code dev} lets anyone log in with a
+ * published password; {@code test} is refused.
  */
 class SafeDefaultsIT {
+
+    /** Random, as a deployment's secret should be ({@code openssl rand -base64 48}). */
+    private static final String SECRET = "gXPfiZliFdxcc+1Ripf/K3SdwMnFifc1K/U12PbmIIS+8kJ+M+Ad2lrPBRZ5PMJJ";
+    private static final Map<String, String> PROD = Map.of("MICRONAUT_ENVIRONMENTS", "prod", "AUTH_JWT_SECRET", SECRET);
+    /**
+     * What a pod of Kubernetes has, from which Micronaut infers the environments {@code k8s} and {@code cloud}. Nothing
+     * connects to the address; were anything to, it would be this machine.
+     */
+    private static final Map<String, String> KUBERNETES = Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1",
+            "KUBERNETES_SERVICE_PORT", "443");
+    private static final String DEMO_USERS_REFUSED = "auth-service refuses to start: demo users still log in with the"
+            + " passwords the README publishes: alice, bob (an administrator); disable them with: java -jar"
+            + " auth-service.jar disable-demo-users (in this environment, on this database), or start on a new database";
 
     @RegisterExtension
     final ServiceJar service = new ServiceJar();
@@ -68,6 +86,16 @@ class SafeDefaultsIT {
         assertTrue(output.contains("auth-service refuses to start: no environment is named, but " + seen
                 + ", as in a deployment: set MICRONAUT_ENVIRONMENTS=prod to deploy, or MICRONAUT_ENVIRONMENTS=dev to"
                 + " keep the demo users and their published passwords"), output);
+        assertNoDatabase();
+    }
+
+    private static Map<String, String> withSecret(Map<String, String> environment) {
+        Map<String, String> withSecret = new HashMap<>(environment);
+        withSecret.put("AUTH_JWT_SECRET", SECRET);
+        return withSecret;
+    }
+
+    private void assertNoDatabase() throws IOException {
         try (Stream<Path> files = Files.walk(service.directory())) {
             assertEquals(List.of(), files.filter(file -> file.toString().endsWith(".mv.db")).toList());
         }
@@ -81,6 +109,82 @@ class SafeDefaultsIT {
         assertTrue(output.contains("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is refused: the"
                 + " JWT signing secret is not random: it has 7 different bytes, at least 8 are required"), output);
         assertFalse(output.contains("changeme"), "the secret is not echoed: " + output);
+    }
+
+    /**
+     * The trial's database, started again as a deployment: the demo users are refused until the command disables
+     * them, which ends their sessions and serves nothing; then the deployment starts and bob's password is no key.
+     */
+    @Test
+    void aProductionStartRefusesTheDemoUsersATrialLeftInItsDatabaseUntilTheCommandDisablesThem() throws Exception {
+        Http.Answer trialLogin = service.start(Map.of()).logIn("bob", "bob-password");
+        assertEquals(200, trialLogin.status(), trialLogin.toString());
+        service.close();
+
+        String refused = service.refusedStart(PROD);
+        assertTrue(refused.contains(DEMO_USERS_REFUSED), refused);
+
+        String disabled = service.run(PROD, "disable-demo-users");
+        assertTrue(disabled.contains("Disabled the demo user alice ("), disabled);
+        assertTrue(disabled.contains("Disabled the demo user bob ("), disabled);
+        assertFalse(disabled.contains("Startup completed"), "the command serves nothing: " + disabled);
+        Http http = service.start(PROD);
+
+        assertEquals("INVALID_CREDENTIALS", http.logIn("bob", "bob-password").errorCode());
+        assertEquals("INVALID_REFRESH_TOKEN", http.refresh(trialLogin.refreshToken()).errorCode());
+        assertEquals("every interface", boundAddress(service.port()));
+        service.close();
+        String again = service.run(PROD, "disable-demo-users");
+        assertTrue(again.contains("No demo user logs in with a published password: nothing to disable"), again);
+    }
+
+    /** Named or inferred, an environment that seeds no demo users does not serve the ones a trial left. */
+    @ParameterizedTest
+    @MethodSource("deploymentsThatSeedNoDemoUsers")
+    void everyEnvironmentThatSeedsNoDemoUsersRefusesTheOnesATrialLeft(Map<String, String> deployment)
+            throws Exception {
+        service.start(Map.of());
+        service.close();
+
+        String refused = service.refusedStart(deployment);
+
+        assertTrue(refused.contains(DEMO_USERS_REFUSED), refused);
+    }
+
+    static Stream<Map<String, String>> deploymentsThatSeedNoDemoUsers() {
+        return Stream.of(Map.of("MICRONAUT_ENVIRONMENTS", "staging", "AUTH_JWT_SECRET", SECRET),
+                withSecret(KUBERNETES));
+    }
+
+    /**
+     * In a pod, with no environment named, Micronaut infers {@code k8s} and {@code cloud}, and the default ones, the
+     * trial's, do not apply: a deployment as {@code prod} is, without demo users, requiring the secret.
+     */
+    @Test
+    void inAPodWithNoEnvironmentNamedTheServiceIsADeploymentNotATrial() throws Exception {
+        String refused = service.refusedStart(KUBERNETES);
+        assertTrue(refused.contains("Established active environments: [k8s, cloud]"), refused);
+        assertTrue(refused.contains("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is required"),
+                refused);
+
+        Http http = service.start(withSecret(KUBERNETES));
+
+        assertEquals("INVALID_CREDENTIALS", http.logIn("bob", "bob-password").errorCode());
+        assertEquals("every interface", boundAddress(service.port()));
+    }
+
+    /** The test suite's environment seeds the demo users with none of the trial's guards: the jar refuses it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"MICRONAUT_ENVIRONMENTS=test", "JAVA_TOOL_OPTIONS=-Dmicronaut.environments=test"})
+    void theTestEnvironmentIsRefusedBeforeTheDatabaseIsOpened(String setting) throws Exception {
+        String[] variable = setting.split("=", 2);
+
+        String output = service.refusedStart(Map.of(variable[0], variable[1]));
+
+        assertTrue(output.contains("auth-service refuses to start: the environment test is the test suite's, not the"
+                + " jar's: set MICRONAUT_ENVIRONMENTS=dev to try the demo users, or MICRONAUT_ENVIRONMENTS=prod to"
+                + " deploy"), output);
+        assertNoDatabase();
     }
 
     /**

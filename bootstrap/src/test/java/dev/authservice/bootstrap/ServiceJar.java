@@ -1,5 +1,6 @@
 package dev.authservice.bootstrap;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -96,19 +97,29 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
         throw new AssertionError("the service did not answer /health within " + START_TIMEOUT + ": " + log());
     }
 
-    /** Starts the jar with {@code environment}, expects it to exit non-zero with no stack trace; returns its output. */
+    /** Starts the jar with {@code environment}, expects it to refuse (exit code 2, no stack trace); returns its output. */
     String refusedStart(Map<String, String> environment) throws IOException, InterruptedException {
+        return exited(environment, 2);
+    }
+
+    /** Runs a command of the jar ({@code java -jar auth-service.jar <arguments>}), expects exit code 0; its output. */
+    String run(Map<String, String> environment, String... arguments) throws IOException, InterruptedException {
+        return exited(environment, 0, arguments);
+    }
+
+    private String exited(Map<String, String> environment, int exitCode, String... arguments)
+            throws IOException, InterruptedException {
         port = freePort();
-        Path output = workingDirectory.resolve("refused.log");
-        Process refused = javaJar(environment).redirectOutput(output.toFile()).start();
-        boolean exited = refused.waitFor(60, TimeUnit.SECONDS);
+        Path output = workingDirectory.resolve("exited.log");
+        Process process = javaJar(environment, arguments).redirectOutput(output.toFile()).start();
+        boolean exited = process.waitFor(60, TimeUnit.SECONDS);
         if (!exited) {
-            refused.destroyForcibly().waitFor();
+            process.destroyForcibly().waitFor();
         }
         String printed = Files.readString(output);
 
         assertTrue(exited, "it did not exit: " + printed);
-        assertTrue(refused.exitValue() != 0, "exit code " + refused.exitValue());
+        assertEquals(exitCode, process.exitValue(), printed);
         assertTrue(!printed.contains("\tat "), "no stack trace: " + printed);
         return printed;
     }
@@ -145,12 +156,13 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
         }
     }
 
-    private ProcessBuilder javaJar(Map<String, String> environment) throws IOException {
+    private ProcessBuilder javaJar(Map<String, String> environment, String... arguments) throws IOException {
         List<String> command = new ArrayList<>();
         fileDescriptorLimit.ifPresent(limit -> command.addAll(
                 List.of("bash", "-c", "ulimit -n \"$1\" && shift && exec \"$@\"", "ulimit", String.valueOf(limit))));
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", jar().toString()));
+        command.addAll(List.of(arguments));
         managementPort = freePort();
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workingDirectory.toFile())
