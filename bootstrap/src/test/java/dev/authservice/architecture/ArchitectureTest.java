@@ -1,5 +1,6 @@
 package dev.authservice.architecture;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,6 +29,8 @@ class ArchitectureTest {
 
     private static final JavaClasses BROKEN_FIXTURE = new ClassFileImporter().importPackages(BROKEN);
 
+    private static final HexagonRules BROKEN_RULES = new HexagonRules(BROKEN);
+
     @TestFactory
     List<DynamicTest> theModulesFollowTheDependencyRule() {
         return new HexagonRules(ROOT).all().stream()
@@ -51,9 +54,63 @@ class ArchitectureTest {
     @TestFactory
     List<DynamicTest> everyRuleFailsOnCodeThatBreaksIt() {
         assertFalse(BROKEN_FIXTURE.isEmpty(), "the broken fixture must be on the test classpath");
-        return new HexagonRules(BROKEN).all().stream()
+        return BROKEN_RULES.all().stream()
                 .map(rule -> DynamicTest.dynamicTest("fails: " + rule.getDescription(),
                         () -> assertThrows(AssertionError.class, () -> rule.check(BROKEN_FIXTURE))))
+                .toList();
+    }
+
+    /**
+     * One broken in-port per condition of the in-port rules, each named once by the rule it breaks, for the defect it
+     * has: a rule that lost a condition, or reports the wrong one, fails here though it still fails on the fixture.
+     */
+    @TestFactory
+    List<DynamicTest> eachInPortRuleNamesTheInPortThatBreaksIt() {
+        ArchRule contents = BROKEN_RULES.inPortsHoldUseCasesAndValues();
+        ArchRule method = BROKEN_RULES.useCasesTakeOneCommandOrQuery();
+        ArchRule result = BROKEN_RULES.useCaseResultsAreSealedOutcomesWithAMatch();
+        return List.of(
+                namedFor(contents, "PortThatNamesAService", "is an interface, but neither a use case"),
+                namedFor(contents, "ValueThatIsNotARecord", "is a class, but neither a record nor an enum"),
+                namedFor(method, "TwoWaysInUseCase", "not one abstract method"),
+                namedFor(method, "MisnamedMethodUseCase", "names its method execute, not misnamedMethod"),
+                namedFor(method, "TwoParametersUseCase", "takes 2 parameters, not one"),
+                namedFor(method, "BorrowedQueryUseCase", "WellShapedUseCase$Query, not a Command or Query record"),
+                namedFor(method, "RequestRecordUseCase", "RequestRecordUseCase$Request, not a Command or Query record"),
+                namedFor(method, "CommandThatIsAClassUseCase", "$Command, not a Command or Query record nested in it"),
+                namedFor(method, "EmptyCommandUseCase", "takes a Command that carries nothing"),
+                namedFor(method, "BorrowedResultUseCase", "WellShapedUseCase$Result, not the Result nested in it"),
+                namedFor(result, "OpenResultUseCase", "$Result is not a sealed interface"),
+                namedFor(result, "ResultThatIsAClassUseCase", "$Result is not a sealed interface"),
+                namedFor(result, "OutcomeThatIsAClassUseCase", "$Result$Done, which is not a record nested in it"),
+                namedFor(result, "OutcomeOutsideTheResultUseCase", "UseCase$Done, which is not a record nested in it"),
+                namedFor(result, "ResultWithoutMatchUseCase", "declares 0 match methods, not one"),
+                namedFor(result, "MatchMissingAnOutcomeUseCase", "not one Function per outcome"),
+                namedFor(result, "MatchTakingConsumersUseCase", "not one Function per outcome"));
+    }
+
+    @Test
+    void theInPortRulesPassAWellShapedInPort() {
+        for (ArchRule rule : List.of(BROKEN_RULES.inPortsHoldUseCasesAndValues(),
+                BROKEN_RULES.useCasesTakeOneCommandOrQuery(),
+                BROKEN_RULES.useCaseResultsAreSealedOutcomesWithAMatch())) {
+            assertEquals(List.of(), violationsNaming(rule, "WellShapedUseCase"), rule.getDescription());
+        }
+    }
+
+    private static DynamicTest namedFor(ArchRule rule, String inPort, String defect) {
+        return DynamicTest.dynamicTest(inPort + " " + defect, () -> {
+            List<String> violations = violationsNaming(rule, inPort);
+            assertTrue(violations.size() == 1 && violations.get(0).contains(defect),
+                    "expected one violation of " + inPort + " saying \"" + defect + "\", got " + violations);
+        });
+    }
+
+    /** The failures that name the in-port, or a type nested in it, as the violating class. */
+    private static List<String> violationsNaming(ArchRule rule, String inPort) {
+        String name = BROKEN + ".application.port.in." + inPort;
+        return rule.evaluate(BROKEN_FIXTURE).getFailureReport().getDetails().stream()
+                .filter(line -> line.startsWith(name + " ") || line.startsWith(name + "$"))
                 .toList();
     }
 }

@@ -4,22 +4,39 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.InstanceofCheck;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.domain.JavaParameterizedType;
+import com.tngtech.archunit.core.domain.JavaType;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The dependency rule of the hexagon, for a code base rooted at {@code root}: dependencies point inward
  * (adapters → application → domain), adapters reach the application through its ports only, adapters do not know each
- * other (nor do the persistence packages), and nothing knows the wiring.
+ * other (nor do the persistence packages), and nothing knows the wiring. Every in-port has one shape: one method taking
+ * a {@code Command} or {@code Query} record and returning a sealed {@code Result} answered through its {@code match}.
  * Parameterised by the root so that the same rules can be shown to fail on a deliberately broken fixture.
  */
 final class HexagonRules {
+
+    private static final DescribedPredicate<JavaClass> USE_CASES =
+            DescribedPredicate.describe("are use cases", HexagonRules::isUseCase);
+
+    private static final DescribedPredicate<JavaClass> RESULTS =
+            DescribedPredicate.describe("are the Results of use cases", HexagonRules::isResultOfAUseCase);
 
     private final String root;
 
@@ -31,7 +48,8 @@ final class HexagonRules {
         return List.of(domainIsPureJava(), applicationDependsOnDomainOnly(), noFrameworkInTheCore(),
                 adaptersDoNotDependOnEachOther(), nothingDependsOnBootstrap(), adaptersDoNotDependOnServices(),
                 portsDoNotDependOnServices(), persistencePackagesDoNotDependOnEachOther(),
-                useCaseResultsAreMatchedNotTested());
+                useCaseResultsAreMatchedNotTested(), inPortsHoldUseCasesAndValues(), useCasesTakeOneCommandOrQuery(),
+                useCaseResultsAreSealedOutcomesWithAMatch());
     }
 
     ArchRule domainIsPureJava() {
@@ -90,7 +108,7 @@ final class HexagonRules {
      * catch-all at its end would silently answer the new outcome as the wrong one.
      */
     ArchRule useCaseResultsAreMatchedNotTested() {
-        String inPorts = root + ".application.port.in";
+        String inPorts = inPorts();
         return noClasses().that().resideOutsideOfPackage(inPorts + "..")
                 .should(new ArchCondition<JavaClass>("test a use case's result with instanceof") {
                     @Override
@@ -107,5 +125,143 @@ final class HexagonRules {
                     }
                 })
                 .because("a Result is answered by its match, which the compiler holds to every outcome");
+    }
+
+    /**
+     * Records and enums are values; any other interface or class in {@code port.in} would be a way into the
+     * application that the shape rules below do not see.
+     */
+    ArchRule inPortsHoldUseCasesAndValues() {
+        return classes().that().resideInAPackage(inPorts() + "..")
+                .should(new ArchCondition<JavaClass>("be a use case, a use case's Result, a record or an enum") {
+                    @Override
+                    public void check(JavaClass javaClass, ConditionEvents events) {
+                        if (isUseCase(javaClass) || isResultOfAUseCase(javaClass) || javaClass.isRecord()
+                                || javaClass.isEnum()) {
+                            return;
+                        }
+                        violated(javaClass, events, javaClass.isInterface()
+                                ? "is an interface, but neither a use case (a top-level interface named *UseCase) nor"
+                                        + " a use case's Result"
+                                : "is a class, but neither a record nor an enum");
+                    }
+                })
+                .because("a use case is the one way into the application, and the rest of port.in are the values it"
+                        + " takes or gives, such as IssuedTokens or a nested Refusal");
+    }
+
+    ArchRule useCasesTakeOneCommandOrQuery() {
+        return classes().that().resideInAPackage(inPorts() + "..").and(USE_CASES)
+                .should(new ArchCondition<JavaClass>("declare one abstract method, named after the use case, that takes"
+                        + " the Command or Query record nested in it and returns the Result nested in it") {
+                    @Override
+                    public void check(JavaClass useCase, ConditionEvents events) {
+                        Set<JavaMethod> methods = useCase.getMethods();
+                        if (methods.size() != 1 || !methods.iterator().next().getModifiers()
+                                .contains(JavaModifier.ABSTRACT)) {
+                            violated(useCase, events, "declares " + methods.stream().map(JavaMethod::getFullName)
+                                    .sorted().toList() + ", not one abstract method");
+                            return;
+                        }
+                        JavaMethod method = methods.iterator().next();
+                        String name = useCase.getSimpleName();
+                        String expectedName = Character.toLowerCase(name.charAt(0))
+                                + name.substring(1, name.length() - "UseCase".length());
+                        if (!method.getName().equals(expectedName)) {
+                            violated(useCase, events, "names its method " + method.getName() + ", not " + expectedName);
+                        }
+                        List<JavaClass> parameters = method.getRawParameterTypes();
+                        if (parameters.size() != 1) {
+                            violated(useCase, events, "takes " + parameters.size() + " parameters, not one");
+                        } else {
+                            checkInput(useCase, parameters.get(0), events);
+                        }
+                        if (!isNestedIn(method.getRawReturnType(), useCase, "Result")) {
+                            violated(useCase, events, "returns " + method.getRawReturnType().getName()
+                                    + ", not the Result nested in it");
+                        }
+                    }
+                })
+                .because("every use case is called the same way, so its name says what it does and its records say"
+                        + " what it needs; a Query may be empty, as CheckHealthUseCase's is, when the question is all"
+                        + " there is to ask, and keeps the signature when one gains a parameter; a Command is never"
+                        + " empty, since a change says at least what it changes");
+    }
+
+    private static void checkInput(JavaClass useCase, JavaClass input, ConditionEvents events) {
+        boolean command = isNestedIn(input, useCase, "Command");
+        if (!input.isRecord() || !(command || isNestedIn(input, useCase, "Query"))) {
+            violated(useCase, events, "takes " + input.getName() + ", not a Command or Query record nested in it");
+        } else if (command && input.reflect().getRecordComponents().length == 0) {
+            violated(useCase, events, "takes a Command that carries nothing");
+        }
+    }
+
+    ArchRule useCaseResultsAreSealedOutcomesWithAMatch() {
+        return classes().that().resideInAPackage(inPorts() + "..").and(RESULTS)
+                .should(new ArchCondition<JavaClass>("be sealed interfaces permitting only records nested in them, with"
+                        + " a match taking one Function per outcome") {
+                    @Override
+                    public void check(JavaClass result, ConditionEvents events) {
+                        Class<?> sealed = result.reflect();
+                        if (!result.isInterface() || !sealed.isSealed()) {
+                            violated(result, events, "is not a sealed interface");
+                            return;
+                        }
+                        List<Class<?>> outcomes = Arrays.asList(sealed.getPermittedSubclasses());
+                        for (Class<?> outcome : outcomes) {
+                            if (!outcome.isRecord() || outcome.getEnclosingClass() != sealed) {
+                                violated(result, events, "permits " + outcome.getName()
+                                        + ", which is not a record nested in it");
+                            }
+                        }
+                        List<JavaMethod> matches = result.getMethods().stream()
+                                .filter(method -> method.getName().equals("match")).toList();
+                        if (matches.size() != 1) {
+                            violated(result, events, "declares " + matches.size() + " match methods, not one");
+                            return;
+                        }
+                        List<String> answered = matches.get(0).getParameterTypes().stream()
+                                .map(HexagonRules::outcomeAnsweredBy).toList();
+                        Set<String> outcomeNames = outcomes.stream().map(Class::getName).collect(Collectors.toSet());
+                        if (answered.size() != outcomes.size() || !Set.copyOf(answered).equals(outcomeNames)) {
+                            violated(result, events, "declares " + matches.get(0).getFullName()
+                                    + ", not one Function per outcome of " + outcomeNames.stream().sorted().toList());
+                        }
+                    }
+                })
+                .because("a caller answers every outcome through match, and the compiler holds it to each one; a Result"
+                        + " with one outcome, as a list's or a logout's, is allowed and answered so too, so that a"
+                        + " refusal added later breaks every caller that does not handle it");
+    }
+
+    /** The outcome that a parameter of {@code match} answers: {@code X} for a {@code Function<X, T>}, else no name. */
+    private static String outcomeAnsweredBy(JavaType parameter) {
+        return Optional.of(parameter)
+                .filter(type -> type.toErasure().isEquivalentTo(Function.class))
+                .filter(JavaParameterizedType.class::isInstance)
+                .map(type -> ((JavaParameterizedType) type).getActualTypeArguments().get(0).toErasure().getName())
+                .orElse("");
+    }
+
+    private String inPorts() {
+        return root + ".application.port.in";
+    }
+
+    private static boolean isUseCase(JavaClass javaClass) {
+        return javaClass.isInterface() && javaClass.isTopLevelClass() && javaClass.getSimpleName().endsWith("UseCase");
+    }
+
+    private static boolean isResultOfAUseCase(JavaClass javaClass) {
+        return javaClass.getSimpleName().equals("Result")
+                && javaClass.getEnclosingClass().filter(HexagonRules::isUseCase).isPresent();
+    }
+
+    private static boolean isNestedIn(JavaClass nested, JavaClass enclosing, String simpleName) {
+        return nested.getSimpleName().equals(simpleName) && nested.getEnclosingClass().equals(Optional.of(enclosing));
+    }
+
+    private static void violated(JavaClass javaClass, ConditionEvents events, String defect) {
+        events.add(SimpleConditionEvent.violated(javaClass, javaClass.getName() + " " + defect));
     }
 }
