@@ -1,13 +1,20 @@
 package dev.authservice.adapter.out.persistence;
 
 import io.micronaut.context.ApplicationContext;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -29,15 +36,12 @@ public final class TestDatabase implements ExecutionCondition, BeforeAllCallback
 
     private static final Logger LOG = LoggerFactory.getLogger(TestDatabase.class);
 
-    /** Children before parents, so that no foreign key is in the way. */
-    private static final List<String> TABLES = List.of("login_attempts", "login_throttle_addresses", "audit_events",
-            "refresh_tokens", "sessions", "orders", "users");
-
     private final Supplier<FreshDatabase> creator;
     private final Supplier<Optional<String>> whySkipped;
     private final List<ApplicationContext> instances = new ArrayList<>();
     private final List<FreshDatabase> others = new ArrayList<>();
     private FreshDatabase database;
+    private List<String> tablesChildrenFirst;
 
     private TestDatabase(Supplier<FreshDatabase> creator, Supplier<Optional<String>> whySkipped) {
         this.creator = creator;
@@ -105,6 +109,7 @@ public final class TestDatabase implements ExecutionCondition, BeforeAllCallback
         if (database != null) {
             database.drop();
             database = null;
+            tablesChildrenFirst = null;
         }
     }
 
@@ -115,8 +120,58 @@ public final class TestDatabase implements ExecutionCondition, BeforeAllCallback
         return other;
     }
 
+    /** Empties every table the migrations made, whatever a new resource adds. */
     public void deleteAllRows() {
-        database.execute(TABLES.stream().map(table -> "DELETE FROM " + table).toArray(String[]::new));
+        if (tablesChildrenFirst == null) {
+            tablesChildrenFirst = tablesChildrenFirst(database);
+        }
+        database.execute(tablesChildrenFirst.stream().map(table -> "DELETE FROM " + table).toArray(String[]::new));
+    }
+
+    /**
+     * The tables of {@code target}'s schema but Flyway's own, each after every table whose foreign keys name it: the
+     * order in which rows can be deleted with no foreign key in the way.
+     */
+    static List<String> tablesChildrenFirst(JdbcTarget target) {
+        try (Connection connection = target.connect()) {
+            DatabaseMetaData metadata = connection.getMetaData();
+            String schema = connection.getSchema();
+            Map<String, Set<String>> parents = new TreeMap<>();
+            try (ResultSet tables = metadata.getTables(null, schema, "%", new String[] {"TABLE"})) {
+                while (tables.next()) {
+                    String table = tables.getString("TABLE_NAME").toLowerCase(Locale.ROOT);
+                    if (!table.equals("flyway_schema_history")) {
+                        parents.put(table, new HashSet<>());
+                    }
+                }
+            }
+            for (Map.Entry<String, Set<String>> table : parents.entrySet()) {
+                try (ResultSet keys = metadata.getImportedKeys(null, schema, stored(metadata, table.getKey()))) {
+                    while (keys.next()) {
+                        table.getValue().add(keys.getString("PKTABLE_NAME").toLowerCase(Locale.ROOT));
+                    }
+                }
+                table.getValue().remove(table.getKey()); // a table naming itself is emptied in one statement
+            }
+            List<String> parentsFirst = new ArrayList<>();
+            while (parentsFirst.size() < parents.size()) {
+                String next = parents.entrySet().stream()
+                        .filter(table -> !parentsFirst.contains(table.getKey()))
+                        .filter(table -> parentsFirst.containsAll(table.getValue()))
+                        .map(Map.Entry::getKey).findFirst()
+                        .orElseThrow(() -> new IllegalStateException("foreign keys in a circle: " + parents));
+                parentsFirst.add(next);
+            }
+            Collections.reverse(parentsFirst);
+            return List.copyOf(parentsFirst);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the tables of " + target.url(), e);
+        }
+    }
+
+    /** H2 keeps unquoted names in upper case, PostgreSQL in lower case. */
+    private static String stored(DatabaseMetaData metadata, String table) throws SQLException {
+        return metadata.storesUpperCaseIdentifiers() ? table.toUpperCase(Locale.ROOT) : table;
     }
 
     /** The bean of type {@code type} in the first instance. */
