@@ -7,7 +7,6 @@ import io.micronaut.context.annotation.Property;
 import io.micronaut.context.env.Environment;
 import io.micronaut.core.annotation.Nullable;
 import java.util.Optional;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,7 +36,7 @@ class PublicUrlFactory {
                 throw new MisconfigurationException("auth.public-url (AUTH_PUBLIC_URL): " + e.getMessage());
             }
         }
-        Optional<PublicUrl> fallback = issuerUrl(issuer).or(() -> development(environment.getActiveNames(), port));
+        Optional<PublicUrl> fallback = issuerUrl(issuer).or(() -> development(environment, port));
         if (fallback.isEmpty() && AccessTokenKeysFactory.algorithm(algorithm).isAsymmetric()) {
             LOG.warn("auth.public-url (AUTH_PUBLIC_URL) is not set and auth.jwt.issuer is not a URL: "
                     + "GET /.well-known/oauth-authorization-server answers 404; resource servers need the JWKS URL "
@@ -55,8 +54,8 @@ class PublicUrlFactory {
     }
 
     /** The address the README uses; a random port ({@code -1}, {@code 0}) is no address to publish. */
-    private static Optional<PublicUrl> development(Set<String> environments, int port) {
-        return environments.contains(Environment.DEVELOPMENT) && !environments.contains("prod") && port > 0
+    private static Optional<PublicUrl> development(Environment environment, int port) {
+        return Development.isActive(environment) && port > 0
                 ? Optional.of(PublicUrl.of("http://localhost:" + port))
                 : Optional.empty();
     }

@@ -2,15 +2,10 @@ package dev.authservice.bootstrap;
 
 import static dev.authservice.bootstrap.ApiAnswers.assertError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.server.EmbeddedServer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -71,7 +66,7 @@ class AuthorizationServerMetadataHttpTest {
     /** dev, and so a trial started with no environment named: where the README reaches it, on the configured port. */
     @Test
     void inDevelopmentThePublicUrlIsLocalhostOnTheConfiguredPort() {
-        int port = freePort();
+        int port = OwnService.freePort();
         withService(Map.of("micronaut.server.port", port), server -> {
             Http.Answer metadata = new RawHttp(server.getURI())
                     .send("GET " + METADATA + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n" + FORGED_HOST, "");
@@ -85,49 +80,21 @@ class AuthorizationServerMetadataHttpTest {
     void aPublicUrlThatIsNotOneStopsTheStart() {
         for (String url : new String[] {"auth.example.com", "ftp://auth.example.com", "https://auth.example.com/?a=b",
                 "https://user@auth.example.com"}) {
-            MisconfigurationException refused = assertThrows(MisconfigurationException.class,
-                    () -> withService(Map.of("auth.public-url", url), server -> { }), url);
-            assertTrue(refused.getMessage().startsWith("auth.public-url (AUTH_PUBLIC_URL): '" + url + "' is not a "
-                    + "public URL"), refused.getMessage());
+            String refusal = OwnService.refusedStart(es256(Map.of("auth.public-url", url))).getMessage();
+            assertTrue(refusal.startsWith("auth.public-url (AUTH_PUBLIC_URL): '" + url + "' is not a public URL"),
+                    refusal);
         }
     }
 
     /** The service signing with ES256 and {@code properties}, in the test environment and {@code environments}. */
     private void withService(Map<String, Object> properties, Consumer<EmbeddedServer> test, String... environments) {
+        OwnService.with(es256(properties), test, environments);
+    }
+
+    private Map<String, Object> es256(Map<String, Object> properties) {
         Map<String, Object> all = new HashMap<>(properties);
         all.put("auth.jwt.algorithm", "ES256");
         all.put("auth.jwt.development-key-directory", keys.toString());
-        String[] active = new String[environments.length + 1];
-        active[0] = Environment.TEST;
-        System.arraycopy(environments, 0, active, 1, environments.length);
-        EmbeddedServer server;
-        try {
-            server = ApplicationContext.run(EmbeddedServer.class, all, active);
-        } catch (RuntimeException failedToStart) {
-            throw misconfiguration(failedToStart);
-        }
-        try {
-            test.accept(server);
-        } finally {
-            server.getApplicationContext().close();
-        }
-    }
-
-    /** The refusal among the causes of a failed start, as AuthServiceApplication finds it. */
-    private static RuntimeException misconfiguration(RuntimeException failedToStart) {
-        for (Throwable cause = failedToStart; cause != null; cause = cause.getCause()) {
-            if (cause instanceof MisconfigurationException misconfiguration) {
-                return misconfiguration;
-            }
-        }
-        return failedToStart;
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return all;
     }
 }

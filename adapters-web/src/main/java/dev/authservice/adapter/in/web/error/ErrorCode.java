@@ -27,6 +27,7 @@ public enum ErrorCode {
     PAYLOAD_TOO_LARGE(HttpStatus.REQUEST_ENTITY_TOO_LARGE, "The request body is too large"),
     URI_TOO_LONG(HttpStatus.REQUEST_URI_TOO_LONG, "The request URI is too long"),
     UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json, in UTF-8"),
+    MISDIRECTED_REQUEST(HttpStatus.MISDIRECTED_REQUEST, "This service does not answer to this host name"),
     TOO_MANY_ATTEMPTS(HttpStatus.TOO_MANY_REQUESTS, "Too many failed attempts: try again later"),
     REQUEST_HEADER_FIELDS_TOO_LARGE(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "The request headers are too large"),
     INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side"),
