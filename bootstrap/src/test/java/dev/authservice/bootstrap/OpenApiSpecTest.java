@@ -114,6 +114,16 @@ class OpenApiSpecTest {
         assertFalse(spec.containsKey("security"), "no global requirement that anonymous paths would inherit");
     }
 
+    /** The errors every path can answer are listed by no operation: the description names them once. */
+    @Test
+    void theDescriptionNamesTheErrorsOfEveryPath() {
+        String description = (String) map(spec.get("info")).get("description");
+        for (String error : List.of("404 NOT_FOUND", "405 METHOD_NOT_ALLOWED", "421 MISDIRECTED_REQUEST",
+                "500 INTERNAL_ERROR")) {
+            assertTrue(description.contains(error), error + " in: " + description);
+        }
+    }
+
     @Test
     void namesTheServerThatServesIt() {
         List<?> servers = (List<?>) spec.get("servers");

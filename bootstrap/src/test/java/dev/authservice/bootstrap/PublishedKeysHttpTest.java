@@ -55,7 +55,8 @@ class PublishedKeysHttpTest implements TestPropertyProvider {
                     PREVIOUS_PEM.substring(PREVIOUS_PEM.indexOf("-----BEGIN PUBLIC KEY-----")));
             return Map.of("auth.jwt.algorithm", "ES256",
                     "auth.jwt.signing-key-file", signing.toString(),
-                    "auth.jwt.verification-key-files", previous.toString());
+                    "auth.jwt.verification-key-files", previous.toString(),
+                    "auth.public-url", "https://auth.example.com");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -89,7 +90,7 @@ class PublishedKeysHttpTest implements TestPropertyProvider {
         assertEquals(List.of("ES256"), metadata.json().get("access_token_signing_alg_values_supported"));
         assertEquals(List.of(), metadata.json().get("response_types_supported"), "required by RFC 8414, even empty");
         URI jwksUri = URI.create((String) metadata.json().get("jwks_uri"));
-        assertEquals("/.well-known/jwks.json", jwksUri.getPath());
+        assertEquals(URI.create("https://auth.example.com/.well-known/jwks.json"), jwksUri);
         assertEquals(200, http.get(jwksUri.getPath()).status());
     }
 

@@ -21,7 +21,8 @@ import javax.net.ssl.SSLSession;
 
 /**
  * HTTP/1.1 written by hand over a socket, for what {@code java.net.http} will not send: a {@code Host} of another
- * name, a malformed head. Each request goes on a connection of its own, closed after the answer.
+ * name, a malformed head, a body that is not UTF-8. Each request goes on a connection of its own, closed after the
+ * answer.
  */
 final class RawHttp {
 
@@ -33,7 +34,11 @@ final class RawHttp {
 
     /** Sends {@code head} (the request line and headers, without the blank line that ends them) and {@code body}. */
     Http.Answer send(String head, String body) {
-        byte[] content = body.getBytes(StandardCharsets.UTF_8);
+        return send(head, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The same with a body of any bytes, such as a malformed UTF-8 sequence that a {@code String} cannot hold. */
+    Http.Answer send(String head, byte[] content) {
         String request = head + "\r\nConnection: close\r\n"
                 + (content.length > 0 ? "Content-Length: " + content.length + "\r\n" : "") + "\r\n";
         return exchange(request.getBytes(StandardCharsets.ISO_8859_1), content);

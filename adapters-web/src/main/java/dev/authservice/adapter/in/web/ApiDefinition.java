@@ -24,7 +24,9 @@ import io.swagger.v3.oas.annotations.tags.Tag;
                         + "is the envelope {\"success\": false, \"data\": null, \"error\": {\"code\", \"message\"}, "
                         + "\"timestamp\"}; successful answers of the protected paths use the same envelope with "
                         + "success true. An unknown path is 404 NOT_FOUND, a method a path does not allow 405 "
-                        + "METHOD_NOT_ALLOWED, anything unexpected 500 INTERNAL_ERROR.",
+                        + "METHOD_NOT_ALLOWED, anything unexpected 500 INTERNAL_ERROR. Where the service knows its "
+                        + "host names (auth.http.host-names), a request for another host is 421 MISDIRECTED_REQUEST "
+                        + "on every path, and an HTTP/1.1 request without one Host header 400 INVALID_INPUT.",
                 license = @License(name = "Proprietary")),
         servers = @Server(url = "/", description = "The host that serves this description"),
         tags = {

@@ -97,17 +97,18 @@ final class ApiDocs {
             description = "PAYLOAD_TOO_LARGE: the body is over 16 KiB",
             content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiResponse(responseCode = "415",
-            description = "UNSUPPORTED_MEDIA_TYPE: the body is not application/json",
+            description = "UNSUPPORTED_MEDIA_TYPE: the body is not application/json, or its charset is not utf-8",
             content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface JsonRequest {
     }
 
-    /** Malformed JSON, a missing, blank, wrong-typed or over-long field. */
+    /** Malformed JSON or not UTF-8, a missing, blank, wrong-typed or over-long field. */
     @Documented
     @Retention(RUNTIME)
     @Target(METHOD)
     @ApiResponse(responseCode = "400",
-            description = "INVALID_INPUT: malformed JSON, or a missing, blank, wrong-typed or over-long field",
+            description = "INVALID_INPUT: malformed JSON or not UTF-8, or a missing, blank, wrong-typed or over-long "
+                    + "field",
             content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface InvalidInput {
     }
@@ -117,8 +118,9 @@ final class ApiDocs {
     @Retention(RUNTIME)
     @Target(METHOD)
     @ApiResponse(responseCode = "400",
-            description = "INVALID_INPUT (malformed JSON, a missing, blank, wrong-typed or over-long field) or "
-                    + "WEAK_PASSWORD (too short, too common or containing the username; the message says which)",
+            description = "INVALID_INPUT (malformed JSON or not UTF-8, a missing, blank, wrong-typed or over-long "
+                    + "field) or WEAK_PASSWORD (too short, too common or containing the username; the message says "
+                    + "which)",
             content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @interface InvalidInputOrWeakPassword {
     }

@@ -16,9 +16,15 @@ import io.micronaut.http.annotation.ServerFilter;
  * {@code application/json}. Micronaut reads a body without a {@code Content-Type} as JSON, and any web page can send
  * one without a CORS preflight (only {@code application/json} needs one); a form can post its own types anywhere.
  * Requests without a body (refresh, logout, deletes) need no {@code Content-Type}.
+ * <p>
+ * JSON is UTF-8 (RFC 8259 §8.1), and {@link StrictJsonBodyReader} reads nothing else: a body declared in another
+ * charset, or in one that does not exist, is refused with the same 415 rather than read as something it says it is
+ * not. {@code charset=utf-8}, in any case, may be said.
  */
 @ServerFilter("/api/**")
 class JsonContentTypeFilter implements Ordered {
+
+    private static final String UTF_8 = "utf-8";
 
     @Override
     public int getOrder() {
@@ -31,9 +37,16 @@ class JsonContentTypeFilter implements Ordered {
     HttpResponse<?> refuseOtherBodies(HttpRequest<?> request) {
         boolean hasBody = request.getContentLength() > 0
                 || request.getHeaders().contains(HttpHeaders.TRANSFER_ENCODING);
-        boolean json = request.getContentType()
-                .map(type -> MediaType.APPLICATION_JSON.equalsIgnoreCase(type.getName()))
-                .orElse(false);
-        return hasBody && !json ? ErrorResponses.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE) : null;
+        boolean utf8Json = request.getContentType()
+                .filter(type -> MediaType.APPLICATION_JSON.equalsIgnoreCase(type.getName()))
+                .filter(JsonContentTypeFilter::utf8OrNoCharset)
+                .isPresent();
+        return hasBody && !utf8Json ? ErrorResponses.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE) : null;
+    }
+
+    private static boolean utf8OrNoCharset(MediaType type) {
+        return type.getParametersMap().entrySet().stream()
+                .filter(parameter -> MediaType.CHARSET_PARAMETER.equalsIgnoreCase(parameter.getKey().toString()))
+                .allMatch(charset -> UTF_8.equalsIgnoreCase(charset.getValue()));
     }
 }

@@ -5,11 +5,9 @@ import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.application.port.in.PublishTokenKeysUseCase;
 import io.micronaut.http.HttpHeaders;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
-import io.micronaut.http.server.util.HttpHostResolver;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
@@ -24,6 +22,8 @@ import java.util.Map;
 /**
  * What another service needs to verify access tokens by itself (docs/keys.md): the public keys as a JWK Set (RFC 7517)
  * and the authorization server's metadata (RFC 8414) that points to it. Under HS256 there is nothing to publish: 404.
+ * Both answers are the same for every request, as a shared cache that keeps them must find them: the metadata's URLs
+ * come from the {@link PublicUrl}, never from the request's headers.
  */
 @Controller("/.well-known")
 @Secured(SecurityRule.IS_ANONYMOUS)
@@ -42,11 +42,11 @@ class WellKnownController {
     static final String CACHE_CONTROL = "public, max-age=300";
 
     private final PublishTokenKeysUseCase publishTokenKeys;
-    private final HttpHostResolver hosts;
+    private final PublicUrl publicUrl;
 
-    WellKnownController(PublishTokenKeysUseCase publishTokenKeys, HttpHostResolver hosts) {
+    WellKnownController(PublishTokenKeysUseCase publishTokenKeys, PublicUrl publicUrl) {
         this.publishTokenKeys = publishTokenKeys;
-        this.hosts = hosts;
+        this.publicUrl = publicUrl;
     }
 
     @Get("/jwks.json")
@@ -64,23 +64,23 @@ class WellKnownController {
 
     @Get("/oauth-authorization-server")
     @Operation(summary = "Authorization server metadata", description = "RFC 8414: the issuer, where its keys are and "
-            + "the algorithm of its access tokens. 404 under HS256.", security = {})
+            + "the algorithm of its access tokens. The URLs are built on the configured public URL (auth.public-url, "
+            + "else an issuer that is a URL), never on the request's Host. 404 under HS256, and when no public URL is "
+            + "configured.", security = {})
     @ApiResponse(responseCode = "200", description = "The metadata",
             content = @Content(mediaType = ApiDocs.JSON,
                     schema = @Schema(implementation = AuthorizationServerMetadata.class)))
-    @ApiResponse(responseCode = "404", description = "NOT_FOUND: the tokens are signed with HS256",
+    @ApiResponse(responseCode = "404", description = "NOT_FOUND: the tokens are signed with HS256, or no public URL is "
+            + "configured (auth.public-url)",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    HttpResponse<?> authorizationServerMetadata(HttpRequest<?> request) {
+    HttpResponse<?> authorizationServerMetadata() {
         return publishTokenKeys.publishTokenKeys(new PublishTokenKeysUseCase.Query()).match(
-                published -> cacheable(new AuthorizationServerMetadata(published.issuer(),
-                        baseUrl(published.issuer(), request) + JWKS_PATH, List.of(), List.of(published.algorithm()))),
+                published -> publicUrl.resolve(JWKS_PATH)
+                        .<HttpResponse<?>>map(jwksUri -> cacheable(new AuthorizationServerMetadata(published.issuer(),
+                                jwksUri, List.of(), List.of(published.algorithm()))))
+                        .orElseGet(() -> ErrorResponses.of(ErrorCode.NOT_FOUND, "No public URL is configured "
+                                + "(auth.public-url): the keys are at " + JWKS_PATH + " on this service")),
                 sharedSecret -> ErrorResponses.of(ErrorCode.NOT_FOUND));
-    }
-
-    /** The issuer when it is a URL, as RFC 8414 wants it in production; otherwise where this request came to. */
-    private String baseUrl(String issuer, HttpRequest<?> request) {
-        String base = issuer.startsWith("https://") || issuer.startsWith("http://") ? issuer : hosts.resolve(request);
-        return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
     }
 
     private static <T> HttpResponse<T> cacheable(T body) {
