@@ -327,7 +327,7 @@ public final class Benchmark {
      * {@code <name>_rps}.
      */
     private ClosedLoop.Run measure(String name, List<? extends ClosedLoop.VirtualClient> clients,
-                                   ServiceProcess service, Postgres database, Map<String, List<Double>> rounds)
+                                   ServerProcess service, Postgres database, Map<String, List<Double>> rounds)
             throws IOException, InterruptedException {
         Measured measured = sample(clients, options.duration(), service, database);
         record(name, measured, rounds);
@@ -336,7 +336,7 @@ public final class Benchmark {
 
     /** A run of {@code clients} for {@code duration}, with what it cost, not yet reported. */
     private Measured sample(List<? extends ClosedLoop.VirtualClient> clients, Duration duration,
-                            ServiceProcess service, Postgres database) throws IOException, InterruptedException {
+                            ServerProcess service, Postgres database) throws IOException, InterruptedException {
         long serviceCpu = Machine.processCpuNanos(service.pid());
         long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
         long hashingCpu = Machine.threadsCpuNanos(service.pid(), HASHING_THREADS);
@@ -482,12 +482,8 @@ public final class Benchmark {
             }
             Duration slice = options.duration().dividedBy(SLICES);
             for (int round = 1; round <= options.rounds(); round++) {
-                for (AlgorithmService each : services) {
-                    // As the main rounds' database is before pgbench: the same state of the tables for every service.
-                    if (each.database() != null) {
-                        each.database().vacuumAnalyze();
-                    }
-                }
+                // As the main rounds' database is before pgbench: the same state of the tables for every service.
+                vacuumAnalyze(services.stream().map(AlgorithmService::database).toList());
                 for (String scenario : services.get(0).scenarios().keySet()) {
                     List<AlgorithmService> order = inTurn(services, round);
                     if (scenario.equals("profile_cold")) {
@@ -500,16 +496,9 @@ public final class Benchmark {
                     }
                     progress.printf(Locale.ROOT, "round %d %s: %d slices of %d ms on each service in turn%n", round,
                             scenario, SLICES, slice.toMillis());
-                    Map<AlgorithmService, Measured> measured = new LinkedHashMap<>();
-                    for (int part = 0; part < SLICES; part++) {
-                        for (AlgorithmService each : order) {
-                            measured.merge(each, sample(each.scenarios().get(scenario), slice, each.service(),
-                                    each.database()), Measured::plus);
-                        }
-                    }
+                    errors += interleaved(order.stream().map(each -> new Part(prefix(each.algorithm()) + scenario,
+                            each.service(), each.database(), each.scenarios().get(scenario))).toList(), slice, rounds);
                     for (AlgorithmService each : order) {
-                        record(prefix(each.algorithm()) + scenario, measured.get(each), rounds);
-                        errors += measured.get(each).run().failed();
                         if (scenario.equals("profile_cold") && each.coldTokens().reused() > 0) {
                             progress.println("  " + each.coldTokens().reused() + " requests carried a token sent"
                                     + " before in the run");
@@ -542,6 +531,42 @@ public final class Benchmark {
             }
         }
         return errors;
+    }
+
+    /** One server's part in an {@link #interleaved} run: its figure's name, its process, database and clients. */
+    private record Part(String name, ServerProcess server, Postgres database,
+                        List<? extends ClosedLoop.VirtualClient> clients) {
+    }
+
+    /**
+     * One scenario on several servers, in {@link #SLICES} slices of {@code slice} each, taken in the order of
+     * {@code parts} (A B A B A B), each part's slices added up into one run and recorded under its name, so that the
+     * servers' figures come from the same stretch of time. Returns the unexpected answers.
+     */
+    private long interleaved(List<Part> parts, Duration slice, Map<String, List<Double>> rounds)
+            throws IOException, InterruptedException {
+        Map<Part, Measured> measured = new LinkedHashMap<>();
+        for (int each = 0; each < SLICES; each++) {
+            for (Part part : parts) {
+                measured.merge(part, sample(part.clients(), slice, part.server(), part.database()), Measured::plus);
+            }
+        }
+        long failed = 0;
+        for (Part part : parts) {
+            record(part.name(), measured.get(part), rounds);
+            add(rounds, part.name() + "_p99_ms", measured.get(part).run().p99Millis());
+            failed += measured.get(part).run().failed();
+        }
+        return failed;
+    }
+
+    /** What autovacuum would have done by now, on each of {@code databases} (null: on H2, nothing to do). */
+    private static void vacuumAnalyze(List<Postgres> databases) throws IOException, InterruptedException {
+        for (Postgres database : databases) {
+            if (database != null) {
+                database.vacuumAnalyze();
+            }
+        }
     }
 
     /** Raw hashes for {@code --duration}, their rate into {@code rounds} as {@code key}; returns the failures. */
@@ -743,7 +768,7 @@ public final class Benchmark {
 
     /** Warms the service up (see {@link #QUIET_JIT_SHARE}); returns the unexpected answers. */
     private long warmUp(Map<String, List<? extends ClosedLoop.VirtualClient>> scenarios, Duration slice,
-                        ServiceProcess service) throws IOException, InterruptedException {
+                        ServerProcess service) throws IOException, InterruptedException {
         long failed = 0;
         long started = System.nanoTime();
         WarmupTurn turn;
@@ -771,7 +796,7 @@ public final class Benchmark {
 
     /** Each scenario for {@code slice}, one after the other, unmeasured but for the JIT's share. */
     private WarmupTurn warmUpTurn(Collection<? extends List<? extends ClosedLoop.VirtualClient>> scenarios,
-                                  Duration slice, ServiceProcess service) throws IOException, InterruptedException {
+                                  Duration slice, ServerProcess service) throws IOException, InterruptedException {
         long serviceCpu = Machine.processCpuNanos(service.pid());
         long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
         List<ClosedLoop.Run> runs = new ArrayList<>();
@@ -799,9 +824,9 @@ public final class Benchmark {
         return (double) (jitAfter - jitBefore) / (serviceAfter - serviceBefore);
     }
 
-    private static void checkAlive(ServiceProcess service) throws IOException {
-        if (!service.isAlive()) {
-            throw new IOException("the service died:\n" + service.log());
+    private static void checkAlive(ServerProcess server) throws IOException {
+        if (!server.isAlive()) {
+            throw new IOException("the server died (pid " + server.pid() + "):\n" + server.log());
         }
     }
 
