@@ -89,6 +89,7 @@ public final class Benchmark {
         Options options;
         try {
             options = Options.parse(args);
+            options.checkDatabase(Postgres.serverUrl());
         } catch (IllegalArgumentException usage) {
             System.err.println(usage.getMessage());
             System.exit(2);
@@ -228,6 +229,10 @@ public final class Benchmark {
         if (!options.algorithms().isEmpty()) {
             errors += compareAlgorithms(javaHome, jar, postgresServer, rounds, figures);
         }
+        if (options.keycloak().isPresent()) {
+            errors += compareWithKeycloak(options.keycloak().get(), javaHome, jar, postgresServer.orElseThrow(),
+                    rounds, figures);
+        }
 
         // Beside the AOT starts and like them: on a fresh H2, so that the database the rounds used does not count.
         progress.println("JDK " + Runtime.version().feature() + " starts without a cache: " + javaHome);
@@ -281,7 +286,11 @@ public final class Benchmark {
             ordered.put(name, value == null ? Double.NaN : value);
             out.println(name + ": " + (value == null ? "n/a (" + notMeasured.get(name) + ")" : format(name, value)));
         }
-        for (String name : algorithmFigures(options.algorithms())) {
+        List<String> phases = new ArrayList<>(algorithmFigures(options.algorithms()));
+        if (options.keycloak().isPresent()) {
+            phases.addAll(KEYCLOAK_FIGURES);
+        }
+        for (String name : phases) {
             double value = figures.get(name);
             ordered.put(name, value);
             out.println(name + ": " + format(name, value));
@@ -318,6 +327,8 @@ public final class Benchmark {
         flags.put("algorithms", options.algorithms().isEmpty() ? "none"
                 : options.algorithms().stream().map(JwtAlgorithm::name).collect(Collectors.joining(",")));
         flags.put("service_jar", jar.toString());
+        flags.put("keycloak", options.keycloak().map(home -> KeycloakProcess.version(home) + " from "
+                + home.toAbsolutePath().normalize()).orElse("none"));
         return flags;
     }
 
@@ -327,7 +338,7 @@ public final class Benchmark {
      * {@code <name>_rps}.
      */
     private ClosedLoop.Run measure(String name, List<? extends ClosedLoop.VirtualClient> clients,
-                                   ServiceProcess service, Postgres database, Map<String, List<Double>> rounds)
+                                   ServerProcess service, Postgres database, Map<String, List<Double>> rounds)
             throws IOException, InterruptedException {
         Measured measured = sample(clients, options.duration(), service, database);
         record(name, measured, rounds);
@@ -336,7 +347,7 @@ public final class Benchmark {
 
     /** A run of {@code clients} for {@code duration}, with what it cost, not yet reported. */
     private Measured sample(List<? extends ClosedLoop.VirtualClient> clients, Duration duration,
-                            ServiceProcess service, Postgres database) throws IOException, InterruptedException {
+                            ServerProcess service, Postgres database) throws IOException, InterruptedException {
         long serviceCpu = Machine.processCpuNanos(service.pid());
         long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
         long hashingCpu = Machine.threadsCpuNanos(service.pid(), HASHING_THREADS);
@@ -482,12 +493,8 @@ public final class Benchmark {
             }
             Duration slice = options.duration().dividedBy(SLICES);
             for (int round = 1; round <= options.rounds(); round++) {
-                for (AlgorithmService each : services) {
-                    // As the main rounds' database is before pgbench: the same state of the tables for every service.
-                    if (each.database() != null) {
-                        each.database().vacuumAnalyze();
-                    }
-                }
+                // As the main rounds' database is before pgbench: the same state of the tables for every service.
+                vacuumAnalyze(services.stream().map(AlgorithmService::database).toList());
                 for (String scenario : services.get(0).scenarios().keySet()) {
                     List<AlgorithmService> order = inTurn(services, round);
                     if (scenario.equals("profile_cold")) {
@@ -500,16 +507,9 @@ public final class Benchmark {
                     }
                     progress.printf(Locale.ROOT, "round %d %s: %d slices of %d ms on each service in turn%n", round,
                             scenario, SLICES, slice.toMillis());
-                    Map<AlgorithmService, Measured> measured = new LinkedHashMap<>();
-                    for (int part = 0; part < SLICES; part++) {
-                        for (AlgorithmService each : order) {
-                            measured.merge(each, sample(each.scenarios().get(scenario), slice, each.service(),
-                                    each.database()), Measured::plus);
-                        }
-                    }
+                    errors += interleaved(order.stream().map(each -> new Part(prefix(each.algorithm()) + scenario,
+                            each.service(), each.database(), each.scenarios().get(scenario))).toList(), slice, rounds);
                     for (AlgorithmService each : order) {
-                        record(prefix(each.algorithm()) + scenario, measured.get(each), rounds);
-                        errors += measured.get(each).run().failed();
                         if (scenario.equals("profile_cold") && each.coldTokens().reused() > 0) {
                             progress.println("  " + each.coldTokens().reused() + " requests carried a token sent"
                                     + " before in the run");
@@ -542,6 +542,194 @@ public final class Benchmark {
             }
         }
         return errors;
+    }
+
+    /** Each scenario of the service, and the nearest of Keycloak's to it ({@link KeycloakScenarios}). */
+    static final Map<String, String> KEYCLOAK_COUNTERPARTS = orderedMap("login", "login", "refresh", "refresh",
+            "profile", "userinfo");
+
+    /** The figures of {@code --keycloak}, in the order printed ({@link #compareWithKeycloak}). */
+    static final List<String> KEYCLOAK_FIGURES = keycloakFigureNames();
+
+    private static List<String> keycloakFigureNames() {
+        List<String> names = new ArrayList<>();
+        KEYCLOAK_COUNTERPARTS.forEach((ours, theirs) -> {
+            for (String figure : List.of("authservice_" + ours, "keycloak_" + theirs)) {
+                names.add(figure + "_rps");
+                names.add(figure + "_p99_ms");
+            }
+            names.add(vsKeycloak(ours, theirs));
+        });
+        names.add("keycloak_rss_mb");
+        return List.copyOf(names);
+    }
+
+    /**
+     * {@code login_vs_keycloak}, or, where Keycloak's counterpart has another name,
+     * {@code profile_vs_keycloak_userinfo}.
+     */
+    private static String vsKeycloak(String ours, String theirs) {
+        return ours + "_vs_keycloak" + (ours.equals(theirs) ? "" : "_" + theirs);
+    }
+
+    private static Map<String, String> orderedMap(String... keysAndValues) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return Collections.unmodifiableMap(map);
+    }
+
+    /**
+     * The {@code keycloak_} and {@code authservice_} figures: Keycloak ({@link KeycloakProcess}, {@link KeycloakRealm})
+     * and a service of its own, each on a fresh database of the same PostgreSQL server, both warmed up alike, then
+     * {@code --rounds} rounds of each scenario and Keycloak's counterpart ({@link #KEYCLOAK_COUNTERPARTS}) in
+     * {@link #SLICES} slices taken in turn, as the algorithms are, so that each ratio's two sides were measured in the
+     * same stretch of time. A ratio over 1 means the service answered more. Returns the unexpected answers.
+     */
+    private long compareWithKeycloak(Path home, Path javaHome, Path jar, String postgresServer,
+                                     Map<String, List<Double>> rounds, Map<String, Double> figures) throws Exception {
+        long errors = 0;
+        Postgres serviceDatabase = null;
+        ServiceProcess service = null;
+        Postgres keycloakDatabase = null;
+        KeycloakProcess keycloak = null;
+        try {
+            serviceDatabase = Postgres.createDatabase(postgresServer);
+            service = ServiceProcess.start(javaHome, jar, options.serviceJvmOptions(),
+                    Optional.of(serviceDatabase.jdbcUrl()));
+            progress.printf(Locale.ROOT, "beside Keycloak: the service started in %.0f ms on port %d%n",
+                    service.startupMillis(), service.port());
+            keycloakDatabase = Postgres.createDatabase(postgresServer);
+            progress.println("starting Keycloak " + KeycloakProcess.version(home) + " on " + keycloakDatabase.name()
+                    + " (its first start on a fresh unpack builds it for PostgreSQL: minutes)");
+            keycloak = KeycloakProcess.start(home, javaHome, keycloakDatabase);
+            progress.printf(Locale.ROOT, "Keycloak: started in %.0f ms on port %d; its JVM: %s%n",
+                    keycloak.startupMillis(), keycloak.port(), keycloak.jvm());
+            KeycloakRealm.create(keycloak);
+            progress.println("Keycloak's password hash, as stored for " + USERNAME + ": " + keycloakDatabase.select(
+                    "SELECT c.credential_data FROM credential c JOIN user_entity u ON u.id = c.user_id"
+                            + " WHERE u.username = '" + USERNAME + "'"));
+            checkLoopback(keycloak);
+
+            Scenarios ours = new Scenarios("127.0.0.1", service.port(), options.concurrency());
+            KeycloakScenarios theirs = new KeycloakScenarios("127.0.0.1", keycloak.port(), options.concurrency());
+            Map<String, List<? extends ClosedLoop.VirtualClient>> serviceScenarios = new LinkedHashMap<>();
+            serviceScenarios.put("login", ours.login());
+            serviceScenarios.put("refresh", ours.refresh());
+            serviceScenarios.put("profile", ours.profile());
+            Map<String, List<? extends ClosedLoop.VirtualClient>> keycloakScenarios = new LinkedHashMap<>();
+            keycloakScenarios.put("login", theirs.login());
+            keycloakScenarios.put("refresh", theirs.refresh());
+            keycloakScenarios.put("userinfo", theirs.userinfo());
+            if (!options.warmup().isZero()) {
+                progress.println("warming up the service beside Keycloak");
+                errors += warmUp(serviceScenarios, options.warmup(), service);
+                progress.println("warming up Keycloak");
+                errors += warmUp(keycloakScenarios, options.warmup(), keycloak);
+            }
+            Duration slice = options.duration().dividedBy(SLICES);
+            for (int round = 1; round <= options.rounds(); round++) {
+                vacuumAnalyze(List.of(serviceDatabase, keycloakDatabase));
+                for (var scenario : KEYCLOAK_COUNTERPARTS.entrySet()) {
+                    List<Part> parts = List.of(
+                            new Part("authservice_" + scenario.getKey(), service, serviceDatabase,
+                                    serviceScenarios.get(scenario.getKey())),
+                            new Part("keycloak_" + scenario.getValue(), keycloak, keycloakDatabase,
+                                    keycloakScenarios.get(scenario.getValue())));
+                    progress.printf(Locale.ROOT, "round %d %s against Keycloak's %s: %d slices of %d ms on each in"
+                            + " turn%n", round, scenario.getKey(), scenario.getValue(), SLICES, slice.toMillis());
+                    errors += interleaved(inTurn(parts, round), slice, rounds);
+                }
+            }
+            figures.put("keycloak_rss_mb", Machine.peakRssMib(keycloak.pid()));
+            progress.println("Keycloak's sessions in PostgreSQL: " + keycloakDatabase.select(
+                    "SELECT count(*) FROM offline_user_session WHERE offline_flag = '0'"));
+            checkLoopback(keycloak);
+            if (errors > 0) {
+                progress.println("Keycloak's log after unexpected answers:\n" + keycloak.log());
+            }
+        } finally {
+            if (keycloak != null) {
+                keycloak.close();
+            }
+            if (keycloakDatabase != null) {
+                keycloakDatabase.close();
+            }
+            if (service != null) {
+                service.close();
+            }
+            if (serviceDatabase != null) {
+                serviceDatabase.close();
+            }
+        }
+        figures.putAll(keycloakFigures(rounds));
+        return errors;
+    }
+
+    /**
+     * The rates and p99s of both sides, medians of the rounds, and each ratio: the service's rate over Keycloak's, the
+     * median of the rounds' own (above 1: the service answered more). Not {@code keycloak_rss_mb}, read from Keycloak.
+     */
+    static Map<String, Double> keycloakFigures(Map<String, List<Double>> rounds) {
+        Map<String, Double> figures = new LinkedHashMap<>();
+        KEYCLOAK_COUNTERPARTS.forEach((ours, theirs) -> {
+            for (String figure : List.of("authservice_" + ours, "keycloak_" + theirs)) {
+                figures.put(figure + "_rps", median(rounds.get(figure + "_rps")));
+                figures.put(figure + "_p99_ms", median(rounds.get(figure + "_p99_ms")));
+            }
+            figures.put(vsKeycloak(ours, theirs), medianRatio(rounds.get("authservice_" + ours + "_rps"),
+                    rounds.get("keycloak_" + theirs + "_rps")));
+        });
+        return figures;
+    }
+
+    /**
+     * Stops the run if Keycloak holds a socket off loopback: it is to reach nothing but this machine's loopback, and
+     * the settings of {@link KeycloakProcess} are what keep it so.
+     */
+    private void checkLoopback(KeycloakProcess keycloak) throws IOException {
+        List<String> outside = Machine.socketsOffLoopback(keycloak.pid());
+        if (!outside.isEmpty()) {
+            throw new IOException("Keycloak has sockets off loopback: " + outside);
+        }
+        progress.println("Keycloak's sockets: all on loopback");
+    }
+
+    /** One server's part in an {@link #interleaved} run: its figure's name, its process, database and clients. */
+    private record Part(String name, ServerProcess server, Postgres database,
+                        List<? extends ClosedLoop.VirtualClient> clients) {
+    }
+
+    /**
+     * One scenario on several servers, in {@link #SLICES} slices of {@code slice} each, taken in the order of
+     * {@code parts} (A B A B A B), each part's slices added up into one run and recorded under its name, so that the
+     * servers' figures come from the same stretch of time. Returns the unexpected answers.
+     */
+    private long interleaved(List<Part> parts, Duration slice, Map<String, List<Double>> rounds)
+            throws IOException, InterruptedException {
+        Map<Part, Measured> measured = new LinkedHashMap<>();
+        for (int each = 0; each < SLICES; each++) {
+            for (Part part : parts) {
+                measured.merge(part, sample(part.clients(), slice, part.server(), part.database()), Measured::plus);
+            }
+        }
+        long failed = 0;
+        for (Part part : parts) {
+            record(part.name(), measured.get(part), rounds);
+            add(rounds, part.name() + "_p99_ms", measured.get(part).run().p99Millis());
+            failed += measured.get(part).run().failed();
+        }
+        return failed;
+    }
+
+    /** What autovacuum would have done by now, on each of {@code databases} (null: on H2, nothing to do). */
+    private static void vacuumAnalyze(List<Postgres> databases) throws IOException, InterruptedException {
+        for (Postgres database : databases) {
+            if (database != null) {
+                database.vacuumAnalyze();
+            }
+        }
     }
 
     /** Raw hashes for {@code --duration}, their rate into {@code rounds} as {@code key}; returns the failures. */
@@ -743,7 +931,7 @@ public final class Benchmark {
 
     /** Warms the service up (see {@link #QUIET_JIT_SHARE}); returns the unexpected answers. */
     private long warmUp(Map<String, List<? extends ClosedLoop.VirtualClient>> scenarios, Duration slice,
-                        ServiceProcess service) throws IOException, InterruptedException {
+                        ServerProcess service) throws IOException, InterruptedException {
         long failed = 0;
         long started = System.nanoTime();
         WarmupTurn turn;
@@ -771,7 +959,7 @@ public final class Benchmark {
 
     /** Each scenario for {@code slice}, one after the other, unmeasured but for the JIT's share. */
     private WarmupTurn warmUpTurn(Collection<? extends List<? extends ClosedLoop.VirtualClient>> scenarios,
-                                  Duration slice, ServiceProcess service) throws IOException, InterruptedException {
+                                  Duration slice, ServerProcess service) throws IOException, InterruptedException {
         long serviceCpu = Machine.processCpuNanos(service.pid());
         long jitCpu = Machine.jitCompilerCpuNanos(service.pid());
         List<ClosedLoop.Run> runs = new ArrayList<>();
@@ -799,9 +987,9 @@ public final class Benchmark {
         return (double) (jitAfter - jitBefore) / (serviceAfter - serviceBefore);
     }
 
-    private static void checkAlive(ServiceProcess service) throws IOException {
-        if (!service.isAlive()) {
-            throw new IOException("the service died:\n" + service.log());
+    private static void checkAlive(ServerProcess server) throws IOException {
+        if (!server.isAlive()) {
+            throw new IOException("the server died (pid " + server.pid() + "):\n" + server.log());
         }
     }
 

@@ -2,12 +2,18 @@ package dev.authservice.benchmarks;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -129,6 +135,77 @@ final class Machine {
         return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
     }
 
+    /**
+     * The sockets of a process whose local or remote address is not loopback, such as
+     * {@code "tcp6 10.0.0.5:43210 -> 192.0.2.1:443"}: its descriptors, found in the socket tables of its network
+     * namespace ({@code /proc/<pid>/net/tcp}, {@code tcp6}, {@code udp}, {@code udp6}). A listener and an unconnected
+     * socket have a remote address of all zeros, and a local address that must be loopback too. What cannot be read is
+     * listed as well, so that nothing unread passes for loopback.
+     */
+    static List<String> socketsOffLoopback(long pid) {
+        Path process = Path.of("/proc", Long.toString(pid));
+        Set<String> inodes = new HashSet<>();
+        try (Stream<Path> descriptors = Files.list(process.resolve("fd"))) {
+            for (Path descriptor : descriptors.toList()) {
+                read(descriptor, Files::readSymbolicLink).map(Path::toString)
+                        .filter(target -> target.startsWith("socket:["))
+                        .ifPresent(target -> inodes.add(target.substring("socket:[".length(), target.length() - 1)));
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            return List.of("unreadable: " + process.resolve("fd") + " (" + unreadable + ")");
+        }
+        List<String> outside = new ArrayList<>();
+        for (String table : List.of("tcp", "tcp6", "udp", "udp6")) {
+            Optional<String> rows = read(process.resolve("net").resolve(table));
+            if (rows.isEmpty()) {
+                outside.add("unreadable: " + process.resolve("net").resolve(table));
+                continue;
+            }
+            rows.get().lines().skip(1).map(row -> offLoopback(table, row, inodes)).flatMap(Optional::stream)
+                    .forEach(outside::add);
+        }
+        return outside;
+    }
+
+    /**
+     * One row of a socket table of {@code /proc/net} ({@code sl local_address rem_address st ... uid timeout inode}),
+     * described, if its socket is one of {@code inodes} and is not on loopback.
+     */
+    static Optional<String> offLoopback(String table, String row, Set<String> inodes) {
+        String[] fields = row.trim().split("\\s+");
+        if (fields.length < 10 || !inodes.contains(fields[9])) {
+            return Optional.empty();
+        }
+        InetSocketAddress local = socketAddress(fields[1]);
+        InetSocketAddress remote = socketAddress(fields[2]);
+        boolean onLoopback = local.getAddress().isLoopbackAddress()
+                && (remote.getAddress().isLoopbackAddress() || remote.getAddress().isAnyLocalAddress());
+        return onLoopback ? Optional.empty() : Optional.of(table + " " + local.getAddress().getHostAddress() + ":"
+                + local.getPort() + " -> " + remote.getAddress().getHostAddress() + ":" + remote.getPort());
+    }
+
+    /**
+     * An address and port as {@code /proc/net} gives them: {@code 0100007F:1F90} is 127.0.0.1:8080. The address is in
+     * hex, 4 or 16 bytes, each 32-bit word in the machine's byte order (little-endian on x86-64 and AArch64); the
+     * port in hex, most significant digit first. An IPv6 row may hold an IPv4 address (::ffff:127.0.0.1), which is
+     * taken as that.
+     */
+    static InetSocketAddress socketAddress(String hex) {
+        int colon = hex.indexOf(':');
+        byte[] bytes = new byte[colon / 2];
+        for (int at = 0; at < bytes.length; at++) {
+            int word = at / 4;
+            int digits = word * 8 + (3 - at % 4) * 2;
+            bytes[at] = (byte) Integer.parseInt(hex.substring(digits, digits + 2), 16);
+        }
+        try {
+            return new InetSocketAddress(InetAddress.getByAddress(bytes), Integer.parseInt(hex.substring(colon + 1),
+                    16));
+        } catch (UnknownHostException notFourOrSixteenBytes) {
+            throw new IllegalArgumentException("not an address of /proc/net: " + hex, notFourOrSixteenBytes);
+        }
+    }
+
     /** Peak resident set size of a process, in MiB, from {@code /proc/<pid>/status} (VmHWM); NaN if unreadable. */
     static double peakRssMib(long pid) {
         return procStatusKib(pid, "VmHWM:").map(kib -> kib / 1024.0).orElse(Double.NaN);
@@ -170,10 +247,19 @@ final class Machine {
     }
 
     private static Optional<String> read(Path file) {
+        return read(file, Files::readString);
+    }
+
+    /** What {@code reader} makes of {@code file}; empty if it cannot be read (it may be gone). */
+    private static <T> Optional<T> read(Path file, Reader<T> reader) {
         try {
-            return Optional.of(Files.readString(file));
+            return Optional.of(reader.read(file));
         } catch (IOException | RuntimeException unreadable) {
             return Optional.empty();
         }
+    }
+
+    private interface Reader<T> {
+        T read(Path file) throws IOException;
     }
 }

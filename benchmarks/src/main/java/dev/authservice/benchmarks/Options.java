@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 
 /** The command-line flags. */
 record Options(int concurrency, Duration duration, int rounds, Duration warmup, Duration warmLogins, Path jar,
-               Path out, List<String> serviceJvmOptions, Optional<Path> jdk25, List<JwtAlgorithm> algorithms) {
+               Path out, List<String> serviceJvmOptions, Optional<Path> jdk25, List<JwtAlgorithm> algorithms,
+               Optional<Path> keycloak) {
 
     /**
      * The recommended production flags (docs/benchmarks/README.md, "Memory"), which keep the resident memory under
@@ -36,6 +37,9 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
 
     /** Where the JDK 25 of startup_jdk25_aot_ms is looked for unless --jdk25 says otherwise. */
     static final Path DEFAULT_JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+
+    /** Keycloak's start script, in the directory {@code --keycloak} names. */
+    static final String KEYCLOAK_SCRIPT = "bin/kc.sh";
 
     static final String USAGE = """
             Usage: java -jar benchmarks/target/benchmarks.jar [flags]
@@ -62,12 +66,19 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
                                        profile, cold profile, login and refresh, each --duration cut in %d slices
                                        taken on the services in turn: the <alg>_ figures; "none" leaves them out
                                        (default HS256,ES256,EdDSA)
+              --keycloak DIR           after the rounds, Keycloak from DIR, an unpacked keycloak-quarkus-dist
+                                       (./mvnw -q -B package -DskipTests -Pkeycloak unpacks it into
+                                       benchmarks/target/keycloak-<version>), beside a service of its own, both on
+                                       PostgreSQL and warmed up, then --rounds rounds of login, refresh and a
+                                       protected read, each --duration cut in %d slices taken in turn: the
+                                       keycloak_ and authservice_ figures and the _vs_keycloak ratios; needs
+                                       DATASOURCES_DEFAULT_URL (default: left out)
             Environment: DATASOURCES_DEFAULT_URL (with _USERNAME and _PASSWORD) names a PostgreSQL server: the
             service then runs on a fresh database created there for the run (auth_bench_<time>, dropped afterwards),
             and pgbench and the service's JDBC driver measure the database's own ceiling. Without it the service runs on a fresh H2.
             MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ are passed to the service (default: the recommended
             ones).""".formatted(100 * Benchmark.QUIET_JIT_SHARE, Benchmark.MAX_WARMUP.toSeconds(), DEFAULT_JDK25,
-                    Benchmark.SLICES);
+                    Benchmark.SLICES, Benchmark.SLICES);
 
     static Options parse(String... args) {
         int concurrency = 32;
@@ -81,6 +92,7 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
         Optional<Path> jdk25 = Files.isExecutable(DEFAULT_JDK25.resolve("bin/java")) ? Optional.of(DEFAULT_JDK25)
                 : Optional.empty();
         List<JwtAlgorithm> algorithms = DEFAULT_ALGORITHMS;
+        Optional<Path> keycloak = Optional.empty();
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             String value;
@@ -107,6 +119,7 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
                         : Arrays.asList(value.trim().split("\\s+"));
                 case "--jdk25" -> jdk25 = value.equals("none") ? Optional.empty() : Optional.of(Path.of(value));
                 case "--algorithms" -> algorithms = algorithms(flag, value);
+                case "--keycloak" -> keycloak = Optional.of(Path.of(value));
                 default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
             }
         }
@@ -116,8 +129,23 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
         if (jdk25.isPresent() && !Files.isExecutable(jdk25.get().resolve("bin/java"))) {
             throw new IllegalArgumentException("--jdk25: no bin/java in " + jdk25.get());
         }
+        if (keycloak.isPresent() && !Files.isExecutable(keycloak.get().resolve(KEYCLOAK_SCRIPT))) {
+            throw new IllegalArgumentException("--keycloak: no " + KEYCLOAK_SCRIPT + " in " + keycloak.get()
+                    + "; unpack Keycloak with ./mvnw -q -B package -DskipTests -Pkeycloak");
+        }
         return new Options(concurrency, duration, rounds, warmup, warmLogins, jar, out, List.copyOf(jvmOptions),
-                jdk25, algorithms);
+                jdk25, algorithms, keycloak);
+    }
+
+    /**
+     * Refuses what these options cannot do with the database the environment names ({@code postgresServer}, empty for
+     * H2): Keycloak is measured on PostgreSQL only, where both keep their sessions in the same server.
+     */
+    void checkDatabase(Optional<String> postgresServer) {
+        if (keycloak.isPresent() && postgresServer.isEmpty()) {
+            throw new IllegalArgumentException("--keycloak needs PostgreSQL: set DATASOURCES_DEFAULT_URL (and"
+                    + " DATASOURCES_DEFAULT_USERNAME) to a server on loopback");
+        }
     }
 
     /** HS256 first, the reference of the {@code _vs_hs256} figures, then the two the targets name. */

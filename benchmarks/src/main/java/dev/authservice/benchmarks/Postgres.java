@@ -93,6 +93,16 @@ final class Postgres implements AutoCloseable {
         return database;
     }
 
+    /** The user the benchmark connects as, and so the service and Keycloak. */
+    String user() {
+        return user;
+    }
+
+    /** The rows of {@code sql} on this database, one a line, columns separated by {@code |}. */
+    String select(String sql) throws IOException, InterruptedException {
+        return psql(database, sql).trim();
+    }
+
     /**
      * Transactions committed and rolled back ({@code pg_stat_database}) and rows inserted, updated and deleted
      * ({@code pg_stat_user_tables}) so far, as published: a backend publishes its counts when it exits, or once idle,

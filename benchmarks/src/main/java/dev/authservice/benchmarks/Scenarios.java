@@ -8,6 +8,7 @@ import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -108,14 +109,28 @@ final class Scenarios {
      * request is a real rotation of its own chain, never a replay.
      */
     List<ClosedLoop.VirtualClient> refresh() throws IOException {
+        return rotations(new Rotation(login, token -> HttpConnection.request("POST", "/api/refresh", hostHeader, null,
+                "Cookie: refreshToken=" + token), HttpConnection.Response::refreshCookie));
+    }
+
+    /**
+     * How a server rotates refresh tokens: the login that starts a chain, the refresh that presents a token, and
+     * where an answer, the login's or a refresh's, carries the next token (null where it carries none).
+     */
+    record Rotation(byte[] login, Function<String, byte[]> refresh, Function<HttpConnection.Response, String> token) {
+    }
+
+    /** One {@link RotationChain} per virtual client. */
+    List<ClosedLoop.VirtualClient> rotations(Rotation rotation) throws IOException {
         List<ClosedLoop.VirtualClient> clients = new ArrayList<>(concurrency);
         for (int i = 0; i < concurrency; i++) {
-            clients.add(new RotationChain(connection(i)));
+            clients.add(new RotationChain(connection(i), rotation));
         }
         return clients;
     }
 
-    private List<ClosedLoop.VirtualClient> fixed(byte[] request) {
+    /** Every virtual client sending {@code request} again and again on its own connection; 200 is expected. */
+    List<ClosedLoop.VirtualClient> fixed(byte[] request) {
         List<ClosedLoop.VirtualClient> clients = new ArrayList<>(concurrency);
         for (int i = 0; i < concurrency; i++) {
             clients.add(new FixedRequest(connection(i), () -> request));
@@ -176,33 +191,44 @@ final class Scenarios {
         }
     }
 
-    /** One login, then one refresh after the other with the newest cookie; a broken chain starts again with a login. */
-    private final class RotationChain implements ClosedLoop.VirtualClient {
+    /** One login, then one refresh after the other with the newest token; a broken chain starts again with a login. */
+    private static final class RotationChain implements ClosedLoop.VirtualClient {
         private final HttpConnection connection;
+        private final Rotation rotation;
         private String refreshToken;
         private volatile String lastFailure = "";
 
-        RotationChain(HttpConnection connection) throws IOException {
+        RotationChain(HttpConnection connection, Rotation rotation) throws IOException {
             this.connection = connection;
-            this.refreshToken = logIn(connection).refreshCookie();
+            this.rotation = rotation;
+            this.refreshToken = logIn();
+        }
+
+        private String logIn() throws IOException {
+            HttpConnection.Response answer = connection.exchange(rotation.login());
+            String token = answer.status() == 200 ? rotation.token().apply(answer) : null;
+            if (token == null) {
+                throw new IOException("login as " + Benchmark.USERNAME + " answered " + describe(answer));
+            }
+            return token;
         }
 
         @Override
         public boolean call() throws IOException {
             if (refreshToken == null) {
-                refreshToken = logIn(connection).refreshCookie();
+                refreshToken = logIn();
             }
             HttpConnection.Response answer;
             try {
-                answer = connection.exchange(HttpConnection.request("POST", "/api/refresh", hostHeader, null,
-                        "Cookie: refreshToken=" + refreshToken));
+                answer = connection.exchange(rotation.refresh().apply(refreshToken));
             } catch (IOException lost) {
                 // Whether the server rotated the token is unknown; presenting it again could be reuse.
                 refreshToken = null;
                 throw lost;
             }
-            if (answer.status() == 200 && answer.refreshCookie() != null) {
-                refreshToken = answer.refreshCookie();
+            String next = answer.status() == 200 ? rotation.token().apply(answer) : null;
+            if (next != null) {
+                refreshToken = next;
                 return true;
             }
             lastFailure = describe(answer);

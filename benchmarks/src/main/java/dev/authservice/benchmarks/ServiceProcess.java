@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * {@code _PASSWORD}). It gets {@link Options#RECOMMENDED_ENVIRONMENT} unless the benchmark's own environment sets
  * those variables.
  */
-final class ServiceProcess implements AutoCloseable {
+final class ServiceProcess implements ServerProcess, AutoCloseable {
 
     static final String JWT_SECRET = "benchmark-secret-that-is-at-least-32-bytes-long";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
@@ -162,7 +162,8 @@ final class ServiceProcess implements AutoCloseable {
         return workingDirectory;
     }
 
-    long pid() {
+    @Override
+    public long pid() {
         return process.pid();
     }
 
@@ -170,12 +171,14 @@ final class ServiceProcess implements AutoCloseable {
         return startupNanos / 1e6;
     }
 
-    boolean isAlive() {
+    @Override
+    public boolean isAlive() {
         return process.isAlive();
     }
 
     /** The end of the service's log, without its audit lines (JSON objects), which would crowd out the rest. */
-    String log() {
+    @Override
+    public String log() {
         return tail(workingDirectory.resolve("service.log"));
     }
 
@@ -188,7 +191,12 @@ final class ServiceProcess implements AutoCloseable {
         } catch (IllegalStateException shuttingDown) {
             // the hook runs anyway
         }
-        try (Stream<Path> files = Files.walk(workingDirectory)) {
+        delete(workingDirectory);
+    }
+
+    /** Deletes {@code directory} and everything in it. */
+    static void delete(Path directory) throws IOException {
+        try (Stream<Path> files = Files.walk(directory)) {
             for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(file);
             }
@@ -208,7 +216,8 @@ final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    private static String tail(Path log) {
+    /** The last 80 lines of {@code log} without the audit lines (JSON objects), or why there are none. */
+    static String tail(Path log) {
         try {
             List<String> lines = Files.readAllLines(log).stream().filter(line -> !line.startsWith("{")).toList();
             return String.join("\n", lines.subList(Math.max(0, lines.size() - 80), lines.size()));
@@ -217,7 +226,7 @@ final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }

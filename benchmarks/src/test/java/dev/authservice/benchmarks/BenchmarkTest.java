@@ -89,4 +89,39 @@ class BenchmarkTest {
                 .plus(new Benchmark.Measured(first.run(), 1, 0, 0, 1, Long.MIN_VALUE)).databaseCpuNanos(),
                 "on H2, still no database reading");
     }
+
+    @Test
+    void eachScenarioIsComparedWithKeycloaksNearestAndKeycloaksMemoryIsGiven() {
+        assertEquals(List.of(
+                        "authservice_login_rps", "authservice_login_p99_ms", "keycloak_login_rps",
+                        "keycloak_login_p99_ms", "login_vs_keycloak",
+                        "authservice_refresh_rps", "authservice_refresh_p99_ms", "keycloak_refresh_rps",
+                        "keycloak_refresh_p99_ms", "refresh_vs_keycloak",
+                        "authservice_profile_rps", "authservice_profile_p99_ms", "keycloak_userinfo_rps",
+                        "keycloak_userinfo_p99_ms", "profile_vs_keycloak_userinfo",
+                        "keycloak_rss_mb"),
+                Benchmark.KEYCLOAK_FIGURES);
+    }
+
+    @Test
+    void aRatioAgainstKeycloakIsTheServicesRateOverKeycloaksRoundByRound() {
+        Map<String, List<Double>> rounds = new java.util.HashMap<>();
+        for (String side : List.of("authservice_login", "authservice_refresh", "authservice_profile",
+                "keycloak_login", "keycloak_refresh", "keycloak_userinfo")) {
+            rounds.put(side + "_p99_ms", List.of(3.0, 1.0, 2.0));
+            rounds.put(side + "_rps", List.of(10.0, 10.0, 10.0));
+        }
+        rounds.put("authservice_login_rps", List.of(100.0, 90.0, 95.0));
+        rounds.put("keycloak_login_rps", List.of(50.0, 60.0, 45.0));
+
+        Map<String, Double> figures = Benchmark.keycloakFigures(rounds);
+
+        // Rounds of 2.0, 1.5 and 2.11; the medians alone, 95 / 50, would say 1.9.
+        assertEquals(2.0, figures.get("login_vs_keycloak"), 1e-9);
+        assertEquals(95.0, figures.get("authservice_login_rps"), 1e-9);
+        assertEquals(50.0, figures.get("keycloak_login_rps"), 1e-9);
+        assertEquals(2.0, figures.get("keycloak_userinfo_p99_ms"), 1e-9);
+        assertEquals(1.0, figures.get("profile_vs_keycloak_userinfo"), 1e-9);
+        assertEquals(Benchmark.KEYCLOAK_FIGURES.subList(0, 15), List.copyOf(figures.keySet()));
+    }
 }

@@ -1,11 +1,19 @@
 package dev.authservice.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class MachineTest {
@@ -46,6 +54,52 @@ class MachineTest {
         assertEquals(0, Machine.ticksIfCounted(whole, "java"::equals));
         assertEquals(0, Machine.ticksIfCounted("42 (postgres) S 1", "postgres"::equals));
         assertEquals(0, Machine.ticksIfCounted("", "postgres"::equals));
+    }
+
+    @Test
+    void addressesAreReadAsProcNetGivesThem() {
+        assertEquals(new InetSocketAddress("127.0.0.1", 8080), Machine.socketAddress("0100007F:1F90"));
+        assertEquals(new InetSocketAddress("127.0.0.1", 5432),
+                Machine.socketAddress("0000000000000000FFFF00000100007F:1538"), "IPv4 in an IPv6 row");
+        assertEquals(new InetSocketAddress("::1", 80), Machine.socketAddress("00000000000000000000000001000000:0050"));
+        assertEquals(new InetSocketAddress("10.255.255.53", 53), Machine.socketAddress("35FFFF0A:0035"));
+    }
+
+    @Test
+    void onlyTheProcesssOwnSocketsOffLoopbackAreListed() {
+        Set<String> ours = Set.of("1001", "1002", "1003", "1004");
+        String header = "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout"
+                + " inode";
+
+        assertEquals(Optional.empty(), Machine.offLoopback("tcp", header, ours));
+        assertEquals(Optional.empty(), Machine.offLoopback("tcp",
+                "   0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000 0 0 1001", ours),
+                "a listener on loopback");
+        assertEquals(Optional.empty(), Machine.offLoopback("tcp6", "   1: 0000000000000000FFFF00000100007F:9C4A"
+                + " 0000000000000000FFFF00000100007F:1538 01 00000000:00000000 00:00000000 00000000 0 0 1002", ours),
+                "a connection to PostgreSQL on loopback");
+        assertEquals(Optional.of("udp 10.0.0.5:40000 -> 10.255.255.53:53"), Machine.offLoopback("udp",
+                "   2: 0500000A:9C40 35FFFF0A:0035 01 00000000:00000000 00:00000000 00000000 0 0 1003", ours));
+        assertEquals(Optional.of("tcp 0.0.0.0:8080 -> 0.0.0.0:0"), Machine.offLoopback("tcp",
+                "   3: 00000000:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000 0 0 1004", ours),
+                "a listener on every address");
+        assertEquals(Optional.empty(), Machine.offLoopback("tcp",
+                "   4: 00000000:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000 0 0 2001", ours),
+                "another process's");
+    }
+
+    @Test
+    void aSocketOnEveryAddressIsFoundAndOneOnLoopbackIsNot() throws IOException {
+        requireProc();
+        try (ServerSocket everywhere = new ServerSocket(0);
+             ServerSocket loopback = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            List<String> outside = Machine.socketsOffLoopback(ProcessHandle.current().pid());
+
+            assertTrue(outside.stream().anyMatch(socket -> socket.contains(":" + everywhere.getLocalPort() + " -> ")),
+                    outside.toString());
+            assertFalse(outside.stream().anyMatch(socket -> socket.contains(":" + loopback.getLocalPort() + " -> ")),
+                    outside.toString());
+        }
     }
 
     /**
