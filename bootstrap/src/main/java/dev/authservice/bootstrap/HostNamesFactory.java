@@ -1,6 +1,6 @@
 package dev.authservice.bootstrap;
 
-import dev.authservice.adapter.in.web.HostNames;
+import dev.authservice.adapter.in.web.edge.HostNames;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;

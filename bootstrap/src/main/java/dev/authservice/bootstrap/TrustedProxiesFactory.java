@@ -1,6 +1,6 @@
 package dev.authservice.bootstrap;
 
-import dev.authservice.adapter.in.web.TrustedProxies;
+import dev.authservice.adapter.in.web.edge.TrustedProxies;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;

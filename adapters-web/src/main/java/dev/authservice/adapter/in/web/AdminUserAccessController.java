@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web;
 
+import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.application.port.in.RevokeUserSessionsUseCase;

@@ -1,7 +1,10 @@
 package dev.authservice.adapter.in.web;
 
+import dev.authservice.adapter.in.web.api.ApiDocs;
+import dev.authservice.adapter.in.web.edge.PasswordHashingExecutor;
 import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.application.port.in.CreateUserUseCase;
 import dev.authservice.application.port.in.GetUserUseCase;
 import dev.authservice.application.port.in.ListUsersUseCase;

@@ -1,6 +1,7 @@
 package dev.authservice.adapter.in.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.application.port.in.ListAuditEventsUseCase;
 import dev.authservice.domain.audit.AuditEventFilter;
 import dev.authservice.domain.audit.AuditOutcome;

@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web;
 
+import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.application.port.in.CheckHealthUseCase;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;

@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web;
 
+import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.port.in.LogOutUseCase;
 import io.micronaut.http.HttpRequest;

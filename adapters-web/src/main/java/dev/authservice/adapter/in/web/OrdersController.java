@@ -1,8 +1,11 @@
 package dev.authservice.adapter.in.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.authservice.adapter.in.web.api.ApiDocs;
+import dev.authservice.adapter.in.web.edge.PasswordHashingExecutor;
 import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.port.in.DeleteMyOrderUseCase;
 import dev.authservice.application.port.in.GetMyOrderUseCase;

@@ -1,6 +1,9 @@
 package dev.authservice.adapter.in.web;
 
+import dev.authservice.adapter.in.web.api.ApiDocs;
+import dev.authservice.adapter.in.web.edge.PasswordHashingExecutor;
 import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.port.in.ChangePasswordUseCase;

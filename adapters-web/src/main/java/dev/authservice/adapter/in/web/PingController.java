@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web;
 
+import dev.authservice.adapter.in.web.api.ApiDocs;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.security.annotation.Secured;

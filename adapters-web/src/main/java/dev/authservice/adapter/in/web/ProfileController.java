@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web;
 
+import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.domain.user.Role;
 import io.micronaut.http.annotation.Controller;

@@ -1,9 +1,11 @@
 package dev.authservice.adapter.in.web;
 
+import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
-import dev.authservice.application.port.in.RefreshAccessTokenUseCase;
 import dev.authservice.application.port.in.RefreshAccessTokenUseCase.Command;
+import dev.authservice.application.port.in.RefreshAccessTokenUseCase;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;

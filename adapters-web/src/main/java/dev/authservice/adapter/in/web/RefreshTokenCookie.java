@@ -9,10 +9,10 @@ import java.time.Duration;
  * browser to the refresh endpoint alone (Path) and never on a cross-site request (SameSite=Strict). The header is
  * written by hand so that it reads exactly as the contract spells it.
  */
-final class RefreshTokenCookie {
+public final class RefreshTokenCookie {
 
-    static final String NAME = "refreshToken";
-    static final String PATH = "/api/refresh";
+    public static final String NAME = "refreshToken";
+    public static final String PATH = "/api/refresh";
     private static final String ATTRIBUTES = "; Path=" + PATH + "; Secure; HttpOnly; SameSite=Strict";
 
     private RefreshTokenCookie() {

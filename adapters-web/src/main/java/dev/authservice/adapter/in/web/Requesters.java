@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web;
 
+import dev.authservice.adapter.in.web.edge.ClientAddressResolver;
 import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.domain.audit.Requester;
 import io.micronaut.http.HttpHeaders;

@@ -1,12 +1,14 @@
 package dev.authservice.adapter.in.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.port.in.EndSessionUseCase;
-import dev.authservice.application.port.in.ListMySessionsUseCase;
 import dev.authservice.application.port.in.ListMySessionsUseCase.SessionView;
+import dev.authservice.application.port.in.ListMySessionsUseCase;
 import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;

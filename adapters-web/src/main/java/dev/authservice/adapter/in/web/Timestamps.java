@@ -10,7 +10,7 @@ import java.time.format.DateTimeFormatter;
  * clocks) or read back from the database (microseconds): the user that {@code POST /api/admin/users} answers with is
  * the one {@code GET} shows. A fixed width also keeps the text sortable as text.
  */
-final class Timestamps {
+public final class Timestamps {
 
     private static final DateTimeFormatter ISO_MILLIS =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
@@ -21,7 +21,7 @@ final class Timestamps {
     private Timestamps() {
     }
 
-    static String iso(Instant instant) {
+    public static String iso(Instant instant) {
         long millis = instant.toEpochMilli();
         Formatted seen = last;
         if (seen.millis() == millis) {

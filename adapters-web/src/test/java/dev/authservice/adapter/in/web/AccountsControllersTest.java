@@ -8,6 +8,7 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.adapter.in.web.edge.PasswordHashingExecutor;
 import dev.authservice.application.port.in.AuthenticateUseCase;
 import dev.authservice.application.port.in.ChangePasswordUseCase;
 import dev.authservice.application.port.in.CreateUserUseCase;
