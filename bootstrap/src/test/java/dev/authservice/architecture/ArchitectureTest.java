@@ -41,7 +41,8 @@ class ArchitectureTest {
         for (String layer : List.of("domain", "application.port.in", "application.port.out", "application.service",
                 "adapter.in.web", "adapter.out.persistence", "adapter.out.persistence.audit",
                 "adapter.out.persistence.login", "adapter.out.persistence.order", "adapter.out.persistence.session",
-                "adapter.out.persistence.user", "adapter.out.crypto", "adapter.out.telemetry", "bootstrap")) {
+                "adapter.out.persistence.user", "adapter.out.crypto", "adapter.out.telemetry", "adapter.out.unicode",
+                "bootstrap")) {
             String pkg = ROOT + "." + layer;
             assertTrue(PRODUCTION.stream().anyMatch(c -> c.getPackageName().startsWith(pkg)),
                     "no classes in " + pkg + ": a rule about it would pass without checking anything");

@@ -4,7 +4,7 @@ package dev.authservice.domain.user;
  * The Unicode property {@code Default_Ignorable_Code_Point}: characters a renderer shows as nothing, so that
  * {@code bob} and {@code bob} with a variation selector look the same. The JDK has no such property; the table is
  * {@code DerivedCoreProperties.txt} of Unicode 17.0.0, unassigned code points included (they stay invisible once
- * assigned). {@code UsernameInvisiblesTest} of {@code adapters-unicode} holds it to ICU's copy of the data.
+ * assigned). {@code UsernameInvisiblesTest}, in {@code adapters-unicode}, holds it to ICU's copy of the data.
  */
 final class DefaultIgnorable {
 
