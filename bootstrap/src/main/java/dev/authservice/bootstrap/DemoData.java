@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * The demo users of the contract, alice and bob, with their orders. Seeded before the server accepts requests, in
  * {@code dev} (also the default when no environment is named, then on loopback only: {@link LocalTrial}) and
  * {@code test} only, never with {@code prod}: an environment of a deployment's own, such as {@code staging}, must not
- * start with bob's known administrator password. Seeded once: a user that exists already is left alone.
+ * start with bob's known administrator password. Seeded once: a user that exists already is left alone, and so is a
+ * name that looks like one (a user named {@code ɑlice} keeps {@code alice} out).
  */
 @Context
 @Requires(env = {Environment.DEVELOPMENT, Environment.TEST})
@@ -70,7 +71,10 @@ class DemoData {
         Instant now = clock.instant();
         UserAccount user = new UserAccount(new UserId(random.uuid()), new Username(username),
                 hasher.hash(new Password(password)), roles, nickname, department, now, true);
-        users.add(user);
+        if (!users.add(user)) {
+            LOG.warn("Demo user {} not seeded: a user whose name looks like it exists", username);
+            return;
+        }
         OrderStatus[] statuses = OrderStatus.values();
         for (int i = 0; i < orderCount; i++) {
             // Varied amounts, statuses and dates, so that sorting and filtering show something; a note now and then.
