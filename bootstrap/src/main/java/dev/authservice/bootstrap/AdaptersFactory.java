@@ -3,8 +3,10 @@ package dev.authservice.bootstrap;
 import dev.authservice.adapter.out.crypto.Argon2idPasswordHasher;
 import dev.authservice.adapter.out.crypto.SecureRandomSource;
 import dev.authservice.adapter.out.telemetry.TimedPasswordHasher;
+import dev.authservice.adapter.out.unicode.IcuUsernameSkeletons;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.port.out.UsernameSkeletons;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
@@ -12,7 +14,7 @@ import java.time.Clock;
 
 /**
  * The outbound adapters that are plain classes, without a framework to register them: the crypto adapters, the
- * telemetry around them, and the clock every use case reads the time from.
+ * telemetry around them, the usernames' skeletons, and the clock every use case reads the time from.
  */
 @Factory
 class AdaptersFactory {
@@ -25,6 +27,12 @@ class AdaptersFactory {
     @Singleton
     RandomSource randomSource() {
         return new SecureRandomSource();
+    }
+
+    /** Read by the user store and by migration 9, which fills the skeletons of the users stored before it. */
+    @Singleton
+    UsernameSkeletons usernameSkeletons() {
+        return new IcuUsernameSkeletons();
     }
 
     /** Timed, so that the metrics show what the one deliberately slow step of a login costs. */

@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * {@code dev} (also the default when no environment is named, then on loopback only: {@link LocalTrial}) and
  * {@code test} only, never with {@code prod}: an environment of a deployment's own, such as {@code staging}, must not
  * start with bob's known administrator password, nor keep it from a database seeded before ({@link
- * PublishedCredentialsCheck}). Seeded once: a user that exists already is left alone.
+ * PublishedCredentialsCheck}). Seeded once: a user that exists already is left alone, and so is a name that looks like
+ * one (a user named {@code ɑlice} keeps {@code alice} out).
  */
 @Context
 @Requires(env = {Environment.DEVELOPMENT, Environment.TEST})
@@ -84,7 +85,10 @@ class DemoData {
         UserAccount user = new UserAccount(new UserId(random.uuid()), demo.credentials().username(),
                 hasher.hash(demo.credentials().password()), demo.roles(), demo.nickname(), demo.department(), now,
                 true);
-        users.add(user);
+        if (!users.add(user)) {
+            LOG.warn("Demo user {} not seeded: a user whose name looks like it exists", demo.credentials().username());
+            return;
+        }
         OrderStatus[] statuses = OrderStatus.values();
         for (int i = 0; i < demo.orders(); i++) {
             // Varied amounts, statuses and dates, so that sorting and filtering show something; a note now and then.

@@ -217,8 +217,18 @@ class AccountsAndSessionsHttpTest {
             assertEquals(200, http.logIn("alice", "alice-password").status(), "alice keeps her password");
         }
 
+        /** Unicode TS #39 look-alikes of alice in one script: a Latin alpha, a dental click, a dotless i, an iota. */
         @ParameterizedTest
-        @ValueSource(strings = {"alice ", "ali ce", "ali\u200Bce", "\u202Ealice", "\u0430lice"})
+        @ValueSource(strings = {"\u0251lice", "a\u01C0ice", "al\u0131ce", "al\u0269ce"})
+        void aNameThatLooksLikeATakenOneIsTakenAndDoesNotLogInAsIt(String lookAlike) {
+            assertError(create(newUserBody(lookAlike, GOOD_PASSWORD)), 409, "USERNAME_TAKEN");
+            assertEquals(401, http.logIn(lookAlike, "alice-password").status(), "a look-alike is not alice's name");
+            assertEquals(200, http.logIn("alice", "alice-password").status(), "alice keeps her password");
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"alice ", "ali ce", "ali\u200Bce", "\u202Ealice", "\u0430lice", "bob\uFE0F",
+                "b\u034Fob", "bob\uDB40\uDD00"})
         void aNameWithSpacesInvisibleCharactersOrMixedScriptsIs400AndChangesNothing(String name) {
             int users = userCount();
 

@@ -14,9 +14,12 @@ import java.util.Set;
  * <p>
  * The rules, in the RFC's order: fullwidth and halfwidth characters to their plain forms, lower case, NFC; then the
  * result must be of the {@code IdentifierClass} (RFC 8264 §4.2: letters, marks and digits of any script, and printable
- * ASCII) and follow the Bidi Rule (RFC 5893) when it holds right-to-left characters. One rule beyond PRECIS: a name's
- * letters come from one script (Japanese may mix Han, Hiragana and Katakana, Korean Han and Hangul, Chinese Han and
- * Bopomofo), so a Latin name cannot hide a Cyrillic look-alike letter (Unicode TR 39, "highly restrictive").
+ * ASCII) and follow the Bidi Rule (RFC 5893) when it holds right-to-left characters. Two rules beyond PRECIS: a name
+ * holds no {@link DefaultIgnorable} character, which PRECIS lets through where it is a mark (a variation selector, the
+ * combining grapheme joiner); and a name's letters come from one script (Japanese may mix Han, Hiragana and Katakana,
+ * Korean Han and Hangul, Chinese Han and Bopomofo), so a Latin name cannot hide a Cyrillic look-alike letter (Unicode
+ * TR 39, "highly restrictive"). A name that looks like another without mixing scripts (Latin {@code ɑlice}, with an
+ * alpha, beside {@code alice}) is the stores' to refuse: they keep each name's confusable skeleton (TR 39) unique.
  */
 public final class UsernameCaseMapped {
 
@@ -70,6 +73,10 @@ public final class UsernameCaseMapped {
         int cp = text[at];
         if (cp >= 0x21 && cp <= 0x7E) {
             return; // ASCII7, printable
+        }
+        if (DefaultIgnorable.contains(cp)) {
+            throw new InvalidValueException(FIELD, String.format(
+                    "username must not hold invisible characters, such as U+%04X", cp));
         }
         if (isDisallowedException(cp) || isOldHangulJamo(cp) || !ContextRules.allow(text, at)) {
             refuse(cp);

@@ -47,11 +47,6 @@ class UsernameCaseMappedTest {
             "ali ce",
             "ali\u3000ce",       // an ideographic space, mapped to a space
             "ali\u00A0ce",       // a no-break space
-            "ali\u200Bce",       // zero-width space
-            "ali\u200Dce",       // zero-width joiner
-            "\u202Ealice",       // right-to-left override
-            "alice\u2066",       // left-to-right isolate
-            "\uFEFFalice",       // byte order mark
             "alice\u2603",       // a symbol
             "\uFB01ona",         // the fi ligature: compatibility character
             "alice\u00B2",       // superscript two
@@ -64,6 +59,30 @@ class UsernameCaseMappedTest {
         assertEquals("username", e.field());
         assertTrue(e.getMessage().startsWith("username must hold only letters, digits and printable ASCII"),
                 e.getMessage());
+    }
+
+    /** Default_Ignorable_Code_Point: marks among them, the variation selectors, are letters to PRECIS. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+            "bob\uFE0F, FE0F",               // variation selector 16 (emoji presentation)
+            "b\uFE00ob, FE00",               // variation selector 1
+            "bob\uDB40\uDD00, E0100",        // variation selector 17
+            "b\u034Fob, 034F",               // combining grapheme joiner
+            "\u1780\u17B4, 17B4",            // a Khmer letter and an inherent vowel
+            "\u1820\u180B, 180B",            // a Mongolian letter and a free variation selector
+            "ali\u00ADce, 00AD",             // soft hyphen
+            "ali\u200Bce, 200B",             // zero-width space
+            "ali\u200Dce, 200D",             // zero-width joiner
+            "\u202Ealice, 202E",             // right-to-left override
+            "alice\u2066, 2066",             // left-to-right isolate
+            "\uFEFFalice, FEFF",             // byte order mark
+            "\uAC00\u3164, 3164",            // a Hangul syllable and the Hangul filler
+            "bob\uDB40\uDC62, E0062"})       // a tag character
+    void aNameWithAnInvisibleCharacterIsRefused(String raw, String codePoint) {
+        InvalidValueException e = assertThrows(InvalidValueException.class, () -> UsernameCaseMapped.enforce(raw));
+
+        assertEquals("username", e.field());
+        assertEquals("username must not hold invisible characters, such as U+" + codePoint, e.getMessage());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,6 +1,8 @@
 package dev.authservice.adapter.out.persistence;
 
+import dev.authservice.adapter.out.persistence.user.UniqueUsernameSkeletons;
 import dev.authservice.adapter.out.persistence.user.UsernamesInCaseMappedForm;
+import dev.authservice.application.port.out.UsernameSkeletons;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
@@ -15,7 +17,7 @@ class JavaMigrations {
 
     @Singleton
     @Named("default")
-    JavaMigration[] javaMigrations() {
-        return new JavaMigration[] {new UsernamesInCaseMappedForm()};
+    JavaMigration[] javaMigrations(UsernameSkeletons skeletons) {
+        return new JavaMigration[] {new UsernamesInCaseMappedForm(), new UniqueUsernameSkeletons(skeletons)};
     }
 }

@@ -1,5 +1,7 @@
 package dev.authservice.adapter.out.persistence;
 
+import dev.authservice.application.fixtures.LookAlikeSkeletons;
+import dev.authservice.application.port.out.UsernameSkeletons;
 import dev.authservice.domain.login.LoginThrottlePolicy;
 import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.annotation.Factory;
@@ -21,6 +23,12 @@ class TestPolicies {
     TokenPolicy tokenPolicy(@Property(name = "auth.access-token.ttl", defaultValue = "15m") Duration accessTokenTtl,
                             @Property(name = "auth.jwt.clock-skew", defaultValue = "30s") Duration clockSkew) {
         return new TokenPolicy(accessTokenTtl, Duration.ofDays(30), "auth-service", clockSkew);
+    }
+
+    /** The skeletons {@code UserStoreContract} expects; the service's are ICU's, from {@code adapters-unicode}. */
+    @Singleton
+    UsernameSkeletons usernameSkeletons() {
+        return new LookAlikeSkeletons();
     }
 
     @Singleton

@@ -20,7 +20,10 @@ public interface UserStore {
     /** A page of all users, in the order {@code sort} asks for. */
     Page<UserAccount> findAll(Sort<UserAccount.SortKey> sort, PageRequest page);
 
-    /** Adds a new user, unless the username is taken: then nothing is stored and the answer is {@code false}. */
+    /**
+     * Adds a new user, unless the username is taken or one that looks like it is (its {@link UsernameSkeletons}
+     * skeleton is taken): then nothing is stored and the answer is {@code false}.
+     */
     boolean add(UserAccount user);
 
     /**

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.AtTheSameTime;
+import dev.authservice.application.fixtures.LookAlikeSkeletons;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
@@ -29,10 +30,13 @@ import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * What every {@link UserStore} promises. An implementation's test extends this class and hands out an empty store.
- * Usernames here are lower case, so that the order they sort in does not depend on a database's collation.
+ * What every {@link UserStore} promises. An implementation's test extends this class and hands out an empty store,
+ * which finds look-alike names with {@link LookAlikeSkeletons}. Usernames here are lower case, so that the order they
+ * sort in does not depend on a database's collation.
  */
 public abstract class UserStoreContract {
 
@@ -134,6 +138,54 @@ public abstract class UserStoreContract {
             assertEquals(Optional.of(winner), store.findByUsername(new Username(username)));
             for (UserAccount racer : racers) {
                 assertEquals(racer == winner ? Optional.of(winner) : Optional.empty(), store.findById(racer.id()));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\u0251lice", "al\u0131ce", "al\u0269ce", "a\u01C0ice"}) // alpha, dotless i, iota, click
+    void aNameThatLooksLikeATakenOneIsRefusedAndNothingOfItStored(String lookAlike) {
+        store.add(alice());
+        UserAccount impostor = aUser().named(lookAlike).withRoles(Role.ADMIN).build();
+
+        assertFalse(store.add(impostor));
+
+        assertEquals(Optional.empty(), store.findById(impostor.id()));
+        assertEquals(Optional.empty(), store.findByUsername(new Username(lookAlike)), "no login under the look-alike");
+        assertEquals(Optional.of(alice()), store.findByUsername(new Username("alice")));
+        assertFalse(store.anyEnabledUserHasRole(Role.ADMIN), "nothing of the impostor is stored");
+    }
+
+    @Test
+    void aNameIsRefusedBesideALookAlikeAddedBeforeIt() {
+        store.add(aUser().named("\u0251lice").build());
+
+        assertFalse(store.add(alice()));
+
+        assertEquals(Optional.empty(), store.findById(alice().id()));
+    }
+
+    /** As {@link #ofManyConcurrentAddsOfOneUsernameExactlyOneWins}, with names that differ but look alike. */
+    @Test
+    void ofManyConcurrentAddsOfNamesThatLookAlikeExactlyOneWins() throws Exception {
+        List<String> lookAlikes = List.of("alice", "\u0251lice", "al\u0131ce", "al\u0269ce", "a\u01C0ice",
+                "\u0251l\u0131ce", "\u0251\u01C0\u0269ce", "a\u01C0\u0131ce");
+        for (int round = 0; round < 5; round++) { // a race goes one way or another: run it a few times
+            String suffix = "-" + round;
+            List<UserAccount> racers = lookAlikes.stream()
+                    .map(name -> aUser().named(name + suffix).withProfile(name, "Track").build())
+                    .toList();
+
+            List<Boolean> results = AtTheSameTime.run(racers.stream()
+                    .<Callable<Boolean>>map(user -> () -> store.add(user))
+                    .toList());
+
+            assertEquals(1, results.stream().filter(added -> added).count(), "winners among " + results);
+            UserAccount winner = racers.get(results.indexOf(true));
+            for (UserAccount racer : racers) {
+                Optional<UserAccount> expected = racer == winner ? Optional.of(winner) : Optional.empty();
+                assertEquals(expected, store.findById(racer.id()));
+                assertEquals(expected, store.findByUsername(racer.username()));
             }
         }
     }

@@ -4,6 +4,7 @@ import dev.authservice.adapter.out.persistence.Paging;
 import dev.authservice.adapter.out.persistence.UniqueViolation;
 import dev.authservice.adapter.out.persistence.UserColumns;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.port.out.UsernameSkeletons;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
@@ -19,9 +20,11 @@ import java.util.Optional;
 class JdbcUserStore implements UserStore {
 
     private final UserRowRepository rows;
+    private final UsernameSkeletons skeletons;
 
-    JdbcUserStore(UserRowRepository rows) {
+    JdbcUserStore(UserRowRepository rows, UsernameSkeletons skeletons) {
         this.rows = rows;
+        this.skeletons = skeletons;
     }
 
     @Override
@@ -48,11 +51,16 @@ class JdbcUserStore implements UserStore {
         };
     }
 
-    /** The unique constraint on {@code username} decides; not to be called inside a transaction. */
+    /**
+     * The unique constraints on {@code username} and {@code username_skeleton} decide; not to be called inside a
+     * transaction.
+     */
     @Override
     public boolean add(UserAccount user) {
-        return UniqueViolation.inserted(() -> rows.insert(UserRow.of(user)),
-                () -> rows.findByUsername(user.username().value()).isPresent());
+        String skeleton = skeletons.skeletonOf(user.username());
+        return UniqueViolation.inserted(() -> rows.insert(UserRow.of(user, skeleton)),
+                () -> rows.findByUsername(user.username().value()).isPresent()
+                        || rows.existsByUsernameSkeleton(skeleton));
     }
 
     @Override

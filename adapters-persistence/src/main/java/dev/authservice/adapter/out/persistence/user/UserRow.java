@@ -7,11 +7,12 @@ import io.micronaut.data.annotation.MappedEntity;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A row of {@code users}. */
+/** A row of {@code users}; {@code usernameSkeleton} is kept for its unique constraint, never read back. */
 @MappedEntity(value = "users", escape = false)
 record UserRow(
         @Id UUID id,
         String username,
+        String usernameSkeleton,
         String passwordHash,
         String roles,
         String nickname,
@@ -19,8 +20,8 @@ record UserRow(
         Instant createdAt,
         boolean enabled) {
 
-    static UserRow of(UserAccount user) {
-        return new UserRow(user.id().value(), user.username().value(), user.passwordHash().encoded(),
+    static UserRow of(UserAccount user, String usernameSkeleton) {
+        return new UserRow(user.id().value(), user.username().value(), usernameSkeleton, user.passwordHash().encoded(),
                 UserColumns.roles(user.roles()), user.nickname(), user.department(), user.createdAt(), user.enabled());
     }
 

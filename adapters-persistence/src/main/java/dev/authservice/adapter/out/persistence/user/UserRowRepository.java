@@ -16,6 +16,8 @@ interface UserRowRepository extends GenericRepository<UserRow, UUID> {
 
     Optional<UserRow> findByUsername(String username);
 
+    boolean existsByUsernameSkeleton(String usernameSkeleton);
+
     Page<UserRow> findAll(Pageable pageable);
 
     void insert(UserRow row);
