@@ -1,5 +1,6 @@
 package dev.authservice.bootstrap;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -78,7 +79,10 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
         throw new AssertionError("the service did not answer /health within " + START_TIMEOUT + ": " + log());
     }
 
-    /** Starts the jar with {@code environment}, expects it to exit non-zero with no stack trace; returns its output. */
+    /**
+     * Starts the jar with {@code environment}, expects it to refuse as a misconfiguration does (exit code 2, no stack
+     * trace); returns its output.
+     */
     String refusedStart(Map<String, String> environment) throws IOException, InterruptedException {
         port = freePort();
         Path output = workingDirectory.resolve("refused.log");
@@ -90,7 +94,7 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
         String printed = Files.readString(output);
 
         assertTrue(exited, "it did not exit: " + printed);
-        assertTrue(refused.exitValue() != 0, "exit code " + refused.exitValue());
+        assertEquals(2, refused.exitValue(), "exit code: " + printed);
         assertTrue(!printed.contains("\tat "), "no stack trace: " + printed);
         return printed;
     }
