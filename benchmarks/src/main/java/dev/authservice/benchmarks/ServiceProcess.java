@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  */
 final class ServiceProcess implements ServerProcess, AutoCloseable {
 
-    static final String JWT_SECRET = "benchmark-secret-that-is-at-least-32-bytes-long";
+    static final String JWT_SECRET = "7JiTuM5v2Axn0lw55VfnnrTzbGuIQ7XXl/fM7cFQrRg=";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
     private final Process process;

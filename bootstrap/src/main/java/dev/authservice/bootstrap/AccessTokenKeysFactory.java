@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The keys of the access tokens, read from the configuration at start, or the service does not start.
  * <ul>
- *   <li>HS256 (the default): a secret of at least 32 bytes (RFC 7518 §3.2), not obviously guessable
+ *   <li>HS256 (the default): a secret of at least 32 bytes (RFC 7518 §3.2) that looks random
  *       ({@link JwtSecret}). Only in {@code dev} (also the default when no environment is named: {@link LocalTrial})
  *       and {@code test}, never with {@code prod}, may it be missing: it is then replaced by a
  *       random one, so a development start needs no set-up; access tokens then do not survive a restart, refresh
@@ -38,6 +38,9 @@ import org.slf4j.LoggerFactory;
 class AccessTokenKeysFactory {
 
     private static final Logger LOG = LoggerFactory.getLogger(AccessTokenKeysFactory.class);
+
+    /** 32 random bytes, as many as HMAC-SHA256's output, written in base64: 256 bits in 44 characters. */
+    private static final String MAKE_A_SECRET = "make one with: openssl rand -base64 32";
 
     /** The codec and the keys it publishes, from one reading of the configuration. */
     record AccessTokenKeys(AccessTokenCodec codec, PublicTokenKeys publicKeys) {
@@ -106,12 +109,12 @@ class AccessTokenKeysFactory {
                 return JwtSecret.fromText(configured);
             } catch (IllegalArgumentException refused) {
                 throw new MisconfigurationException("auth.jwt.secret (AUTH_JWT_SECRET) is refused: "
-                        + refused.getMessage() + "; make one with: openssl rand -base64 48");
+                        + refused.getMessage() + "; " + MAKE_A_SECRET);
             }
         }
         if (!mayBeMadeAtStart) {
             throw new MisconfigurationException("auth.jwt.secret (AUTH_JWT_SECRET) is required outside the dev and "
-                    + "test environments: set it to at least " + JwtSecret.MIN_BYTES + " random bytes");
+                    + "test environments; " + MAKE_A_SECRET);
         }
         LOG.warn("auth.jwt.secret is not set: signing access tokens with a random secret made at start "
                 + "(development only: access tokens will not survive a restart)");

@@ -1,5 +1,6 @@
 package dev.authservice.bootstrap;
 
+import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.login.LoginThrottlePolicy;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.PasswordPolicy;
@@ -8,16 +9,26 @@ import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The domain's policies, read from the configuration and checked there: each is built with the context, so that a bad
- * setting stops the start with one line naming the key ({@link MisconfigurationException}) instead of failing the
- * first request that needs it.
+ * setting, or one beyond the ceiling its policy sets, stops the start in every environment with one line naming the
+ * key ({@link MisconfigurationException}) instead of failing the first request that needs it.
  */
 @Factory
 class PolicyFactory {
 
     private static final List<String> ATTEMPT_LOGS = List.of("memory", "database");
+
+    /** The key, and its environment variable, that sets each value the domain's policies refuse by its name. */
+    private static final Map<String, String> KEYS = Map.of(
+            "accessTokenTtl", "auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL)",
+            "refreshTokenTtl", "auth.refresh-token.ttl (AUTH_REFRESH_TOKEN_TTL)",
+            "clockSkew", "auth.jwt.clock-skew (AUTH_JWT_CLOCK_SKEW)",
+            "maxFailures", "auth.login.max-failures (AUTH_LOGIN_MAX_FAILURES)",
+            "maxFailuresPerAddress", "auth.login.max-failures-per-address (AUTH_LOGIN_MAX_FAILURES_PER_ADDRESS)",
+            "window", "auth.login.failure-window (AUTH_LOGIN_FAILURE_WINDOW)");
 
     @Context
     TokenPolicy tokenPolicy(@Property(name = "auth.access-token.ttl") Duration accessTokenTtl,
@@ -26,9 +37,8 @@ class PolicyFactory {
                             @Property(name = "auth.jwt.clock-skew") Duration clockSkew) {
         try {
             return new TokenPolicy(accessTokenTtl, refreshTokenTtl, issuer, clockSkew);
-        } catch (IllegalArgumentException e) {
-            throw new MisconfigurationException("auth.access-token.ttl, auth.refresh-token.ttl, auth.jwt.clock-skew "
-                    + "(AUTH_ACCESS_TOKEN_TTL, AUTH_REFRESH_TOKEN_TTL, AUTH_JWT_CLOCK_SKEW): " + e.getMessage());
+        } catch (InvalidValueException e) {
+            throw misconfigured(e);
         }
     }
 
@@ -49,10 +59,13 @@ class PolicyFactory {
         }
         try {
             return new LoginThrottlePolicy(maxFailures, maxFailuresPerAddress, window);
-        } catch (IllegalArgumentException e) {
-            throw new MisconfigurationException("auth.login (AUTH_LOGIN_MAX_FAILURES, "
-                    + "AUTH_LOGIN_MAX_FAILURES_PER_ADDRESS, AUTH_LOGIN_FAILURE_WINDOW): " + e.getMessage());
+        } catch (InvalidValueException e) {
+            throw misconfigured(e);
         }
+    }
+
+    private static MisconfigurationException misconfigured(InvalidValueException refused) {
+        return new MisconfigurationException(KEYS.get(refused.field()) + ": " + refused.getMessage());
     }
 
     @Context

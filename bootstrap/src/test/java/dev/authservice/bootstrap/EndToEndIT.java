@@ -172,6 +172,16 @@ class EndToEndIT {
         assertTrue(output.contains("auth-service refuses to start: auth.password.min-length"), output);
     }
 
+    /** Ten years of access token, a typo or a misunderstanding: refused in prod as anywhere, with the ceiling. */
+    @Test
+    void anAccessTokenTtlBeyondItsCeilingIsRefusedAtStart() throws Exception {
+        String output = service.refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", "prod", "AUTH_JWT_SECRET",
+                Tokens.TEST_SECRET, "AUTH_ACCESS_TOKEN_TTL", "3650d"));
+
+        assertTrue(output.contains("auth-service refuses to start: auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL):"
+                + " accessTokenTtl must be at most 1d, was 3650d"), output);
+    }
+
     @Test
     void anUnknownPlaceToCountLoginAttemptsIsRefusedAtStart() throws Exception {
         String output = service.refusedStart(Map.of("AUTH_LOGIN_ATTEMPT_LOG", "redis"));

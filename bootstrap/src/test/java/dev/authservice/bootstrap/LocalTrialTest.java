@@ -24,7 +24,7 @@ class LocalTrialTest {
         List<String> seen = LocalTrial.deploymentSettings(configuration(Map.of(
                 "datasources.default.url", "jdbc:postgresql://db.internal:5432/auth",
                 "micronaut.server.netty.listeners.public.port", 443,
-                "auth.jwt.secret", "kO3v9ZqP1xWm7Ls2Hd8Rt4Yc6Nb0Ja5E")));
+                "auth.jwt.secret", "aLiEULTP2rlutzWkwFxJQ8fIYX6uvfMdj1KO7bOkucg=")));
 
         assertEquals(List.of(
                 "auth.jwt.secret (AUTH_JWT_SECRET) is set",

@@ -62,10 +62,10 @@ class SafeDefaultsIT {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "AUTH_JWT_SECRET                     | kO3v9ZqP1xWm7Ls2Hd8Rt4Yc6Nb0Ja5E | auth.jwt.secret",
-            "MICRONAUT_SERVER_HOST               | 0.0.0.0                          | micronaut.server.host",
-            "AUTH_CLIENT_ADDRESS_TRUSTED_PROXIES | 10.0.0.5                         | auth.client-address.trusted-proxies",
-            "AUTH_BOOTSTRAP_ADMIN_USERNAME       | root-admin                       | auth.bootstrap-admin.username"})
+            "AUTH_JWT_SECRET                     | aLiEULTP2rlutzWkwFxJQ8fIYX6uvfMdj1KO7bOkucg= | auth.jwt.secret",
+            "MICRONAUT_SERVER_HOST               | 0.0.0.0                                      | micronaut.server.host",
+            "AUTH_CLIENT_ADDRESS_TRUSTED_PROXIES | 10.0.0.5                                     | auth.client-address.trusted-proxies",
+            "AUTH_BOOTSTRAP_ADMIN_USERNAME       | root-admin                                   | auth.bootstrap-admin.username"})
     void withNoEnvironmentNamedASettingOfADeploymentStopsTheStartBeforeTheDatabaseIsOpened(
             String variable, String value, String property) throws Exception {
         String output = service.refusedStart(Map.of(variable, value));
@@ -101,14 +101,19 @@ class SafeDefaultsIT {
         }
     }
 
+    /** A secret with the length and none of the randomness: a forged administrator's token was accepted with it. */
     @Test
     void prodRefusesASecretThatIsLongButGuessable() throws Exception {
-        String output = service.refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", "prod",
-                "AUTH_JWT_SECRET", "changeme".repeat(4)));
+        String guessable = "passwordpasswordpasswordpassword1";
 
-        assertTrue(output.contains("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is refused: the"
-                + " JWT signing secret is not random: it has 7 different bytes, at least 8 are required"), output);
-        assertFalse(output.contains("changeme"), "the secret is not echoed: " + output);
+        String output = service.refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", "prod", "AUTH_JWT_SECRET", guessable));
+
+        assertEquals(List.of("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is refused: the JWT"
+                + " signing secret is not random: its 33 characters, letters of one case and digits, carry at most 170"
+                + " bits, at least 256 are required; it is built from the dictionary word 'password' (4 times), worth"
+                + " about 9 bits where random characters would carry 170; make one with: openssl rand -base64 32"),
+                output.lines().filter(line -> line.contains("refuses to start")).toList(), output);
+        assertFalse(output.contains(guessable), "the secret is not echoed: " + output);
     }
 
     /**

@@ -15,7 +15,7 @@ import javax.crypto.spec.SecretKeySpec;
 /** Reads and forges access tokens in tests, with the secret of application-test.yml. */
 final class Tokens {
 
-    static final String TEST_SECRET = "test-secret-that-is-at-least-32-bytes-long!";
+    static final String TEST_SECRET = "6dTty7OtksNGqH7Qts3QXXUnZPWkJDeEchoRqWrERD4=";
 
     private Tokens() {
     }

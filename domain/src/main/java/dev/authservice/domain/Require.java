@@ -1,6 +1,8 @@
 package dev.authservice.domain;
 
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /** The few checks that value objects share; each failure names its field. */
@@ -52,5 +54,53 @@ public final class Require {
             throw new InvalidValueException(field, field + " must be between " + min + " and " + max);
         }
         return value;
+    }
+
+    public static int atMost(String field, int value, int max) {
+        if (value > max) {
+            throw new InvalidValueException(field, field + " must be at most " + max + ", was " + value);
+        }
+        return value;
+    }
+
+    /** A duration longer than zero and at most {@code max}. */
+    public static Duration positive(String field, Duration value, Duration max) {
+        Objects.requireNonNull(value, field);
+        if (value.isNegative() || value.isZero()) {
+            throw new InvalidValueException(field, field + " must be positive");
+        }
+        return atMost(field, value, max);
+    }
+
+    /** A duration of zero or more, and at most {@code max}. */
+    public static Duration notNegative(String field, Duration value, Duration max) {
+        Objects.requireNonNull(value, field);
+        if (value.isNegative()) {
+            throw new InvalidValueException(field, field + " must not be negative");
+        }
+        return atMost(field, value, max);
+    }
+
+    private static Duration atMost(String field, Duration value, Duration max) {
+        if (value.compareTo(max) > 0) {
+            throw new InvalidValueException(field, field + " must be at most " + written(max) + ", was "
+                    + written(value));
+        }
+        return value;
+    }
+
+    /** As durations are configured: {@code 30s}, {@code 15m}, {@code 1h}, {@code 30d}. */
+    private static String written(Duration duration) {
+        long seconds = duration.getSeconds();
+        if (duration.getNano() != 0 || seconds == 0) {
+            return duration.toString();
+        }
+        if (seconds % 86_400 == 0) {
+            return seconds / 86_400 + "d";
+        }
+        if (seconds % 3_600 == 0) {
+            return seconds / 3_600 + "h";
+        }
+        return seconds % 60 == 0 ? seconds / 60 + "m" : seconds + "s";
     }
 }

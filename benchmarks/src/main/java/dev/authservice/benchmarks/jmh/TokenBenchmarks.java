@@ -80,7 +80,7 @@ public class TokenBenchmarks {
             codec = algorithm.isAsymmetric()
                     ? new JwtAccessTokenCodec(new JwtKeySet(
                             JwtKey.signingKeyFromPem(algorithm, JwtKey.generatePem(algorithm)), List.of()))
-                    : new JwtAccessTokenCodec(JwtSecret.fromText("benchmark-secret-that-is-at-least-32-bytes-long"));
+                    : new JwtAccessTokenCodec(JwtSecret.fromText("2aM2rpHCJQR4Mtqh2D4pHg37w25kl2H5oAw6JvZRIEA="));
             signed = codec.encode(token);
             if (codec.decode(signed).isEmpty()) {
                 throw new IllegalStateException(algorithm + ": the codec does not verify its own token");

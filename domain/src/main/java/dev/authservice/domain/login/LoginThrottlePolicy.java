@@ -1,11 +1,12 @@
 package dev.authservice.domain.login;
 
+import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.Require;
 import dev.authservice.domain.user.Username;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -17,17 +18,30 @@ import java.util.Optional;
  */
 public record LoginThrottlePolicy(int maxFailures, int maxFailuresPerAddress, Duration window) {
 
+    /** NIST SP 800-63B (5.2.2): no more than 100 failed attempts on one account before it is held back. */
+    public static final int MAX_FAILURES = 100;
+
+    /**
+     * A hundred times the default, room for the users behind one large NAT. It still holds a sprayer to 10,000
+     * guesses per window, about a fifth of the hashes two cores make in the default 15 minutes; 100,000 would be more
+     * than they can make.
+     */
+    public static final int MAX_FAILURES_PER_ADDRESS = 10_000;
+
+    /** A client past a limit waits out the window, even with the right password: a day at most. */
+    public static final Duration MAX_WINDOW = Duration.ofDays(1);
+
     public LoginThrottlePolicy {
         if (maxFailures < 1) {
-            throw new IllegalArgumentException("maxFailures must be at least 1");
+            throw new InvalidValueException("maxFailures", "maxFailures must be at least 1");
         }
+        Require.atMost("maxFailures", maxFailures, MAX_FAILURES);
         if (maxFailuresPerAddress < maxFailures) {
-            throw new IllegalArgumentException("maxFailuresPerAddress must be at least maxFailures");
+            throw new InvalidValueException("maxFailuresPerAddress", "maxFailuresPerAddress must be at least "
+                    + "maxFailures");
         }
-        Objects.requireNonNull(window, "window");
-        if (window.isNegative() || window.isZero()) {
-            throw new IllegalArgumentException("window must be positive");
-        }
+        Require.atMost("maxFailuresPerAddress", maxFailuresPerAddress, MAX_FAILURES_PER_ADDRESS);
+        Require.positive("window", window, MAX_WINDOW);
     }
 
     /** The start of the window that ends at {@code now}: failures before it no longer count. */

@@ -1,5 +1,6 @@
 package dev.authservice.domain.token;
 
+import dev.authservice.domain.Require;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -12,17 +13,33 @@ import java.util.Objects;
  */
 public record TokenPolicy(Duration accessTokenTtl, Duration refreshTokenTtl, String issuer, Duration clockSkew) {
 
+    /**
+     * The longest an access token may live. Nothing but the deny-list stops one before its exp, a logout's entry is
+     * kept for the token's life ({@link #revocationHorizon()}), and a stolen one is good for as long: minutes are
+     * usual, a day is the most a client that refreshes once a day could need.
+     */
+    public static final Duration MAX_ACCESS_TOKEN_TTL = Duration.ofDays(1);
+
+    /**
+     * The longest a refresh token may live, each rotation starting it afresh: an untouched session ends within a
+     * year. Browsers keep no cookie longer than 400 days anyway (RFC 6265bis).
+     */
+    public static final Duration MAX_REFRESH_TOKEN_TTL = Duration.ofDays(365);
+
+    /**
+     * The most the clocks may disagree: synchronised clocks differ by far less, Kerberos allows five minutes, and an
+     * expired token stays good for the skew.
+     */
+    public static final Duration MAX_CLOCK_SKEW = Duration.ofMinutes(5);
+
     /** iat and exp are whole seconds, each rounded down: a lifetime that is not may read up to a second longer. */
     private static final Duration NUMERIC_DATE_ROUNDING = Duration.ofSeconds(1);
 
     public TokenPolicy {
-        requirePositive(accessTokenTtl, "accessTokenTtl");
-        requirePositive(refreshTokenTtl, "refreshTokenTtl");
+        Require.positive("accessTokenTtl", accessTokenTtl, MAX_ACCESS_TOKEN_TTL);
+        Require.positive("refreshTokenTtl", refreshTokenTtl, MAX_REFRESH_TOKEN_TTL);
         Objects.requireNonNull(issuer, "issuer");
-        Objects.requireNonNull(clockSkew, "clockSkew");
-        if (clockSkew.isNegative()) {
-            throw new IllegalArgumentException("clockSkew must not be negative");
-        }
+        Require.notNegative("clockSkew", clockSkew, MAX_CLOCK_SKEW);
     }
 
     public Instant accessTokenExpiry(Instant issuedAt) {
@@ -65,12 +82,5 @@ public record TokenPolicy(Duration accessTokenTtl, Duration refreshTokenTtl, Str
         /** Not one of this service's tokens as they are made now: wrong issuer, from the future, too long a life. */
         INVALID,
         EXPIRED
-    }
-
-    private static void requirePositive(Duration duration, String name) {
-        Objects.requireNonNull(duration, name);
-        if (duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive");
-        }
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.user.Username;
 import java.time.Duration;
 import java.time.Instant;
@@ -147,6 +148,26 @@ class LoginThrottlePolicyTest {
         assertThrows(IllegalArgumentException.class, () -> new LoginThrottlePolicy(3, 10, Duration.ZERO));
         assertThrows(IllegalArgumentException.class, () -> new LoginThrottlePolicy(3, 10, Duration.ofSeconds(-1)));
         assertThrows(NullPointerException.class, () -> new LoginThrottlePolicy(3, 10, null));
+    }
+
+    /** A typo or a misunderstanding (a million, a year) would turn the throttle off while it seems on. */
+    @Test
+    void eachSettingHasACeilingAndItsRefusalSaysWhichAndWhatItIs() {
+        assertEquals(new LoginThrottlePolicy(100, 10_000, Duration.ofDays(1)),
+                new LoginThrottlePolicy(LoginThrottlePolicy.MAX_FAILURES, LoginThrottlePolicy.MAX_FAILURES_PER_ADDRESS,
+                        LoginThrottlePolicy.MAX_WINDOW), "the ceilings themselves are allowed");
+        InvalidValueException maxFailures = assertThrows(InvalidValueException.class,
+                () -> new LoginThrottlePolicy(101, 1_000, WINDOW));
+        assertEquals("maxFailures", maxFailures.field());
+        assertEquals("maxFailures must be at most 100, was 101", maxFailures.getMessage());
+        InvalidValueException maxFailuresPerAddress = assertThrows(InvalidValueException.class,
+                () -> new LoginThrottlePolicy(5, 1_000_000, WINDOW));
+        assertEquals("maxFailuresPerAddress", maxFailuresPerAddress.field());
+        assertEquals("maxFailuresPerAddress must be at most 10000, was 1000000", maxFailuresPerAddress.getMessage());
+        InvalidValueException window = assertThrows(InvalidValueException.class,
+                () -> new LoginThrottlePolicy(5, 100, Duration.ofHours(25)));
+        assertEquals("window", window.field());
+        assertEquals("window must be at most 1d, was 25h", window.getMessage());
     }
 
     private static List<CountedAttempt> byAlice(List<Instant> failures) {

@@ -3,6 +3,7 @@ package dev.authservice.domain.token;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.TokenPolicy.Verdict;
 import dev.authservice.domain.user.PasswordHash;
@@ -55,6 +56,26 @@ class TokenPolicyTest {
     void aNegativeSkewIsRefused() {
         assertThrows(IllegalArgumentException.class,
                 () -> new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(-1)));
+    }
+
+    /** What a user of an authentication service expects; 3650 days of access token is a forged login for years. */
+    @Test
+    void eachTimeHasACeilingAndItsRefusalSaysWhichAndWhatItIs() {
+        assertEquals(new TokenPolicy(Duration.ofDays(1), Duration.ofDays(365), "auth-service", Duration.ofMinutes(5)),
+                new TokenPolicy(TokenPolicy.MAX_ACCESS_TOKEN_TTL, TokenPolicy.MAX_REFRESH_TOKEN_TTL, "auth-service",
+                        TokenPolicy.MAX_CLOCK_SKEW), "the ceilings themselves are allowed");
+        InvalidValueException accessTokenTtl = assertThrows(InvalidValueException.class,
+                () -> new TokenPolicy(Duration.ofDays(3650), REFRESH_TTL, "auth-service", SKEW));
+        assertEquals("accessTokenTtl", accessTokenTtl.field());
+        assertEquals("accessTokenTtl must be at most 1d, was 3650d", accessTokenTtl.getMessage());
+        InvalidValueException refreshTokenTtl = assertThrows(InvalidValueException.class,
+                () -> new TokenPolicy(ACCESS_TTL, Duration.ofDays(366), "auth-service", SKEW));
+        assertEquals("refreshTokenTtl", refreshTokenTtl.field());
+        assertEquals("refreshTokenTtl must be at most 365d, was 366d", refreshTokenTtl.getMessage());
+        InvalidValueException clockSkew = assertThrows(InvalidValueException.class,
+                () -> new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(301)));
+        assertEquals("clockSkew", clockSkew.field());
+        assertEquals("clockSkew must be at most 5m, was 301s", clockSkew.getMessage());
     }
 
     @Test

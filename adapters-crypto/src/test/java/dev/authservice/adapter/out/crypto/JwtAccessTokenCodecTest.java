@@ -49,7 +49,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class JwtAccessTokenCodecTest {
 
     /** 64 bytes: long enough for Nimbus to compute HS512 too, so that only the codec stands between HS512 and us. */
-    private static final String SECRET_TEXT = "a-test-secret-of-64-bytes-long-enough-for-hs512-0123456789abcdef";
+    private static final String SECRET_TEXT = "nLmTBzDOISvqdOuBloGLOzntN5z+DD13ooejk3Z+p6tZqPmpSY5aO18DCzBWOMLt";
     private static final JwtSecret SECRET = JwtSecret.fromText(SECRET_TEXT);
     private static final Instant ISSUED_AT = Instant.parse("2030-01-01T12:00:00Z");
     private static final Duration TTL = Duration.ofMinutes(15);

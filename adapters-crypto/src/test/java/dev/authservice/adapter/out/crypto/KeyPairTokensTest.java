@@ -40,7 +40,7 @@ class KeyPairTokensTest {
         }
     }
 
-    private static final JwtSecret SECRET = JwtSecret.fromText("a-shared-secret-of-at-least-32-bytes!!");
+    private static final JwtSecret SECRET = JwtSecret.fromText("UR2+jDd03bMgGBcSS0d8bW2ZMFF8CuAaGu4lKnm/T28=");
     private static final Instant ISSUED_AT = Instant.parse("2030-01-01T12:00:00Z");
 
     @ParameterizedTest

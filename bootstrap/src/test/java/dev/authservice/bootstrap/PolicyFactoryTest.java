@@ -1,0 +1,55 @@
+package dev.authservice.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/** A setting beyond what its policy allows stops the start, naming the key, its variable and the limit. */
+class PolicyFactoryTest {
+
+    private static final Duration TEN_YEARS = Duration.ofDays(3650);
+
+    private final PolicyFactory factory = new PolicyFactory();
+
+    @Test
+    void eachTokenTimeBeyondItsCeilingIsRefusedByItsKey() {
+        assertEquals("auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL): accessTokenTtl must be at most 1d, was 3650d",
+                refusal(() -> factory.tokenPolicy(TEN_YEARS, Duration.ofDays(30), "auth-service",
+                        Duration.ofSeconds(30))));
+        assertEquals("auth.refresh-token.ttl (AUTH_REFRESH_TOKEN_TTL): refreshTokenTtl must be at most 365d, was"
+                        + " 3650d",
+                refusal(() -> factory.tokenPolicy(Duration.ofMinutes(15), TEN_YEARS, "auth-service",
+                        Duration.ofSeconds(30))));
+        assertEquals("auth.jwt.clock-skew (AUTH_JWT_CLOCK_SKEW): clockSkew must be at most 5m, was 3650d",
+                refusal(() -> factory.tokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30), "auth-service",
+                        TEN_YEARS)));
+    }
+
+    @Test
+    void eachThrottleSettingBeyondItsCeilingIsRefusedByItsKey() {
+        assertEquals("auth.login.max-failures (AUTH_LOGIN_MAX_FAILURES): maxFailures must be at most 100, was"
+                        + " 1000000",
+                refusal(() -> factory.loginThrottlePolicy(1_000_000, 1_000_000, Duration.ofMinutes(15), "memory")));
+        assertEquals("auth.login.max-failures-per-address (AUTH_LOGIN_MAX_FAILURES_PER_ADDRESS):"
+                        + " maxFailuresPerAddress must be at most 10000, was 1000000",
+                refusal(() -> factory.loginThrottlePolicy(5, 1_000_000, Duration.ofMinutes(15), "memory")));
+        assertEquals("auth.login.failure-window (AUTH_LOGIN_FAILURE_WINDOW): window must be at most 1d, was 3650d",
+                refusal(() -> factory.loginThrottlePolicy(5, 100, TEN_YEARS, "memory")));
+    }
+
+    @Test
+    void aSettingBelowItsFloorIsRefusedByItsKeyToo() {
+        assertEquals("auth.login.max-failures (AUTH_LOGIN_MAX_FAILURES): maxFailures must be at least 1",
+                refusal(() -> factory.loginThrottlePolicy(0, 100, Duration.ofMinutes(15), "memory")));
+        assertEquals("auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL): accessTokenTtl must be positive",
+                refusal(() -> factory.tokenPolicy(Duration.ZERO, Duration.ofDays(30), "auth-service",
+                        Duration.ofSeconds(30))));
+    }
+
+    private static String refusal(Executable building) {
+        return assertThrows(MisconfigurationException.class, building).getMessage();
+    }
+}
