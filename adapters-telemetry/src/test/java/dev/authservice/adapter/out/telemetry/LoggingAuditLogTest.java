@@ -83,7 +83,7 @@ class LoggingAuditLogTest {
     @Test
     void logbacksJsonEncoderWritesTheFieldsAsJson() {
         new LoggingAuditLog().record(SecurityEvent.of(SecurityEventType.LOGIN_THROTTLED, NOW,
-                Requester.anonymous(new ClientAddress("203.0.113.7"), "quote \" and\nnewline")));
+                Requester.anonymous(new ClientAddress("203.0.113.7"), "quote \" and \\ backslash")));
         JsonEncoder encoder = new JsonEncoder();
         encoder.setContext((LoggerContext) LoggerFactory.getILoggerFactory());
         encoder.start();
@@ -92,7 +92,7 @@ class LoggingAuditLogTest {
 
         assertTrue(json.contains("\"loggerName\":\"audit\""), json);
         assertTrue(json.contains("{\"type\":\"LOGIN_THROTTLED\"}"), json);
-        assertTrue(json.contains("quote \\\" and\\nnewline"), json);
+        assertTrue(json.contains("quote \\\" and \\\\ backslash"), json);
         assertFalse(json.trim().contains("\n"), "one line per event: " + json);
     }
 
