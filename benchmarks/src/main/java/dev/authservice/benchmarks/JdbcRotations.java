@@ -115,8 +115,8 @@ final class JdbcRotations implements AutoCloseable {
     }
 
     /**
-     * One client following its own chain of tokens, as pgbench's client {@code id} does: the last statement says
-     * whether it rotated, by a row if it answers rows, else by its count.
+     * One client following its own chain of tokens, as pgbench's client {@code id} does: the first statement reads the
+     * presented token's record, the last one's count says whether it rotated.
      */
     private static final class Chain implements ClosedLoop.VirtualClient {
 
@@ -150,8 +150,8 @@ final class JdbcRotations implements AutoCloseable {
                         statement.setString(i + 1, values.get(i));
                     }
                     if (statement.execute()) {
-                        try (ResultSet rows = statement.getResultSet()) {
-                            rotated = rows.next();
+                        try (ResultSet ignored = statement.getResultSet()) {
+                            // read and discarded, as pgbench does
                         }
                     } else {
                         rotated = statement.getUpdateCount() == 1;

@@ -8,24 +8,26 @@ import java.util.regex.Pattern;
 
 /**
  * One refresh as the service carries it out on PostgreSQL, in pgbench's script language, made from the session
- * store's own statement file: the one-statement rotation (rotation-in-one-statement.sql, its savepoint and its
- * statement) in the refresh's transaction. Client {@code :client_id}'s token number {@code :n} is presented and
- * number {@code n + 1} takes its place; the service's instants are {@code now()} here, and the successor lives
+ * store's own statement files: the token's record read and locked (token-record.sql), the rotation written
+ * (rotation.sql), in one transaction. Client {@code :client_id}'s token number {@code :n} is presented and number
+ * {@code n + 1} takes its place; the service's instants are {@code now()} here, and the successor lives
  * {@code :ttl_seconds}, the lifetime the service gives its refresh tokens. A parameter of the store's that is not
  * named here stops the benchmark: the script cannot silently fall behind the store.
  */
 final class RotationScript {
 
     private static final String STATEMENTS = "/dev/authservice/adapter/out/persistence/session/";
-    private static final List<String> FILES = List.of("rotation-in-one-statement.sql");
+    private static final List<String> FILES = List.of("token-record.sql", "rotation.sql");
 
     /** The chain's hashes, cast to the column's type as the driver's bound strings are, so the key is used. */
     private static final String PRESENTED = "CAST(lpad(CAST(:client_id AS text) || '.' || CAST(:n AS text), 64, '0')"
             + " AS CHAR(64))";
     private static final Map<String, String> VALUES = Map.of(
             "presented", PRESENTED,
-            "at", "now()",
+            "rotated", PRESENTED,
+            "rotated_at", "now()",
             "successor", "lpad(CAST(:client_id AS text) || '.' || CAST(:next AS text), 64, '0')",
+            "successor_issued_at", "now()",
             "successor_expires_at", "now() + make_interval(secs => CAST(:ttl_seconds AS double precision))");
 
     private static final Pattern PARAMETER = Pattern.compile("(?<!:):([a-z_]+)");

@@ -10,14 +10,14 @@ import org.junit.jupiter.api.Test;
 class RotationScriptTest {
 
     @Test
-    void isTheStoresOneStatementRotationInATransactionWithTheChainsValues() {
+    void isTheStoresTwoStatementsInOneTransactionWithTheChainsValues() {
         String script = RotationScript.pgbench();
 
-        assertTrue(script.startsWith("\\set next :n + 1\nBEGIN;\nSAVEPOINT one_statement_rotation;\nWITH found AS ("),
-                script);
+        assertTrue(script.startsWith("\\set next :n + 1\nBEGIN;\nSELECT t.session_id"), script);
+        assertTrue(script.contains("FOR UPDATE OF t, s;\nWITH rotated AS ("), script);
         assertTrue(script.endsWith(";\nCOMMIT;\n\\set n :next\n"), script);
         assertFalse(script.contains("interval '"), "the lifetime is the service's, not written here: " + script);
-        for (String storeParameter : new String[] {":presented", ":at", ":successor", ":successor_expires_at"}) {
+        for (String storeParameter : new String[] {":presented", ":rotated", ":successor", ":rotated_at"}) {
             assertFalse(script.matches("(?s).*" + storeParameter + "\\b.*"), storeParameter + " is left: " + script);
         }
     }
@@ -27,11 +27,11 @@ class RotationScriptTest {
         IllegalStateException refused = assertThrows(IllegalStateException.class,
                 () -> RotationScript.pgbenchStatement("UPDATE sessions SET last_used_at = :at WHERE id = :absolute_limit"));
 
-        assertTrue(refused.getMessage().contains(":absolute_limit"), refused.getMessage());
+        assertTrue(refused.getMessage().contains(":at"), refused.getMessage());
     }
 
     @Test
     void aCastIsLeftAlone() {
-        assertEquals("SELECT now()::text", RotationScript.pgbenchStatement("SELECT :at::text"));
+        assertEquals("SELECT now()::text", RotationScript.pgbenchStatement("SELECT :rotated_at::text"));
     }
 }

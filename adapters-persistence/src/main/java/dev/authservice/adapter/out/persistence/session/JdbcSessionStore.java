@@ -1,6 +1,7 @@
 package dev.authservice.adapter.out.persistence.session;
 
 import dev.authservice.adapter.out.persistence.SqlStatement;
+import dev.authservice.adapter.out.persistence.UserColumns;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
@@ -13,21 +14,20 @@ import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
+import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.data.exceptions.DataAccessException;
 import io.micronaut.transaction.TransactionCallback;
 import io.micronaut.transaction.TransactionOperations;
 import io.micronaut.transaction.TransactionStatus;
 import io.micronaut.transaction.support.TransactionSynchronization;
-import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,35 +51,20 @@ class JdbcSessionStore implements SessionStore {
 
     private static final SqlStatement TOKEN_RECORD = SqlStatement.load(JdbcSessionStore.class, "token-record.sql");
     private static final SqlStatement ROTATION = SqlStatement.load(JdbcSessionStore.class, "rotation.sql");
-    static final SqlStatement ROTATION_IN_ONE_STATEMENT =
-            SqlStatement.load(JdbcSessionStore.class, "rotation-in-one-statement.sql");
 
     private final SessionRowRepository sessions;
     private final RefreshTokenRowRepository tokens;
     private final TransactionOperations<Connection> transactions;
     private final SessionDenyList denyList;
-    /** PostgreSQL's shortcut, unless turned off: {@code auth.refresh-token.rotate-in-one-statement}. */
-    private final Optional<OneStatementRotation> oneStatement;
     /** Whether the database is PostgreSQL, once a connection has told. */
     private volatile Boolean onPostgres;
 
-    @Inject
     JdbcSessionStore(SessionRowRepository sessions, RefreshTokenRowRepository tokens,
-                     TransactionOperations<Connection> transactions, SessionDenyList denyList, MeterRegistry registry,
-                     @Value("${auth.refresh-token.rotate-in-one-statement:true}") boolean rotateInOneStatement) {
-        this(sessions, tokens, transactions, denyList, rotateInOneStatement
-                ? Optional.of(new OneStatementRotation(ROTATION_IN_ONE_STATEMENT, registry)) : Optional.empty());
-    }
-
-    /** With a shortcut of a test's own, such as one that disagrees with the domain. */
-    JdbcSessionStore(SessionRowRepository sessions, RefreshTokenRowRepository tokens,
-                     TransactionOperations<Connection> transactions, SessionDenyList denyList,
-                     Optional<OneStatementRotation> oneStatement) {
+                     TransactionOperations<Connection> transactions, SessionDenyList denyList) {
         this.sessions = sessions;
         this.tokens = tokens;
         this.transactions = transactions;
         this.denyList = denyList;
-        this.oneStatement = oneStatement;
     }
 
     @Override
@@ -96,21 +81,14 @@ class JdbcSessionStore implements SessionStore {
 
     /**
      * Find, decide, carry out: the presented token is read with its session and owner, both locked; the domain
-     * decides; the decision is written. On PostgreSQL the common case, a rotation, is first tried in one statement
-     * that the domain confirms ({@link OneStatementRotation}). In the caller's transaction when there is one (the use
-     * case's, which commits once), else in one of its own.
+     * decides; the decision is written. In the caller's transaction when there is one (the use case's, which commits
+     * once), else in one of its own.
      */
     @Override
     public Decision refresh(RefreshAttempt attempt) {
         return inCallersTransactionOrOwn(status -> {
             Connection connection = status.getConnection();
             try {
-                if (oneStatement.isPresent() && onPostgres(connection)) {
-                    Optional<Decision> rotated = oneStatement.get().rotate(connection, attempt);
-                    if (rotated.isPresent()) {
-                        return rotated.get();
-                    }
-                }
                 Decision decision = attempt.decide(tokenRecord(connection, attempt.presented()));
                 return carryOut(connection, decision, attempt.at(), status);
             } catch (SQLException e) {
@@ -136,7 +114,18 @@ class JdbcSessionStore implements SessionStore {
     static Optional<TokenRecord> tokenRecord(Connection connection, RefreshTokenHash presented) throws SQLException {
         try (PreparedStatement statement = TOKEN_RECORD.prepare(connection, Map.of("presented", presented.hex()));
              ResultSet row = statement.executeQuery()) {
-            return row.next() ? Optional.of(TokenRecordColumns.read(row, presented)) : Optional.empty();
+            if (!row.next()) {
+                return Optional.empty();
+            }
+            UserAccount owner = UserColumns.read(row, 11);
+            SessionId sessionId = new SessionId(row.getObject(1, UUID.class));
+            RefreshToken token = new RefreshTokenRow(presented.hex(), sessionId.value(), owner.id().value(),
+                    instant(row, 2), instant(row, 3), TokenStatus.valueOf(row.getString(4)), instantOrNull(row, 5))
+                    .toRefreshToken();
+            Session session = new SessionRow(sessionId.value(), owner.id().value(), instant(row, 6), null,
+                    row.getString(7), row.getString(8), instantOrNull(row, 9),
+                    Optional.ofNullable(row.getString(10)).map(RevocationReason::valueOf).orElse(null)).toSession();
+            return Optional.of(new TokenRecord(token, session, owner));
         }
     }
 
@@ -191,6 +180,15 @@ class JdbcSessionStore implements SessionStore {
             onPostgres = known;
         }
         return known;
+    }
+
+    private static Instant instant(ResultSet row, int column) throws SQLException {
+        return row.getObject(column, OffsetDateTime.class).toInstant();
+    }
+
+    private static Instant instantOrNull(ResultSet row, int column) throws SQLException {
+        OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
     }
 
     @Override

@@ -2,12 +2,11 @@ package dev.authservice.adapter.out.persistence.session;
 
 import dev.authservice.adapter.out.persistence.SkippedWithoutPostgres;
 import dev.authservice.adapter.out.persistence.TestDatabase;
-import io.micrometer.core.instrument.MeterRegistry;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
-/** On PostgreSQL, where a rotation is tried in one statement first (OneStatementRotation). */
+/** On PostgreSQL, where a rotation is one statement (rotation.sql). */
 @AddLifecycleHook(SkippedWithoutPostgres.class)
 class SessionStorePropertiesOnPostgresTest extends JdbcSessionStoreProperties {
 
@@ -26,11 +25,5 @@ class SessionStorePropertiesOnPostgresTest extends JdbcSessionStoreProperties {
     @Override
     protected TestDatabase database() {
         return database;
-    }
-
-    /** The shortcut's fall-backs, which a shortcut proven equal to the domain never needs. */
-    @Override
-    protected long fallbacks() {
-        return (long) database.bean(MeterRegistry.class).counter(OneStatementRotation.FALLBACKS).count();
     }
 }
