@@ -156,7 +156,7 @@ class ConnectionGuardsHttpTest {
             answered += connection.readUntilClosed();
 
             assertTrue(System.nanoTime() - start < 5_000_000_000L, "closed by the deadline, not by an idle timeout");
-            Http.Answer answer = RawHttp.parse(answered, server.getURI());
+            Http.Answer answer = RawHttp.parse(answered, server.getURI(), false);
             assertError(answer, 408, "REQUEST_TIMEOUT");
             assertHeadersOfEveryAnswer(answer);
         }

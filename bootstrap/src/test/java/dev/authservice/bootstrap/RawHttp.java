@@ -60,7 +60,8 @@ final class RawHttp {
                 out.write(part);
             }
             out.flush();
-            return parse(readAll(socket.getInputStream()), base);
+            String requestLine = new String(request[0], StandardCharsets.ISO_8859_1).split("\r\n", 2)[0];
+            return parse(readAll(socket.getInputStream()), base, requestLine.endsWith(" HTTP/1.0"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -72,11 +73,14 @@ final class RawHttp {
         return all.toString(StandardCharsets.UTF_8);
     }
 
-    /** An answer as the server wrote it; one in another version than HTTP/1.1 fails. */
-    static Http.Answer parse(String raw, URI base) {
+    /**
+     * An answer as the server wrote it. It must be in HTTP/1.1, or, to a request in HTTP/1.0, in HTTP/1.0 as well,
+     * which RFC 9110 section 2.5 allows: an answer in HTTP/1.0 to an HTTP/1.1 request fails.
+     */
+    static Http.Answer parse(String raw, URI base, boolean toHttp10) {
         int endOfHead = raw.indexOf("\r\n\r\n");
         String[] lines = raw.substring(0, endOfHead).split("\r\n");
-        if (!lines[0].startsWith("HTTP/1.1 ")) {
+        if (!lines[0].startsWith("HTTP/1.1 ") && !(toHttp10 && lines[0].startsWith("HTTP/1.0 "))) {
             throw new AssertionError("the service speaks HTTP/1.1, not: " + lines[0]);
         }
         int status = Integer.parseInt(lines[0].split(" ")[1]);
