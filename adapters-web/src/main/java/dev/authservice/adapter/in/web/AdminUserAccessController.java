@@ -2,7 +2,6 @@ package dev.authservice.adapter.in.web;
 
 import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.error.ApiException;
-import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
 import dev.authservice.application.port.in.SetUserEnabledUseCase;
 import dev.authservice.domain.user.UserId;
@@ -68,7 +67,7 @@ class AdminUserAccessController {
     HttpResponse<?> revokeSessions(HttpRequest<?> request, Authentication authentication,
                                    @PathVariable String userId) {
         return revokeUserSessions.revokeUserSessions(new RevokeUserSessionsUseCase.Command(
-                PathIds.parse(userId, UserId::of, ErrorCode.USER_NOT_FOUND),
+                PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND),
                 requesters.caller(request, authentication)))
                 .match(revoked -> HttpResponse.noContent(), notFound -> userNotFound());
     }
@@ -76,12 +75,12 @@ class AdminUserAccessController {
     private HttpResponse<?> setEnabled(HttpRequest<?> request, Authentication authentication, String userId,
                                        boolean enabled) {
         return setUserEnabled.setUserEnabled(new SetUserEnabledUseCase.Command(
-                PathIds.parse(userId, UserId::of, ErrorCode.USER_NOT_FOUND), enabled,
+                PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND), enabled,
                 requesters.caller(request, authentication)))
                 .match(done -> HttpResponse.noContent(), notFound -> userNotFound());
     }
 
     private static HttpResponse<?> userNotFound() {
-        throw new ApiException(ErrorCode.USER_NOT_FOUND);
+        throw new ApiException(AccountErrorCode.USER_NOT_FOUND);
     }
 }

@@ -3,7 +3,6 @@ package dev.authservice.adapter.in.web;
 import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.edge.PasswordHashingExecutor;
 import dev.authservice.adapter.in.web.error.ApiException;
-import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.application.port.in.CreateUserUseCase;
 import dev.authservice.application.port.in.GetUserUseCase;
@@ -104,11 +103,11 @@ class AdminUsersController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     @UserEnvelope
     Envelope<UserResponse> user(@PathVariable String userId) {
-        return getUser.getUser(new GetUserUseCase.Query(PathIds.parse(userId, UserId::of, ErrorCode.USER_NOT_FOUND)))
+        return getUser.getUser(new GetUserUseCase.Query(PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND)))
                 .match(
                 theUser -> Envelope.ok(UserResponse.of(theUser.user())),
                 notFound -> {
-                    throw new ApiException(ErrorCode.USER_NOT_FOUND);
+                    throw new ApiException(AccountErrorCode.USER_NOT_FOUND);
                 });
     }
 
@@ -140,10 +139,10 @@ class AdminUsersController {
                     return HttpResponse.created(Envelope.ok(user), URI.create(PATH + "/" + user.userId()));
                 },
                 taken -> {
-                    throw new ApiException(ErrorCode.USERNAME_TAKEN);
+                    throw new ApiException(AccountErrorCode.USERNAME_TAKEN);
                 },
                 weak -> {
-                    throw new ApiException(ErrorCode.WEAK_PASSWORD, weak.reason());
+                    throw new ApiException(AccountErrorCode.WEAK_PASSWORD, weak.reason());
                 });
     }
 

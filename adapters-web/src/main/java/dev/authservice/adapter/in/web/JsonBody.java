@@ -1,7 +1,7 @@
 package dev.authservice.adapter.in.web;
 
 import dev.authservice.adapter.in.web.error.ApiException;
-import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.Require;
 import dev.authservice.domain.user.Password;
@@ -25,7 +25,7 @@ final class JsonBody {
     /** The body itself, which must be a JSON object; {@code shape} shows the client what was expected. */
     static JsonNode object(@Nullable JsonNode body, String shape) {
         if (body == null || !body.isObject()) {
-            throw new ApiException(ErrorCode.INVALID_INPUT, "the body must be " + shape);
+            throw new ApiException(CommonErrorCode.INVALID_INPUT, "the body must be " + shape);
         }
         return body;
     }
@@ -34,7 +34,7 @@ final class JsonBody {
     static String text(JsonNode body, String field) {
         JsonNode value = required(body, field);
         if (!value.isString()) {
-            throw new ApiException(ErrorCode.INVALID_INPUT, field + " must be a string");
+            throw new ApiException(CommonErrorCode.INVALID_INPUT, field + " must be a string");
         }
         return value.getStringValue();
     }
@@ -49,12 +49,12 @@ final class JsonBody {
     static List<String> texts(JsonNode body, String field) {
         JsonNode value = required(body, field);
         if (!value.isArray() || value.size() == 0) {
-            throw new ApiException(ErrorCode.INVALID_INPUT, field + " must be a non-empty array of strings");
+            throw new ApiException(CommonErrorCode.INVALID_INPUT, field + " must be a non-empty array of strings");
         }
         List<String> texts = new ArrayList<>(value.size());
         for (JsonNode element : value.values()) {
             if (!element.isString()) {
-                throw new ApiException(ErrorCode.INVALID_INPUT, field + " must be a non-empty array of strings");
+                throw new ApiException(CommonErrorCode.INVALID_INPUT, field + " must be a non-empty array of strings");
             }
             texts.add(element.getStringValue());
         }
@@ -74,14 +74,14 @@ final class JsonBody {
         try {
             return parser.get();
         } catch (InvalidValueException e) {
-            throw new ApiException(ErrorCode.INVALID_INPUT, e.getMessage());
+            throw new ApiException(CommonErrorCode.INVALID_INPUT, e.getMessage());
         }
     }
 
     private static JsonNode required(JsonNode body, String field) {
         JsonNode value = body.get(field);
         if (value == null || value.isNull()) {
-            throw new ApiException(ErrorCode.INVALID_INPUT, field + " is required");
+            throw new ApiException(CommonErrorCode.INVALID_INPUT, field + " is required");
         }
         return value;
     }

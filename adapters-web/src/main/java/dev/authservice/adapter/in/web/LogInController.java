@@ -2,7 +2,6 @@ package dev.authservice.adapter.in.web;
 
 import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.edge.PasswordHashingExecutor;
-import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.application.port.in.LogInUseCase;
@@ -69,7 +68,7 @@ class LogInController {
                         HttpResponse.ok(new LogInResponse("Login successful", loggedIn.tokens().accessToken()))
                                 .header(HttpHeaders.CACHE_CONTROL, "no-store"),
                         loggedIn.tokens().refreshToken(), loggedIn.tokens().refreshTokenTtl()),
-                invalidCredentials -> ErrorResponses.of(ErrorCode.INVALID_CREDENTIALS),
+                invalidCredentials -> ErrorResponses.of(SessionErrorCode.INVALID_CREDENTIALS),
                 throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()));
     }
 

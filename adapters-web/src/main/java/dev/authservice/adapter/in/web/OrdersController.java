@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.edge.PasswordHashingExecutor;
 import dev.authservice.adapter.in.web.error.ApiException;
-import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.port.in.DeleteMyOrderUseCase;
@@ -111,7 +110,7 @@ class OrdersController {
         return getOrder.getMyOrder(new GetMyOrderUseCase.Query(Caller.of(authentication).userId(), id(orderId))).match(
                 theOrder -> Envelope.ok(OrderResponse.of(theOrder.order())),
                 notFound -> {
-                    throw new ApiException(ErrorCode.ORDER_NOT_FOUND);
+                    throw new ApiException(OrderErrorCode.ORDER_NOT_FOUND);
                 });
     }
 
@@ -146,7 +145,7 @@ class OrdersController {
                     return HttpResponse.created(Envelope.ok(order), URI.create(PATH + "/" + order.id()));
                 },
                 taken -> {
-                    throw new ApiException(ErrorCode.ORDER_REFERENCE_TAKEN);
+                    throw new ApiException(OrderErrorCode.ORDER_REFERENCE_TAKEN);
                 });
     }
 
@@ -172,13 +171,13 @@ class OrdersController {
         return deleteOrder.deleteMyOrder(new DeleteMyOrderUseCase.Command(Caller.of(authentication).userId(),
                         id(orderId)))
                 .match(deleted -> HttpResponse.noContent(), notFound -> {
-                    throw new ApiException(ErrorCode.ORDER_NOT_FOUND);
+                    throw new ApiException(OrderErrorCode.ORDER_NOT_FOUND);
                 });
     }
 
     /** An id that cannot be one names no order: the same 404 as an unknown one. */
     private static OrderId id(String text) {
-        return PathIds.parse(text, OrderId::of, ErrorCode.ORDER_NOT_FOUND);
+        return PathIds.parse(text, OrderId::of, OrderErrorCode.ORDER_NOT_FOUND);
     }
 
     /** {@code note} is {@code null}, not left out, when the order has none. */

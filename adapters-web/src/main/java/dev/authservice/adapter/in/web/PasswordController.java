@@ -2,7 +2,6 @@ package dev.authservice.adapter.in.web;
 
 import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.edge.PasswordHashingExecutor;
-import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.adapter.in.web.security.Caller;
@@ -73,8 +72,8 @@ class PasswordController {
                         JsonBody.password(json, "currentPassword"), JsonBody.password(json, "newPassword"),
                         requesters.caller(request, authentication)))
                 .match(changed -> HttpResponse.noContent(),
-                        invalidCredentials -> ErrorResponses.of(ErrorCode.INVALID_CREDENTIALS),
+                        invalidCredentials -> ErrorResponses.of(SessionErrorCode.INVALID_CREDENTIALS),
                         throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()),
-                        weak -> ErrorResponses.of(ErrorCode.WEAK_PASSWORD, weak.reason()));
+                        weak -> ErrorResponses.of(AccountErrorCode.WEAK_PASSWORD, weak.reason()));
     }
 }

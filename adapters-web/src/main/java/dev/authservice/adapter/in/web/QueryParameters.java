@@ -1,7 +1,7 @@
 package dev.authservice.adapter.in.web;
 
 import dev.authservice.adapter.in.web.error.ApiException;
-import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
@@ -40,13 +40,13 @@ final class QueryParameters {
         }
         String[] parts = text.split(",", -1);
         if (parts.length > 2 || !keys.containsKey(parts[0])) {
-            throw new ApiException(ErrorCode.INVALID_PARAMETER, "sort must be a property among "
+            throw new ApiException(CommonErrorCode.INVALID_PARAMETER, "sort must be a property among "
                     + new TreeSet<>(keys.keySet()) + ", optionally followed by ,asc or ,desc");
         }
         Sort.Direction direction = parts.length == 1 ? Sort.Direction.ASC : switch (parts[1]) {
             case "asc" -> Sort.Direction.ASC;
             case "desc" -> Sort.Direction.DESC;
-            default -> throw new ApiException(ErrorCode.INVALID_PARAMETER, "sort direction must be asc or desc");
+            default -> throw new ApiException(CommonErrorCode.INVALID_PARAMETER, "sort direction must be asc or desc");
         };
         return new Sort<>(keys.get(parts[0]), direction);
     }
@@ -54,7 +54,7 @@ final class QueryParameters {
     /** For a list that has one order only: a {@code sort} is refused rather than silently ignored. */
     static void refuseSort(String sort, String theOneOrder) {
         if (sort != null) {
-            throw new ApiException(ErrorCode.INVALID_PARAMETER, theOneOrder + "; sort is not supported here");
+            throw new ApiException(CommonErrorCode.INVALID_PARAMETER, theOneOrder + "; sort is not supported here");
         }
     }
 
@@ -63,7 +63,7 @@ final class QueryParameters {
         try {
             return parser.get();
         } catch (InvalidValueException e) {
-            throw new ApiException(ErrorCode.INVALID_PARAMETER, e.getMessage());
+            throw new ApiException(CommonErrorCode.INVALID_PARAMETER, e.getMessage());
         }
     }
 
@@ -76,11 +76,11 @@ final class QueryParameters {
         try {
             instant = OffsetDateTime.parse(text).toInstant();
         } catch (DateTimeParseException e) {
-            throw new ApiException(ErrorCode.INVALID_PARAMETER,
+            throw new ApiException(CommonErrorCode.INVALID_PARAMETER,
                     name + " must be an ISO 8601 date and time with an offset, such as 2025-03-01T10:00:00Z");
         }
         if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
-            throw new ApiException(ErrorCode.INVALID_PARAMETER, name + " must be in the years 1 to 9999");
+            throw new ApiException(CommonErrorCode.INVALID_PARAMETER, name + " must be in the years 1 to 9999");
         }
         return instant;
     }
@@ -90,7 +90,7 @@ final class QueryParameters {
         try {
             return UserId.of(text);
         } catch (IllegalArgumentException e) {
-            throw new ApiException(ErrorCode.INVALID_PARAMETER, name + " must be a user id (a UUID)");
+            throw new ApiException(CommonErrorCode.INVALID_PARAMETER, name + " must be a user id (a UUID)");
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.authservice.adapter.in.web;
 
 import dev.authservice.adapter.in.web.api.ApiDocs;
-import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.application.port.in.RefreshAccessTokenUseCase.Command;
@@ -66,7 +65,7 @@ class RefreshController {
                         HttpResponse.ok(new RefreshResponse(refreshed.tokens().accessToken()))
                                 .header(HttpHeaders.CACHE_CONTROL, "no-store"),
                         refreshed.tokens().refreshToken(), refreshed.tokens().refreshTokenTtl()),
-                refused -> RefreshTokenCookie.clear(ErrorResponses.of(ErrorCode.INVALID_REFRESH_TOKEN)));
+                refused -> RefreshTokenCookie.clear(ErrorResponses.of(SessionErrorCode.INVALID_REFRESH_TOKEN)));
     }
 
     @Serdeable

@@ -3,7 +3,6 @@ package dev.authservice.adapter.in.web;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.error.ApiException;
-import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.port.in.EndSessionUseCase;
@@ -97,9 +96,9 @@ class SessionsController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> end(HttpRequest<?> request, Authentication authentication, @PathVariable String sessionId) {
         return endSession.endSession(new EndSessionUseCase.Command(Caller.of(authentication).userId(),
-                        PathIds.parse(sessionId, SessionId::of, ErrorCode.SESSION_NOT_FOUND), requesters.caller(request, authentication)))
+                        PathIds.parse(sessionId, SessionId::of, SessionErrorCode.SESSION_NOT_FOUND), requesters.caller(request, authentication)))
                 .match(ended -> HttpResponse.noContent(), notFound -> {
-                    throw new ApiException(ErrorCode.SESSION_NOT_FOUND);
+                    throw new ApiException(SessionErrorCode.SESSION_NOT_FOUND);
                 });
     }
 

@@ -2,7 +2,7 @@ package dev.authservice.adapter.in.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.authservice.adapter.in.web.api.ApiDocs;
-import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.application.port.in.PublishTokenKeysUseCase;
@@ -61,7 +61,7 @@ class WellKnownController {
     HttpResponse<?> publicKeys() {
         return publishTokenKeys.publishTokenKeys(new PublishTokenKeysUseCase.Query()).match(
                 published -> cacheable(new JwkSet(published.keys())),
-                sharedSecret -> ErrorResponses.of(ErrorCode.NOT_FOUND));
+                sharedSecret -> ErrorResponses.of(CommonErrorCode.NOT_FOUND));
     }
 
     @Get("/oauth-authorization-server")
@@ -80,9 +80,9 @@ class WellKnownController {
                 published -> publicUrl.resolve(JWKS_PATH)
                         .<HttpResponse<?>>map(jwksUri -> cacheable(new AuthorizationServerMetadata(published.issuer(),
                                 jwksUri, List.of(), List.of(published.algorithm()))))
-                        .orElseGet(() -> ErrorResponses.of(ErrorCode.NOT_FOUND, "No public URL is configured "
+                        .orElseGet(() -> ErrorResponses.of(CommonErrorCode.NOT_FOUND, "No public URL is configured "
                                 + "(auth.public-url): the keys are at " + JWKS_PATH + " on this service")),
-                sharedSecret -> ErrorResponses.of(ErrorCode.NOT_FOUND));
+                sharedSecret -> ErrorResponses.of(CommonErrorCode.NOT_FOUND));
     }
 
     private static <T> HttpResponse<T> cacheable(T body) {

@@ -1,6 +1,6 @@
 package dev.authservice.adapter.in.web.edge;
 
-import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandler;
@@ -67,7 +67,7 @@ final class ConnectionDeadlines {
                 if (!receiving && message instanceof ByteBuf) {
                     receiving = true;
                     schedule(ctx, limits.requestDeadline(),
-                            () -> answer.sendAndClose(afterDecoder, ErrorCode.REQUEST_TIMEOUT));
+                            () -> answer.sendAndClose(afterDecoder, CommonErrorCode.REQUEST_TIMEOUT));
                 }
                 ctx.fireChannelRead(message);
             }

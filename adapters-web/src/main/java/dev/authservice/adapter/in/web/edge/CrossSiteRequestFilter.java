@@ -1,6 +1,6 @@
 package dev.authservice.adapter.in.web.edge;
 
-import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.order.Ordered;
@@ -54,7 +54,7 @@ class CrossSiteRequestFilter implements Ordered {
         if (READS.contains(request.getMethod()) || !fromAnotherSite(request.getHeaders())) {
             return null;
         }
-        return ErrorResponses.of(ErrorCode.FORBIDDEN, "A page of another site may not send this request");
+        return ErrorResponses.of(CommonErrorCode.FORBIDDEN, "A page of another site may not send this request");
     }
 
     private boolean fromAnotherSite(HttpHeaders headers) {

@@ -1,6 +1,6 @@
 package dev.authservice.adapter.in.web.edge;
 
-import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.order.Ordered;
@@ -59,10 +59,10 @@ class HostNameFilter implements Ordered {
             return null;
         }
         if (hosts.size() != 1) {
-            return ErrorResponses.of(ErrorCode.INVALID_INPUT, "A request must name its host in one Host header");
+            return ErrorResponses.of(CommonErrorCode.INVALID_INPUT, "A request must name its host in one Host header");
         }
         return hostNames.admits(hostNamed(asSent.uri(), hosts.get(0))) ? null
-                : ErrorResponses.of(ErrorCode.MISDIRECTED_REQUEST);
+                : ErrorResponses.of(CommonErrorCode.MISDIRECTED_REQUEST);
     }
 
     /** A target in absolute form ({@code GET http://host/path}, as sent to a proxy) names the host, not Host. */

@@ -1,6 +1,6 @@
 package dev.authservice.adapter.in.web.edge;
 
-import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.order.Ordered;
@@ -41,7 +41,7 @@ class JsonContentTypeFilter implements Ordered {
                 .filter(type -> MediaType.APPLICATION_JSON.equalsIgnoreCase(type.getName()))
                 .filter(JsonContentTypeFilter::utf8OrNoCharset)
                 .isPresent();
-        return hasBody && !utf8Json ? ErrorResponses.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE) : null;
+        return hasBody && !utf8Json ? ErrorResponses.of(CommonErrorCode.UNSUPPORTED_MEDIA_TYPE) : null;
     }
 
     private static boolean utf8OrNoCharset(MediaType type) {

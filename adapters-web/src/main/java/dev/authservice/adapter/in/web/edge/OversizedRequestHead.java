@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web.edge;
 
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorCode;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
@@ -17,10 +18,10 @@ final class OversizedRequestHead {
 
     static Optional<ErrorCode> code(Throwable decoderFailure) {
         if (decoderFailure instanceof TooLongHttpLineException) {
-            return Optional.of(ErrorCode.URI_TOO_LONG);
+            return Optional.of(CommonErrorCode.URI_TOO_LONG);
         }
         if (decoderFailure instanceof TooLongHttpHeaderException) {
-            return Optional.of(ErrorCode.REQUEST_HEADER_FIELDS_TOO_LARGE);
+            return Optional.of(CommonErrorCode.REQUEST_HEADER_FIELDS_TOO_LARGE);
         }
         return Optional.empty();
     }

@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web.edge;
 
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorCode;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -59,13 +60,13 @@ final class RequestHeadRefusal extends ChannelInboundHandlerAdapter {
     private static Optional<ErrorCode> refusalOf(HttpRequest request) {
         DecoderResult decoded = request.decoderResult();
         if (decoded.isFailure()) {
-            return OversizedRequestHead.code(decoded.cause()).or(() -> Optional.of(ErrorCode.INVALID_INPUT));
+            return OversizedRequestHead.code(decoded.cause()).or(() -> Optional.of(CommonErrorCode.INVALID_INPUT));
         }
         List<String> codings = request.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
         if (codings.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(
-                TransferEncoding.endsInChunked(codings) ? ErrorCode.LENGTH_REQUIRED : ErrorCode.INVALID_INPUT);
+                TransferEncoding.endsInChunked(codings) ? CommonErrorCode.LENGTH_REQUIRED : CommonErrorCode.INVALID_INPUT);
     }
 }

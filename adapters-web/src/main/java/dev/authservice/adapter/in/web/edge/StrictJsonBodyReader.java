@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import dev.authservice.adapter.in.web.error.ApiException;
-import dev.authservice.adapter.in.web.error.ErrorCode;
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.annotation.Order;
 import io.micronaut.core.type.Argument;
@@ -63,12 +63,12 @@ class StrictJsonBodyReader implements TypedMessageBodyReader<JsonNode> {
             }
             JsonNode value = JsonNodeTreeCodec.getInstance().readTree(parser);
             if (parser.nextToken() != null) {
-                throw new ApiException(ErrorCode.INVALID_INPUT,
+                throw new ApiException(CommonErrorCode.INVALID_INPUT,
                         "the body must be one JSON value, with nothing after it");
             }
             return value;
         } catch (IOException e) {
-            throw new ApiException(ErrorCode.INVALID_INPUT,
+            throw new ApiException(CommonErrorCode.INVALID_INPUT,
                     "the body must be well-formed JSON, with no key twice in one object");
         }
     }
@@ -83,10 +83,10 @@ class StrictJsonBodyReader implements TypedMessageBodyReader<JsonNode> {
                     .decode(ByteBuffer.wrap(body))
                     .toString();
         } catch (CharacterCodingException e) {
-            throw new ApiException(ErrorCode.INVALID_INPUT, "the body must be UTF-8");
+            throw new ApiException(CommonErrorCode.INVALID_INPUT, "the body must be UTF-8");
         }
         if (!text.isEmpty() && text.charAt(0) == BYTE_ORDER_MARK) {
-            throw new ApiException(ErrorCode.INVALID_INPUT, "the body must be UTF-8 without a byte order mark");
+            throw new ApiException(CommonErrorCode.INVALID_INPUT, "the body must be UTF-8 without a byte order mark");
         }
         return text;
     }

@@ -24,7 +24,7 @@ class EmptyErrorEnvelopeFilter implements Ordered {
     @ResponseFilter
     void addTheEnvelope(MutableHttpResponse<?> response) {
         if (response.code() >= 400 && response.getBody().isEmpty()) {
-            ErrorResponses.dress(response, ErrorCode.forStatus(response.code()));
+            ErrorResponses.dress(response, CommonErrorCode.forStatus(response.code()));
         }
     }
 }

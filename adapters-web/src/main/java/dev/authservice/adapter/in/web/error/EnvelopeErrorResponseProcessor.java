@@ -17,6 +17,6 @@ class EnvelopeErrorResponseProcessor implements ErrorResponseProcessor<ErrorEnve
     @Override
     public MutableHttpResponse<ErrorEnvelope> processResponse(ErrorContext errorContext,
                                                               MutableHttpResponse<?> response) {
-        return ErrorResponses.dress(response, ErrorCode.forStatus(response.code()));
+        return ErrorResponses.dress(response, CommonErrorCode.forStatus(response.code()));
     }
 }

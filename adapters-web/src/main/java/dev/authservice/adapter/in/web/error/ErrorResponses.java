@@ -32,12 +32,12 @@ public final class ErrorResponses {
 
     /** 429 {@code TOO_MANY_ATTEMPTS}, with {@link #retryAfter}. */
     public static MutableHttpResponse<ErrorEnvelope> tooManyAttempts(Duration retryAfter) {
-        return retryAfter(of(ErrorCode.TOO_MANY_ATTEMPTS), retryAfter);
+        return retryAfter(of(CommonErrorCode.TOO_MANY_ATTEMPTS), retryAfter);
     }
 
     /** 503 {@code SERVICE_UNAVAILABLE}, with {@link #retryAfter}. */
     public static MutableHttpResponse<ErrorEnvelope> serviceUnavailable(Duration retryAfter) {
-        return retryAfter(of(ErrorCode.SERVICE_UNAVAILABLE), retryAfter);
+        return retryAfter(of(CommonErrorCode.SERVICE_UNAVAILABLE), retryAfter);
     }
 
     /**

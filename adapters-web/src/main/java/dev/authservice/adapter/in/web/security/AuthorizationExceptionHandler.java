@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web.security;
 
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import io.micronaut.context.annotation.Replaces;
@@ -22,10 +23,10 @@ class AuthorizationExceptionHandler implements ExceptionHandler<AuthorizationExc
     @Override
     public MutableHttpResponse<?> handle(HttpRequest request, AuthorizationException exception) {
         if (exception.isForbidden()) {
-            return ErrorResponses.of(ErrorCode.FORBIDDEN);
+            return ErrorResponses.of(CommonErrorCode.FORBIDDEN);
         }
         ErrorCode code = TokenRefusal.errorFor(request);
-        String challenge = code == ErrorCode.UNAUTHORIZED
+        String challenge = code == CommonErrorCode.UNAUTHORIZED
                 ? "Bearer"
                 : "Bearer error=\"invalid_token\", error_description=\"" + code.defaultMessage() + "\"";
         return ErrorResponses.of(code).header(HttpHeaders.WWW_AUTHENTICATE, challenge);

@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web.security;
 
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorCode;
 import dev.authservice.application.port.in.AuthenticateUseCase.Refusal;
 import io.micronaut.http.HttpRequest;
@@ -16,10 +17,10 @@ final class TokenRefusal {
     static ErrorCode errorFor(HttpRequest<?> request) {
         return request.getAttribute(ATTRIBUTE, Refusal.class)
                 .map(reason -> switch (reason) {
-                    case INVALID -> ErrorCode.INVALID_TOKEN;
-                    case EXPIRED -> ErrorCode.TOKEN_EXPIRED;
-                    case REVOKED -> ErrorCode.TOKEN_REVOKED;
+                    case INVALID -> CommonErrorCode.INVALID_TOKEN;
+                    case EXPIRED -> CommonErrorCode.TOKEN_EXPIRED;
+                    case REVOKED -> CommonErrorCode.TOKEN_REVOKED;
                 })
-                .orElse(ErrorCode.UNAUTHORIZED);
+                .orElse(CommonErrorCode.UNAUTHORIZED);
     }
 }
