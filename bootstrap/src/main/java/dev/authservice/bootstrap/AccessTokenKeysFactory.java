@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * The keys of the access tokens, read from the configuration at start, or the service does not start.
  * <ul>
  *   <li>HS256 (the default): a secret of at least 32 bytes (RFC 7518 §3.2) that looks random
- *       ({@link JwtSecret}). Only in {@code dev} (also the default when no environment is named: {@link LocalTrial})
+ *       ({@link JwtSecret}). Only in {@code dev} (also the default when no environment is named: {@link NoEnvironmentNamed})
  *       and {@code test}, never with {@code prod}, may it be missing: it is then replaced by a
  *       random one, so a development start needs no set-up; access tokens then do not survive a restart, refresh
  *       tokens (kept in the database) do.</li>

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * Starts the service, or runs its one command ({@link DisableDemoUsers}). Without {@code MICRONAUT_ENVIRONMENTS}
- * it is a {@link LocalTrial}: {@code dev} (H2 in ./data, demo users) on loopback only, refusing to start when
+ * it is a {@link NoEnvironmentNamed}: {@code dev} (H2 in ./data, demo users) on loopback only, refusing to start when
  * configured like a deployment. Environments are otherwise as Micronaut establishes them: named, or inferred from
  * the platform ({@code KUBERNETES_SERVICE_HOST} gives {@code k8s} and {@code cloud}, and then no default applies);
  * {@code test} is refused.
@@ -17,7 +17,7 @@ public final class AuthServiceApplication extends Micronaut {
     public static void main(String[] args) {
         AuthServiceApplication application = new AuthServiceApplication();
         application.mainClass(AuthServiceApplication.class)
-                .defaultEnvironments(Environment.DEVELOPMENT, LocalTrial.ENVIRONMENT);
+                .defaultEnvironments(Environment.DEVELOPMENT, NoEnvironmentNamed.ENVIRONMENT);
         if (List.of(args).equals(List.of(DisableDemoUsers.COMMAND))) {
             application.disableDemoUsers();
         } else {

@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The demo users of the contract, alice and bob, with their orders. Seeded before the server accepts requests, in
- * {@code dev} (also the default when no environment is named, then on loopback only: {@link LocalTrial}) and
+ * {@code dev} (also the default when no environment is named, then on loopback only: {@link NoEnvironmentNamed}) and
  * {@code test} only, never with {@code prod}: an environment of a deployment's own, such as {@code staging}, must not
  * start with bob's known administrator password, nor keep it from a database seeded before ({@link
  * PublishedCredentialsCheck}). Seeded once: a user that exists already is left alone, and so is a name that looks like

@@ -4,7 +4,7 @@ import io.micronaut.context.env.Environment;
 import java.util.Set;
 
 /**
- * Whether the service runs for development: {@code dev} is active, as it is for a {@link LocalTrial}, and
+ * Whether the service runs for development: {@code dev} is active, as it is for a {@link NoEnvironmentNamed}, and
  * {@code prod} is not beside it. Defaults that suit one machine and no deployment follow it.
  */
 final class Development {

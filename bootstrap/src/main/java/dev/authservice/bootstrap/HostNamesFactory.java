@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * The host names the service answers to (docs/security.md, "Host names"): {@code auth.http.host-names}; unset, the
- * loopback names in {@code dev}, and so in a {@link LocalTrial}, whose published passwords a page of any site could
+ * loopback names in {@code dev}, and so in a {@link NoEnvironmentNamed}, whose published passwords a page of any site could
  * otherwise reach through DNS rebinding; any name elsewhere, where only the deployment knows its names.
  */
 @Factory

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Where clients reach the service, for the URLs of its metadata (docs/keys.md): {@code auth.public-url}; else
  * {@code auth.jwt.issuer} when that is a URL, as RFC 8414 §2 wants an issuer to be; else, in {@code dev} (and so in a
- * {@link LocalTrial}), {@code http://localhost:<micronaut.server.port>}, where the README's commands reach it. Any
+ * {@link NoEnvironmentNamed}), {@code http://localhost:<micronaut.server.port>}, where the README's commands reach it. Any
  * other environment publishes no metadata until one is configured, and says so at start when it has keys to publish:
  * a guess would be a wrong address, and the request's {@code Host} is the client's to write.
  */

@@ -9,19 +9,19 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What a trial counts as a deployment's settings; SafeDefaultsIT starts the jar with each of them. */
-class LocalTrialTest {
+class NoEnvironmentNamedTest {
 
     @Test
     void theEmbeddedDatabaseAndSettingsOfAnyTrialAreNoDeployment() {
-        assertEquals(List.of(), LocalTrial.deploymentSettings(configuration(Map.of(
-                "datasources.default.url", LocalTrial.EMBEDDED_DATABASE_URL,
+        assertEquals(List.of(), NoEnvironmentNamed.deploymentSettings(configuration(Map.of(
+                "datasources.default.url", NoEnvironmentNamed.EMBEDDED_DATABASE_URL,
                 "micronaut.server.port", 9090,
                 "auth.password.min-length", 20))));
     }
 
     @Test
     void everySettingSeenIsNamedInOneSortedList() {
-        List<String> seen = LocalTrial.deploymentSettings(configuration(Map.of(
+        List<String> seen = NoEnvironmentNamed.deploymentSettings(configuration(Map.of(
                 "datasources.default.url", "jdbc:postgresql://db.internal:5432/auth",
                 "micronaut.server.netty.listeners.public.port", 443,
                 "auth.jwt.secret", "aLiEULTP2rlutzWkwFxJQ8fIYX6uvfMdj1KO7bOkucg=")));

@@ -26,12 +26,12 @@ import org.slf4j.LoggerFactory;
  */
 @Context
 @Order(Ordered.HIGHEST_PRECEDENCE)
-@Requires(env = LocalTrial.ENVIRONMENT)
-class LocalTrial implements BeanCreatedEventListener<HttpServerConfiguration> {
+@Requires(env = NoEnvironmentNamed.ENVIRONMENT)
+class NoEnvironmentNamed implements BeanCreatedEventListener<HttpServerConfiguration> {
 
-    static final String ENVIRONMENT = "local-trial";
+    static final String ENVIRONMENT = "no-environment-named";
 
-    private static final Logger LOG = LoggerFactory.getLogger(LocalTrial.class);
+    private static final Logger LOG = LoggerFactory.getLogger(NoEnvironmentNamed.class);
     private static final String LOOPBACK = "127.0.0.1";
 
     /** application.yml's database; any other is a deployment's. Should they differ, the jar refuses its own default. */
@@ -48,7 +48,7 @@ class LocalTrial implements BeanCreatedEventListener<HttpServerConfiguration> {
             "auth.bootstrap-admin.username", "AUTH_BOOTSTRAP_ADMIN_USERNAME",
             "auth.bootstrap-admin.password", "AUTH_BOOTSTRAP_ADMIN_PASSWORD");
 
-    LocalTrial(Environment environment) {
+    NoEnvironmentNamed(Environment environment) {
         List<String> seen = deploymentSettings(environment);
         if (!seen.isEmpty()) {
             throw new MisconfigurationException("no environment is named, but " + String.join(", ", seen)
