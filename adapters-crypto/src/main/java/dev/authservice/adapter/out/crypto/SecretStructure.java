@@ -1,10 +1,21 @@
 package dev.authservice.adapter.out.crypto;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import me.gosimple.nbvcxz.matching.DateMatcher;
+import me.gosimple.nbvcxz.matching.DictionaryMatcher;
+import me.gosimple.nbvcxz.matching.RepeatMatcher;
+import me.gosimple.nbvcxz.matching.SeparatorMatcher;
+import me.gosimple.nbvcxz.matching.SequenceMatcher;
+import me.gosimple.nbvcxz.matching.SpacialMatcher;
+import me.gosimple.nbvcxz.matching.YearMatcher;
 import me.gosimple.nbvcxz.matching.match.DateMatch;
 import me.gosimple.nbvcxz.matching.match.DictionaryMatch;
 import me.gosimple.nbvcxz.matching.match.Match;
@@ -13,8 +24,11 @@ import me.gosimple.nbvcxz.matching.match.SeparatorMatch;
 import me.gosimple.nbvcxz.matching.match.SequenceMatch;
 import me.gosimple.nbvcxz.matching.match.SpacialMatch;
 import me.gosimple.nbvcxz.matching.match.YearMatch;
+import me.gosimple.nbvcxz.resources.AdjacencyGraph;
+import me.gosimple.nbvcxz.resources.AdjacencyGraphUtil;
 import me.gosimple.nbvcxz.resources.Configuration;
-import me.gosimple.nbvcxz.resources.ConfigurationBuilder;
+import me.gosimple.nbvcxz.resources.Dictionary;
+import me.gosimple.nbvcxz.resources.DictionaryUtil;
 
 /**
  * A text read the cheapest way a guesser who knows how people make secrets would read it: as words of password lists,
@@ -117,7 +131,7 @@ final class SecretStructure {
 
     private static List<Part> patterns(String text) {
         List<Part> patterns = new ArrayList<>();
-        Configuration configuration = Matchers.CONFIGURATION;
+        Configuration configuration = Matchers.configuration();
         configuration.getPasswordMatchers().forEach(matcher -> matcher.match(configuration, text).stream()
                 .map(Part::of).forEach(patterns::add));
         patterns.addAll(repeats(text));
@@ -196,12 +210,56 @@ final class SecretStructure {
     }
 
     /**
-     * nbvcxz's matchers and its dictionaries, loaded on first use (about 170,000 words: a noticeable part of a second),
-     * so only a start with a configured secret pays for them. The distance to dictionary words is left off: it reads
-     * only a text as a whole, and no word is as long as a secret.
+     * nbvcxz's matchers and its dictionaries, about 170,000 words: loaded on first use, so only a start with a
+     * configured secret pays for them (a noticeable part of a second), and held weakly: checks in a row (a test
+     * suite's) share them until a full collection, while a service, which checks its secret once at start, does not
+     * carry their 20 MiB in its 56 MiB heap for ever (kept, they left it collecting in full again and again under
+     * load, at a third of the protected reads per second). So the configuration is built here, not by nbvcxz's
+     * {@code ConfigurationBuilder}, whose class keeps the default dictionaries in a static field from its first use.
+     * The distance to dictionary words is left off: it reads only a text as a whole, and no word is as long as a
+     * secret.
      */
     private static final class Matchers {
-        static final Configuration CONFIGURATION = new ConfigurationBuilder().setDistanceCalc(false)
-                .createConfiguration();
+
+        /** Characters written for letters (key), and the letters each may stand for. */
+        private static final Map<Character, Character[]> LEET = leet("4a @a 8b (c {c [c <c 3e 9g 6g &g #h !il 1il |il"
+                + " 0o $s 5s +t 7tl %x 2z");
+
+        private static WeakReference<Configuration> held = new WeakReference<>(null);
+
+        static synchronized Configuration configuration() {
+            Configuration configuration = held.get();
+            if (configuration == null) {
+                configuration = new Configuration(
+                        List.of(new DateMatcher(), new YearMatcher(), new RepeatMatcher(), new SequenceMatcher(),
+                                new SpacialMatcher(), new DictionaryMatcher(), new SeparatorMatcher()),
+                        new HashMap<>(),
+                        List.of(ranked("passwords", DictionaryUtil.passwords),
+                                ranked("male_names", DictionaryUtil.male_names),
+                                ranked("female_names", DictionaryUtil.female_names),
+                                ranked("surnames", DictionaryUtil.surnames),
+                                ranked("english", DictionaryUtil.english),
+                                new Dictionary("eff_large", DictionaryUtil.loadUnrankedDictionary(DictionaryUtil.eff_large),
+                                        false)),
+                        List.of(new AdjacencyGraph("Qwerty", AdjacencyGraphUtil.qwerty),
+                                new AdjacencyGraph("Standard Keypad", AdjacencyGraphUtil.standardKeypad),
+                                new AdjacencyGraph("Mac Keypad", AdjacencyGraphUtil.macKeypad)),
+                        LEET, Pattern.compile("19\\d\\d|20\\d\\d"), 35.0, READ_CHARACTERS, Locale.ROOT, false, 500L);
+                held = new WeakReference<>(configuration);
+            }
+            return configuration;
+        }
+
+        private static Dictionary ranked(String name, String file) {
+            return new Dictionary(name, DictionaryUtil.loadRankedDictionary(file), false);
+        }
+
+        private static Map<Character, Character[]> leet(String pairs) {
+            Map<Character, Character[]> table = new HashMap<>();
+            for (String pair : pairs.split(" ")) {
+                table.put(pair.charAt(0), pair.substring(1).chars().mapToObj(c -> (char) c).toArray(Character[]::new));
+            }
+            return table;
+        }
     }
 }
