@@ -223,9 +223,17 @@ class JdbcSessionStore implements SessionStore {
 
     /**
      * Access tokens of these sessions are refused once their revocation is committed, by the transaction it joined if
-     * any: one rolled back (say, because the audit record could not be written) leaves a live session usable.
+     * any: one rolled back (say, because the audit record could not be written) leaves a live session usable. On
+     * PostgreSQL the other instances hear of it at the same commit ({@link RevocationNotifications}).
      */
     private void denyOnceCommitted(TransactionStatus<Connection> status, List<UUID> sessionIds, Instant at) {
+        try {
+            if (onPostgres(status.getConnection())) {
+                RevocationNotifications.notifyOnCommit(status.getConnection(), sessionIds, at);
+            }
+        } catch (SQLException e) {
+            throw new DataAccessException("Could not announce a revocation: " + e.getMessage(), e);
+        }
         status.registerSynchronization(new TransactionSynchronization() {
             @Override
             public void afterCommit() {

@@ -20,11 +20,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * bounds the memory by the number of revocations per horizon.
  *
  * <p><b>Propagation.</b> A revocation made through this instance's {@link JdbcSessionStore} is on the list as
- * soon as its transaction has committed. Each instance loads the revocations within the horizon at start, then polls
- * the database every {@code auth.revocation.poll-interval} (default 1s) on a scheduler thread: a revocation made by
- * another instance sharing the database is seen here within one poll interval plus the time of one poll query.
- * Until then, that session's access tokens are still accepted here; its refresh tokens are not, because refreshing
- * reads the database. Each poll reads every revocation within the horizon again (one range scan of
+ * soon as its transaction has committed. On PostgreSQL, one made by another instance sharing the database is heard
+ * as it commits ({@link RevocationNotifications}). As the safety net for a notification lost while the listening
+ * connection was down, and the only way on a database without them, each instance loads the revocations within the
+ * horizon at start, then polls the database every {@code auth.revocation.poll-interval} (default 1s) on a scheduler
+ * thread: a revocation is seen here within one poll interval plus the time of one poll query at the latest. Until
+ * then, that session's access tokens are still accepted here; its refresh tokens are not, because refreshing reads
+ * the database. Each poll reads every revocation within the horizon again (one range scan of
  * {@code sessions_revoked_at_idx}) rather than those since the last poll, so that none is missed because the
  * instances' clocks differ a little or a transaction committed late. A failed poll (database down) is logged and
  * changes nothing; the next one catches up.

@@ -21,11 +21,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -49,20 +51,49 @@ class SessionDenyListTest {
         now = TestTime.now();
     }
 
+    /** A revocation whose notification was lost (the listening connection was down) is found by the poll. */
     @Test
-    void anotherInstanceSeesARevocationWithinAPollInterval() throws InterruptedException {
+    void anotherInstanceFindsARevocationItDidNotHearOfWithinAPollInterval() throws InterruptedException {
         RevokedSessions other = database
                 .startInstance(Map.of("auth.revocation.poll-interval", POLL_INTERVAL.toMillis() + "ms"))
                 .getBean(RevokedSessions.class);
         SessionMother.Login login = logIn();
 
-        store.revoke(login.sessionId(), RevocationReason.LOGOUT, now);
+        database.bean(SessionRowRepository.class).markRevoked(login.sessionId().value(), RevocationReason.LOGOUT, now);
 
         Instant deadline = Instant.now().plus(POLL_INTERVAL.multipliedBy(10));
         while (!other.isRevoked(login.sessionId()) && Instant.now().isBefore(deadline)) {
             Thread.sleep(10);
         }
         assertTrue(other.isRevoked(login.sessionId()));
+    }
+
+    /** With a poll far away, only the notification of the commit can tell the other instance. */
+    @Test
+    void anotherInstanceHearsOfRevocationsAsTheyCommitWithoutPolling() throws InterruptedException {
+        ApplicationContext instance = database.startInstance(Map.of("auth.revocation.poll-interval", "1h"));
+        RevokedSessions other = instance.getBean(RevokedSessions.class);
+        awaitTrue(() -> instance.getBean(RevocationNotifications.class).isListening());
+        SessionMother.Login loggedOut = logIn();
+        List<SessionMother.Login> everyOther = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            everyOther.add(logIn());
+        }
+
+        store.revoke(loggedOut.sessionId(), RevocationReason.LOGOUT, now);
+        store.revokeAllOf(UserAccountMother.alice().id(), Optional.of(loggedOut.sessionId()),
+                RevocationReason.ADMINISTRATOR, now);
+
+        awaitTrue(() -> other.isRevoked(loggedOut.sessionId()));
+        awaitTrue(() -> everyOther.stream().allMatch(login -> other.isRevoked(login.sessionId())));
+    }
+
+    private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
+        Instant deadline = Instant.now().plusSeconds(10);
+        while (!condition.getAsBoolean() && Instant.now().isBefore(deadline)) {
+            Thread.sleep(10);
+        }
+        assertTrue(condition.getAsBoolean());
     }
 
     @Test
