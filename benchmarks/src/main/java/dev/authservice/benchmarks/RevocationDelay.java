@@ -15,9 +15,6 @@ import java.util.Optional;
  */
 public final class RevocationDelay {
 
-    private static final String LOGIN_BODY =
-            "{\"username\":\"" + Benchmark.USERNAME + "\",\"password\":\"" + Benchmark.PASSWORD + "\"}";
-
     private RevocationDelay() {
     }
 
@@ -41,7 +38,7 @@ public final class RevocationDelay {
             List<Double> delays = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 HttpConnection.Response login = expect(200, one.exchange(HttpConnection.request("POST", "/api/login",
-                        oneHost, LOGIN_BODY, "Content-Type: application/json")));
+                        oneHost, Scenarios.LOGIN_BODY, "Content-Type: application/json")));
                 String bearer = "Authorization: Bearer " + login.jsonString("accessToken");
                 byte[] read = HttpConnection.request("GET", "/api/user/profile", otherHost, null, bearer);
                 expect(200, other.exchange(read));

@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  */
 final class Scenarios {
 
-    private static final String LOGIN_BODY =
+    static final String LOGIN_BODY =
             "{\"username\":\"" + Benchmark.USERNAME + "\",\"password\":\"" + Benchmark.PASSWORD + "\"}";
 
     private final String host;

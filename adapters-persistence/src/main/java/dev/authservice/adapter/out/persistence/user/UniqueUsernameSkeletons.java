@@ -1,19 +1,14 @@
 package dev.authservice.adapter.out.persistence.user;
 
 import dev.authservice.application.port.out.UsernameSkeletons;
-import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.user.Username;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.stream.Collectors;
 import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.migration.Context;
 import org.flywaydb.core.api.migration.JavaMigration;
@@ -57,23 +52,9 @@ public final class UniqueUsernameSkeletons implements JavaMigration {
     @Override
     public void migrate(Context context) throws SQLException {
         Connection connection = context.getConnection();
-        Map<String, List<StoredName>> bySkeleton = new LinkedHashMap<>();
-        List<StoredName> refused = new ArrayList<>();
-        try (PreparedStatement select = connection.prepareStatement("SELECT id, username FROM users ORDER BY username");
-             ResultSet rows = select.executeQuery()) {
-            while (rows.next()) {
-                StoredName name = new StoredName(rows.getObject(1, UUID.class), rows.getString(2));
-                try {
-                    bySkeleton.computeIfAbsent(skeletons.skeletonOf(new Username(name.username())),
-                            skeleton -> new ArrayList<>()).add(name);
-                } catch (InvalidValueException e) {
-                    refused.add(name);
-                }
-            }
-        }
-        List<List<StoredName>> lookAlikes = bySkeleton.values().stream().filter(names -> names.size() > 1).toList();
-        if (!lookAlikes.isEmpty() || !refused.isEmpty()) {
-            throw new IllegalStateException(problems(lookAlikes, refused));
+        StoredUsernames names = StoredUsernames.read(connection, skeletons::skeletonOf);
+        if (!names.allValidAndApart()) {
+            throw new IllegalStateException(problems(names));
         }
         // Every check is done: H2 commits each DDL statement, so nothing may fail after the first.
         try (Statement ddl = connection.createStatement()) {
@@ -81,7 +62,7 @@ public final class UniqueUsernameSkeletons implements JavaMigration {
         }
         try (PreparedStatement update = connection.prepareStatement(
                 "UPDATE users SET username_skeleton = ? WHERE id = ?")) {
-            for (Map.Entry<String, List<StoredName>> entry : bySkeleton.entrySet()) {
+            for (Map.Entry<String, List<StoredUsernames.Stored>> entry : names.byKey().entrySet()) {
                 update.setString(1, entry.getKey());
                 update.setObject(2, entry.getValue().get(0).id());
                 update.addBatch();
@@ -94,23 +75,15 @@ public final class UniqueUsernameSkeletons implements JavaMigration {
         }
     }
 
-    private static String problems(List<List<StoredName>> lookAlikes, List<StoredName> refused) {
+    private static String problems(StoredUsernames names) {
         List<String> problems = new ArrayList<>();
-        lookAlikes.forEach(names -> problems.add("these look alike: " + listed(names)));
-        if (!refused.isEmpty()) {
+        names.sharingAKey().forEach(group -> problems.add("these look alike: " + StoredUsernames.listed(group)));
+        if (!names.refused().isEmpty()) {
             problems.add("these are not valid usernames any more (invisible characters, such as variation selectors): "
-                    + listed(refused));
+                    + StoredUsernames.listed(names.refused()));
         }
         return "A username may no longer look like another one (Unicode TS #39 confusables), and some stored ones "
                 + "do; rename them (UPDATE users SET username = ... WHERE id = ...) and start again. "
                 + String.join("; ", problems);
-    }
-
-    private static String listed(List<StoredName> names) {
-        return names.stream().map(name -> "'" + name.username() + "' (id " + name.id() + ")")
-                .collect(Collectors.joining(", "));
-    }
-
-    private record StoredName(UUID id, String username) {
     }
 }
