@@ -1,6 +1,10 @@
 package dev.authservice.adapter.out.crypto;
 
-import java.lang.ref.WeakReference;
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -131,7 +135,7 @@ final class SecretStructure {
 
     private static List<Part> patterns(String text) {
         List<Part> patterns = new ArrayList<>();
-        Configuration configuration = Matchers.configuration();
+        Configuration configuration = Matchers.forText(text);
         configuration.getPasswordMatchers().forEach(matcher -> matcher.match(configuration, text).stream()
                 .map(Part::of).forEach(patterns::add));
         patterns.addAll(repeats(text));
@@ -210,48 +214,48 @@ final class SecretStructure {
     }
 
     /**
-     * nbvcxz's matchers and its dictionaries, about 170,000 words: loaded on first use, so only a start with a
-     * configured secret pays for them (a noticeable part of a second), and held weakly: checks in a row (a test
-     * suite's) share them until a full collection, while a service, which checks its secret once at start, does not
-     * carry their 20 MiB in its 56 MiB heap for ever (kept, they left it collecting in full again and again under
-     * load, at a third of the protected reads per second). So the configuration is built here, not by nbvcxz's
-     * {@code ConfigurationBuilder}, whose class keeps the default dictionaries in a static field from its first use.
-     * The distance to dictionary words is left off: it reads only a text as a whole, and no word is as long as a
+     * nbvcxz's matchers, with the words of its dictionaries (about 170,000) that some part of the text could spell.
+     * Its dictionary matcher looks up each part of the text, lower-cased, reversed or read as leet, in whole word
+     * maps; held whole they take 20 MiB, which in the service's 56 MiB heap left it collecting in full under load, and
+     * kept the peak resident memory up after they were let go. So the lists are read a line at a time, and a map keeps
+     * only the words the text could spell, which are all the matcher can find. The longest word of each list is kept
+     * too: nbvcxz tries leet readings only of parts shorter than that, and so reads the text exactly as with the whole
+     * lists. The distance to dictionary words is left off: it reads only a text as a whole, and no word is as long as a
      * secret.
      */
-    private static final class Matchers {
+    static final class Matchers {
 
         /** Characters written for letters (key), and the letters each may stand for. */
         private static final Map<Character, Character[]> LEET = leet("4a @a 8b (c {c [c <c 3e 9g 6g &g #h !il 1il |il"
                 + " 0o $s 5s +t 7tl %x 2z");
 
-        private static WeakReference<Configuration> held = new WeakReference<>(null);
+        /** nbvcxz's word lists: ranked by how common each word is, but for the EFF's, whose words are equally likely. */
+        static final List<WordList> WORD_LISTS = List.of(
+                new WordList("passwords", DictionaryUtil.passwords, true),
+                new WordList("male_names", DictionaryUtil.male_names, true),
+                new WordList("female_names", DictionaryUtil.female_names, true),
+                new WordList("surnames", DictionaryUtil.surnames, true),
+                new WordList("english", DictionaryUtil.english, true),
+                new WordList("eff_large", DictionaryUtil.eff_large, false));
 
-        static synchronized Configuration configuration() {
-            Configuration configuration = held.get();
-            if (configuration == null) {
-                configuration = new Configuration(
-                        List.of(new DateMatcher(), new YearMatcher(), new RepeatMatcher(), new SequenceMatcher(),
-                                new SpacialMatcher(), new DictionaryMatcher(), new SeparatorMatcher()),
-                        new HashMap<>(),
-                        List.of(ranked("passwords", DictionaryUtil.passwords),
-                                ranked("male_names", DictionaryUtil.male_names),
-                                ranked("female_names", DictionaryUtil.female_names),
-                                ranked("surnames", DictionaryUtil.surnames),
-                                ranked("english", DictionaryUtil.english),
-                                new Dictionary("eff_large", DictionaryUtil.loadUnrankedDictionary(DictionaryUtil.eff_large),
-                                        false)),
-                        List.of(new AdjacencyGraph("Qwerty", AdjacencyGraphUtil.qwerty),
-                                new AdjacencyGraph("Standard Keypad", AdjacencyGraphUtil.standardKeypad),
-                                new AdjacencyGraph("Mac Keypad", AdjacencyGraphUtil.macKeypad)),
-                        LEET, Pattern.compile("19\\d\\d|20\\d\\d"), 35.0, READ_CHARACTERS, Locale.ROOT, false, 500L);
-                held = new WeakReference<>(configuration);
-            }
-            return configuration;
+        private Matchers() {
         }
 
-        private static Dictionary ranked(String name, String file) {
-            return new Dictionary(name, DictionaryUtil.loadRankedDictionary(file), false);
+        /** The matchers for reading {@code text}. */
+        static Configuration forText(String text) {
+            Spellings spellings = new Spellings(text);
+            return with(WORD_LISTS.stream().map(list -> list.wordsSpelledIn(spellings)).toList());
+        }
+
+        static Configuration with(List<Dictionary> dictionaries) {
+            return new Configuration(
+                    List.of(new DateMatcher(), new YearMatcher(), new RepeatMatcher(), new SequenceMatcher(),
+                            new SpacialMatcher(), new DictionaryMatcher(), new SeparatorMatcher()),
+                    new HashMap<>(), dictionaries,
+                    List.of(new AdjacencyGraph("Qwerty", AdjacencyGraphUtil.qwerty),
+                            new AdjacencyGraph("Standard Keypad", AdjacencyGraphUtil.standardKeypad),
+                            new AdjacencyGraph("Mac Keypad", AdjacencyGraphUtil.macKeypad)),
+                    LEET, Pattern.compile("19\\d\\d|20\\d\\d"), 35.0, READ_CHARACTERS, Locale.ROOT, false, 500L);
         }
 
         private static Map<Character, Character[]> leet(String pairs) {
@@ -260,6 +264,134 @@ final class SecretStructure {
                 table.put(pair.charAt(0), pair.substring(1).chars().mapToObj(c -> (char) c).toArray(Character[]::new));
             }
             return table;
+        }
+
+        /** One of nbvcxz's word lists, a word per line, ranked as nbvcxz ranks them. */
+        record WordList(String name, String file, boolean ranked) {
+
+            /** The whole list, as nbvcxz loads it. */
+            Dictionary whole() {
+                return new Dictionary(name, ranked ? DictionaryUtil.loadRankedDictionary(file)
+                        : DictionaryUtil.loadUnrankedDictionary(file), false);
+            }
+
+            /** The words some part of the text could spell, and the longest word, ranked as in {@link #whole()}. */
+            Dictionary wordsSpelledIn(Spellings spellings) {
+                String lines;
+                try (InputStream in = DictionaryUtil.class.getResourceAsStream("/dictionaries/" + file)) {
+                    lines = new String(in.readAllBytes(), UTF_8);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("nbvcxz's word list " + file + " cannot be read", e);
+                }
+                // A line at a time, as nbvcxz reads them (its lists end lines with CR LF), and a word made only if kept.
+                Map<String, Integer> kept = new HashMap<>();
+                String longest = "";
+                int longestLine = 0;
+                int line = 0;
+                for (int start = 0, end; start < lines.length(); start = end + 1) {
+                    end = lines.indexOf('\n', start);
+                    end = end < 0 ? lines.length() : end;
+                    int wordEnd = end > start && lines.charAt(end - 1) == '\r' ? end - 1 : end;
+                    line++;
+                    int length = wordEnd - start;
+                    if (length > longest.length() || length == longest.length() && lines.startsWith(longest, start)) {
+                        longest = lines.substring(start, wordEnd);
+                        longestLine = line;
+                    }
+                    if (spellings.couldSpell(lines, start, wordEnd)) {
+                        kept.put(lines.substring(start, wordEnd), line);
+                    }
+                }
+                kept.put(longest, longestLine);
+                if (!ranked) {
+                    // nbvcxz gives every word of an unranked list the rank of the middle line.
+                    int middle = line / 2;
+                    kept.replaceAll((word, rank) -> middle);
+                }
+                return new Dictionary(name, kept, false);
+            }
+        }
+    }
+
+    /**
+     * For each character of a text, what it may stand for in a word: itself, lower-cased, or a letter in leet; and for
+     * each ASCII character, where in the text it may stand, so that a word is tried only where its first letter is.
+     */
+    static final class Spellings {
+
+        private final char[][] readings;
+        private final int[][] placesOf = new int[128][];
+
+        Spellings(String text) {
+            readings = new char[text.length()][];
+            List<List<Integer>> places = new ArrayList<>();
+            for (int ascii = 0; ascii < placesOf.length; ascii++) {
+                places.add(new ArrayList<>());
+            }
+            for (int at = 0; at < text.length(); at++) {
+                char character = text.charAt(at);
+                StringBuilder reading = new StringBuilder().append(character).append(Character.toLowerCase(character));
+                for (Character letter : Matchers.LEET.getOrDefault(character, new Character[0])) {
+                    reading.append(letter.charValue());
+                }
+                readings[at] = reading.toString().toCharArray();
+                for (char letter : readings[at]) {
+                    if (letter < placesOf.length && !places.get(letter).contains(at)) {
+                        places.get(letter).add(at);
+                    }
+                }
+            }
+            for (int ascii = 0; ascii < placesOf.length; ascii++) {
+                placesOf[ascii] = places.get(ascii).stream().mapToInt(Integer::intValue).toArray();
+            }
+        }
+
+        /** Whether some part of the text, read forwards or backwards, could spell the word {@code words[start, end)}. */
+        boolean couldSpell(String words, int start, int end) {
+            int length = end - start;
+            if (length == 0 || length > readings.length) {
+                return false;
+            }
+            char first = words.charAt(start);
+            if (first >= placesOf.length) {
+                for (int at = 0; at < readings.length; at++) {
+                    if (spellsFrom(words, start, end, at)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+            for (int at : placesOf[first]) {
+                if (spellsFrom(words, start, end, at)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Whether the word is read from {@code at} on, or backwards from {@code at}. */
+        private boolean spellsFrom(String words, int start, int end, int at) {
+            int length = end - start;
+            return at + length <= readings.length && spells(words, start, end, at, 1)
+                    || at - length + 1 >= 0 && spells(words, start, end, at, -1);
+        }
+
+        private boolean spells(String words, int start, int end, int from, int step) {
+            for (int at = start, place = from; at < end; at++, place += step) {
+                if (!reads(readings[place], words.charAt(at))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static boolean reads(char[] reading, char letter) {
+            for (char candidate : reading) {
+                if (candidate == letter) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 }
