@@ -17,7 +17,7 @@ import java.util.Set;
 /**
  * EdDSA JWS signatures (RFC 8037: Ed25519 over the signing input, the 64 bytes base64url) as Nimbus signers and
  * verifiers on the {@link SignatureProvider}'s Ed25519. Nimbus's own go through Tink, 86 µs to sign and 230 to verify
- * on the benchmark host (docs/benchmarks/jmh-tokens.md). JwtKeyTest checks RFC 8037's example signature byte for
+ * on the benchmark's machine (docs/benchmarks/jmh-tokens.md). JwtKeyTest checks RFC 8037's example signature byte for
  * byte. Both are thread-safe.
  */
 final class Ed25519Signatures {
