@@ -26,6 +26,7 @@ class PolicyFactory {
             "accessTokenTtl", "auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL)",
             "refreshTokenTtl", "auth.refresh-token.ttl (AUTH_REFRESH_TOKEN_TTL)",
             "clockSkew", "auth.jwt.clock-skew (AUTH_JWT_CLOCK_SKEW)",
+            "sessionMaxLifetime", "auth.session.max-lifetime (AUTH_SESSION_MAX_LIFETIME)",
             "maxFailures", "auth.login.max-failures (AUTH_LOGIN_MAX_FAILURES)",
             "maxFailuresPerAddress", "auth.login.max-failures-per-address (AUTH_LOGIN_MAX_FAILURES_PER_ADDRESS)",
             "window", "auth.login.failure-window (AUTH_LOGIN_FAILURE_WINDOW)");
@@ -34,9 +35,10 @@ class PolicyFactory {
     TokenPolicy tokenPolicy(@Property(name = "auth.access-token.ttl") Duration accessTokenTtl,
                             @Property(name = "auth.refresh-token.ttl") Duration refreshTokenTtl,
                             @Property(name = "auth.jwt.issuer") String issuer,
-                            @Property(name = "auth.jwt.clock-skew") Duration clockSkew) {
+                            @Property(name = "auth.jwt.clock-skew") Duration clockSkew,
+                            @Property(name = "auth.session.max-lifetime") Duration sessionMaxLifetime) {
         try {
-            return new TokenPolicy(accessTokenTtl, refreshTokenTtl, issuer, clockSkew);
+            return new TokenPolicy(accessTokenTtl, refreshTokenTtl, issuer, clockSkew, sessionMaxLifetime);
         } catch (InvalidValueException e) {
             throw misconfigured(e);
         }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.function.Executable;
 class PolicyFactoryTest {
 
     private static final Duration TEN_YEARS = Duration.ofDays(3650);
+    private static final Duration NINETY_DAYS = Duration.ofDays(90);
 
     private final PolicyFactory factory = new PolicyFactory();
 
@@ -18,14 +19,18 @@ class PolicyFactoryTest {
     void eachTokenTimeBeyondItsCeilingIsRefusedByItsKey() {
         assertEquals("auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL): accessTokenTtl must be at most 1d, was 3650d",
                 refusal(() -> factory.tokenPolicy(TEN_YEARS, Duration.ofDays(30), "auth-service",
-                        Duration.ofSeconds(30))));
+                        Duration.ofSeconds(30), NINETY_DAYS)));
         assertEquals("auth.refresh-token.ttl (AUTH_REFRESH_TOKEN_TTL): refreshTokenTtl must be at most 365d, was"
                         + " 3650d",
                 refusal(() -> factory.tokenPolicy(Duration.ofMinutes(15), TEN_YEARS, "auth-service",
-                        Duration.ofSeconds(30))));
+                        Duration.ofSeconds(30), NINETY_DAYS)));
         assertEquals("auth.jwt.clock-skew (AUTH_JWT_CLOCK_SKEW): clockSkew must be at most 5m, was 3650d",
                 refusal(() -> factory.tokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30), "auth-service",
-                        TEN_YEARS)));
+                        TEN_YEARS, NINETY_DAYS)));
+        assertEquals("auth.session.max-lifetime (AUTH_SESSION_MAX_LIFETIME): sessionMaxLifetime must be at most 730d,"
+                        + " was 3650d",
+                refusal(() -> factory.tokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30), "auth-service",
+                        Duration.ofSeconds(30), TEN_YEARS)));
     }
 
     @Test
@@ -46,7 +51,7 @@ class PolicyFactoryTest {
                 refusal(() -> factory.loginThrottlePolicy(0, 100, Duration.ofMinutes(15), "memory")));
         assertEquals("auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL): accessTokenTtl must be positive",
                 refusal(() -> factory.tokenPolicy(Duration.ZERO, Duration.ofDays(30), "auth-service",
-                        Duration.ofSeconds(30))));
+                        Duration.ofSeconds(30), NINETY_DAYS)));
     }
 
     private static String refusal(Executable building) {

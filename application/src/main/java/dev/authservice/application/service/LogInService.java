@@ -118,9 +118,10 @@ public final class LogInService implements LogInUseCase {
 
     private IssuedTokens startSession(SessionId sessionId, UserAccount user, Command command, Instant now) {
         TokenIssuer.NewRefreshToken refreshToken = tokens.newRefreshToken();
-        Session session = Session.start(sessionId, user.id(), now, command.requester().clientAddress(),
+        Session session = Session.start(sessionId, user.id(), now, policy, command.requester().clientAddress(),
                 command.requester().userAgent());
-        sessions.start(session, RefreshToken.issue(refreshToken.hash(), session, now, policy));
-        return tokens.issue(user, sessionId, refreshToken, now);
+        RefreshToken.Active firstToken = RefreshToken.issue(refreshToken.hash(), session, now, policy);
+        sessions.start(session, firstToken);
+        return tokens.issue(user, sessionId, refreshToken, firstToken.expiresAt(), now);
     }
 }

@@ -60,7 +60,8 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
         });
         return decision.match(
                 rotate -> new Result.Refreshed(tokens.issue(rotate.owner(),
-                        rotate.rotation().successor().sessionId(), successor, now)),
+                        rotate.rotation().successor().sessionId(), successor,
+                        rotate.rotation().successor().expiresAt(), now)),
                 reuse -> new Result.Refused(),
                 refuse -> new Result.Refused());
     }
@@ -84,6 +85,7 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
         return switch (why) {
             case UNKNOWN -> AuditOutcome.UNKNOWN_TOKEN;
             case SESSION_REVOKED -> AuditOutcome.REVOKED;
+            case SESSION_ENDED -> AuditOutcome.SESSION_ENDED;
             case EXPIRED -> AuditOutcome.EXPIRED;
             case OWNER_DISABLED -> AuditOutcome.ACCOUNT_DISABLED;
         };

@@ -8,6 +8,7 @@ import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserAccount;
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -31,10 +32,15 @@ public final class TokenIssuer {
         return new NewRefreshToken(value, RefreshTokenHash.of(value));
     }
 
-    /** The access token for {@code user} in {@code sessionId}, paired with the refresh token just stored for it. */
-    public IssuedTokens issue(UserAccount user, SessionId sessionId, NewRefreshToken refreshToken, Instant now) {
+    /**
+     * The access token for {@code user} in {@code sessionId}, paired with the refresh token just stored for it, which
+     * the client keeps until it expires.
+     */
+    public IssuedTokens issue(UserAccount user, SessionId sessionId, NewRefreshToken refreshToken,
+                              Instant refreshTokenExpiresAt, Instant now) {
         AccessToken accessToken = AccessToken.issue(random.uuid().toString(), user, sessionId, now, policy);
-        return new IssuedTokens(codec.encode(accessToken), refreshToken.value(), policy.refreshTokenTtl());
+        return new IssuedTokens(codec.encode(accessToken), refreshToken.value(),
+                Duration.between(now, refreshTokenExpiresAt));
     }
 
     /** @param value the token for the client; the store only ever sees {@code hash} */

@@ -71,7 +71,7 @@ class LogInServiceTest {
     private static final Duration ACCESS_TTL = Duration.ofMinutes(15);
     private static final Duration REFRESH_TTL = Duration.ofDays(30);
     private static final TokenPolicy POLICY =
-            new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30));
+            new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30), Duration.ofDays(90));
 
     private static final ClientAddress CLIENT = new ClientAddress("203.0.113.7");
     private static final String USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64)";
@@ -126,7 +126,7 @@ class LogInServiceTest {
         service.logIn(aliceFromClient(ALICE_PASSWORD));
 
         Session session = startedSession();
-        assertEquals(Session.start(session.id(), ALICE.id(), NOW, CLIENT, USER_AGENT), session);
+        assertEquals(Session.start(session.id(), ALICE.id(), NOW, POLICY, CLIENT, USER_AGENT), session);
         assertEquals(List.of(new ActiveSession(session, NOW)), activeSessionsOfAlice());
         RefreshToken first = RefreshToken.issue(RefreshTokenHash.of(REFRESH_TOKEN), session, NOW, POLICY);
         assertEquals(Optional.of(first), sessions.token(first.hash()));

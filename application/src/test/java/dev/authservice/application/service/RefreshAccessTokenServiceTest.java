@@ -65,7 +65,8 @@ class RefreshAccessTokenServiceTest {
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final InMemorySessionStore sessions = new InMemorySessionStore(users);
     private final RecordingAuditLog audit = new RecordingAuditLog();
-    private final Session session = Session.start(new SessionId(UUID.randomUUID()), ALICE.id(), LOGIN, null, null);
+    private final Session session = Session.start(new SessionId(UUID.randomUUID()), ALICE.id(), LOGIN,
+            SessionMother.POLICY, null, null);
     private final RefreshToken.Active firstToken =
             RefreshToken.issue(RefreshTokenHash.of(PRESENTED), session, LOGIN, SessionMother.POLICY);
 

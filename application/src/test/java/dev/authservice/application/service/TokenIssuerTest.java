@@ -38,7 +38,7 @@ class TokenIssuerTest {
     private static final Duration ACCESS_TTL = Duration.ofMinutes(15);
     private static final Duration REFRESH_TTL = Duration.ofDays(30);
     private static final TokenPolicy POLICY =
-            new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30));
+            new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30), Duration.ofDays(90));
     private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
         private static final UUID JTI = UUID.fromString("0000000a-0000-4000-8000-000000000001");
     private static final TokenIssuer.NewRefreshToken REFRESH_TOKEN =
@@ -76,7 +76,7 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW);
+        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         AccessToken token = signedAccessToken();
         assertAll(
@@ -97,7 +97,7 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of(Role.USER, Role.ADMIN)), SESSION, REFRESH_TOKEN, NOW);
+        issuer.issue(account(Set.of(Role.USER, Role.ADMIN)), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         assertEquals(Set.of(Role.USER, Role.ADMIN), signedAccessToken().roles());
     }
@@ -108,8 +108,8 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI, otherJti);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW);
-        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW);
+        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         ArgumentCaptor<AccessToken> tokens = ArgumentCaptor.forClass(AccessToken.class);
         verify(codec, times(2)).encode(tokens.capture());
@@ -122,7 +122,7 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        IssuedTokens tokens = issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW);
+        IssuedTokens tokens = issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         assertEquals(new IssuedTokens("signed-access-token", "refresh-token", REFRESH_TTL), tokens);
     }

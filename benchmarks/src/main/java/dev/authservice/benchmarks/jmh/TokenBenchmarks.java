@@ -51,7 +51,7 @@ public class TokenBenchmarks {
 
     private static final Instant NOW = Instant.parse("2026-11-22T08:00:00Z");
     private static final TokenPolicy POLICY = new TokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30),
-            "auth-service", Duration.ofSeconds(30));
+            "auth-service", Duration.ofSeconds(30), Duration.ofDays(90));
 
     private static final UserAccount ALICE = new UserAccount(new UserId(UUID.randomUUID()), new Username("alice"),
             new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA"), Set.of(Role.USER), "Alice", "Sales",
@@ -91,7 +91,8 @@ public class TokenBenchmarks {
     /** 43 characters of URL-safe Base64, like SecureRandomSource's 32 random bytes. */
     private final String refreshTokenValue = "x5RJ5UeXq2m0T2b3wq8Vn7yDk1fLp9cZaHs4Gt6JiKo";
     private final RefreshTokenHash successorHash = RefreshTokenHash.of("successor-" + refreshTokenValue);
-    private final Session session = Session.start(new SessionId(UUID.randomUUID()), ALICE.id(), NOW, null, null);
+    private final Session session = Session.start(new SessionId(UUID.randomUUID()), ALICE.id(), NOW, POLICY, null,
+            null);
     private final Optional<RefreshToken.TokenRecord> found = Optional.of(new RefreshToken.TokenRecord(
             RefreshToken.issue(RefreshTokenHash.of(refreshTokenValue), session, NOW, POLICY), session, ALICE));
 

@@ -25,6 +25,8 @@ public enum AuditOutcome {
     EXPIRED,
     /** A refresh with a token of a revoked session. */
     REVOKED,
+    /** A refresh of a session whose absolute lifetime is over. */
+    SESSION_ENDED,
     /** Sessions ended: why, as {@link RevocationReason} says (a login undone by a concurrent change, a sign-out, ...). */
     LOGOUT,
     REUSE_DETECTED,

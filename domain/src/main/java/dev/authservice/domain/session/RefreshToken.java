@@ -17,7 +17,8 @@ import java.util.function.Function;
  *
  *   present an unknown hash ─────────────────────────────────▶ refused: UNKNOWN
  *   present any token of a revoked session ──────────────────▶ refused: SESSION_REVOKED
- *   present an Active token ─┬─ at or after its expiresAt ───▶ refused: EXPIRED
+ *   present an Active token ─┬─ at or after its session ends ─▶ refused: SESSION_ENDED
+ *                            ├─ at or after its expiresAt ───▶ refused: EXPIRED
  *                            ├─ its owner is disabled ───────▶ refused: OWNER_DISABLED
  *                            └─ otherwise ──▶ rotate: it is Rotated, and a successor in the session is Active
  *   present a Rotated token ─────────────────────────────────▶ reuse: the session is revoked (REUSE_DETECTED)
@@ -25,7 +26,8 @@ import java.util.function.Function;
  *   logout, sign-out, password change, disabled account, administrator ──▶ the session is revoked
  * </pre>
  *
- * A revoked session ({@link Session#revoke}) keeps its tokens in the states they had: a rotated token stays rotated,
+ * No token outlives its session's absolute lifetime ({@link Session#endsAt}): a token's expiresAt is the policy's, or
+ * the session's end if that comes first. A revoked session ({@link Session#revoke}) keeps its tokens in the states they had: a rotated token stays rotated,
  * and every token of the session is refused from then on. Two presentations of one Active token race: the store
  * carries them out one after the other, so the loser finds the token Rotated, which is reuse. Only an {@link Active}
  * token can be rotated, and only {@link RefreshAttempt#decide} rotates one: an illegal transition does not compile.
@@ -42,9 +44,10 @@ public sealed interface RefreshToken {
 
     Instant expiresAt();
 
-    /** Login: the first token of a new session, living as long as the policy says. */
+    /** Login: the first token of a new session, living as long as the policy says, and not past the session's end. */
     static Active issue(RefreshTokenHash hash, Session session, Instant now, TokenPolicy policy) {
-        return new Active(hash, session.id(), session.userId(), now, policy.refreshTokenExpiry(now));
+        return new Active(hash, session.id(), session.userId(), now,
+                earlier(policy.refreshTokenExpiry(now), session.endsAt()));
     }
 
     record Active(RefreshTokenHash hash, SessionId sessionId, UserId userId, Instant issuedAt, Instant expiresAt)
@@ -87,7 +90,7 @@ public sealed interface RefreshToken {
     /**
      * A client presenting a refresh token at {@code at}, with the successor that replaces it if the attempt is
      * accepted. Made before the token is looked up, so that a store can carry out the whole decision in one step;
-     * the successor's lifetime is the policy's, counted from {@code at}.
+     * the successor's lifetime is the policy's, counted from {@code at}, cut short by its session's end.
      */
     record RefreshAttempt(RefreshTokenHash presented, RefreshTokenHash successor, Instant at,
                           Instant successorExpiresAt) {
@@ -117,13 +120,18 @@ public sealed interface RefreshToken {
                 return new Decision.RevokeForReuse(rotated);
             }
             Active active = (Active) token;
+            Session session = onRecord.get().session();
+            if (session.hasEndedAt(at)) {
+                return refuse(Refusal.SESSION_ENDED, active);
+            }
             if (active.isExpiredAt(at)) {
                 return refuse(Refusal.EXPIRED, active);
             }
             if (!onRecord.get().owner().enabled()) {
                 return refuse(Refusal.OWNER_DISABLED, active);
             }
-            return new Decision.Rotate(active.rotate(successor, at, successorExpiresAt), onRecord.get().owner());
+            return new Decision.Rotate(active.rotate(successor, at, earlier(successorExpiresAt, session.endsAt())),
+                    onRecord.get().owner());
         }
 
         private static Decision refuse(Refusal why, RefreshToken token) {
@@ -188,8 +196,14 @@ public sealed interface RefreshToken {
     enum Refusal {
         UNKNOWN,
         SESSION_REVOKED,
+        /** The session's absolute lifetime is over: its user logs in again. */
+        SESSION_ENDED,
         EXPIRED,
         OWNER_DISABLED
+    }
+
+    private static Instant earlier(Instant one, Instant other) {
+        return one.isBefore(other) ? one : other;
     }
 
     private static void requireCommon(RefreshTokenHash hash, SessionId sessionId, UserId userId, Instant issuedAt,

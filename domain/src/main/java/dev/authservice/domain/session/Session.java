@@ -2,6 +2,7 @@ package dev.authservice.domain.session;
 
 import dev.authservice.domain.Require;
 import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.util.Collection;
@@ -9,12 +10,13 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One login: whose it is, when it began, the client as seen then, and whether it has been revoked. Its refresh tokens
- * ({@link RefreshToken}) descend from it by rotation, and every access token issued to it names it; revoking the
- * session ends all of them at once. Nullable client details: a request need not say who it comes from.
+ * One login: whose it is, when it began and when it ends however often it is refreshed (its absolute lifetime), the
+ * client as seen then, and whether it has been revoked. Its refresh tokens ({@link RefreshToken}) descend from it by
+ * rotation, none outliving it, and every access token issued to it names it; revoking the session ends all of them at
+ * once. Nullable client details: a request need not say who it comes from.
  */
-public record Session(SessionId id, UserId userId, Instant createdAt, ClientAddress clientAddress, String userAgent,
-                      Optional<Revocation> revocation) {
+public record Session(SessionId id, UserId userId, Instant createdAt, Instant endsAt, ClientAddress clientAddress,
+                      String userAgent, Optional<Revocation> revocation) {
 
     /** Longest User-Agent kept; the rest adds nothing a person reading a session list needs. */
     public static final int MAX_USER_AGENT_LENGTH = 512;
@@ -23,26 +25,35 @@ public record Session(SessionId id, UserId userId, Instant createdAt, ClientAddr
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(userId, "userId");
         Objects.requireNonNull(createdAt, "createdAt");
+        Objects.requireNonNull(endsAt, "endsAt");
+        if (!endsAt.isAfter(createdAt)) {
+            throw new IllegalArgumentException("a session ends after it begins");
+        }
         userAgent = Require.kept(userAgent, MAX_USER_AGENT_LENGTH);
         Objects.requireNonNull(revocation, "revocation");
     }
 
-    /** Login: a new session, live. */
-    public static Session start(SessionId id, UserId userId, Instant at, ClientAddress clientAddress,
-                                String userAgent) {
-        return new Session(id, userId, at, clientAddress, userAgent, Optional.empty());
+    /** Login: a new session, live, ending when the policy's absolute lifetime is over. */
+    public static Session start(SessionId id, UserId userId, Instant at, TokenPolicy policy,
+                                ClientAddress clientAddress, String userAgent) {
+        return new Session(id, userId, at, policy.sessionEnd(at), clientAddress, userAgent, Optional.empty());
     }
 
     public boolean isRevoked() {
         return revocation.isPresent();
     }
 
+    /** Whether the session's absolute lifetime is over at {@code at}: from then on no refresh is accepted. */
+    public boolean hasEndedAt(Instant at) {
+        return !at.isBefore(endsAt);
+    }
+
     /**
-     * Whether a client can still refresh this session at {@code at}: it is not revoked, and one of its tokens is
-     * active and unexpired then. A user's list of sessions shows the live ones.
+     * Whether a client can still refresh this session at {@code at}: it is not revoked, it has not ended, and one of
+     * its tokens is active and unexpired then. A user's list of sessions shows the live ones.
      */
     public boolean isLiveAt(Instant at, Collection<? extends RefreshToken> tokens) {
-        return !isRevoked() && tokens.stream().anyMatch(token -> token.sessionId().equals(id)
+        return !isRevoked() && !hasEndedAt(at) && tokens.stream().anyMatch(token -> token.sessionId().equals(id)
                 && token instanceof RefreshToken.Active active && !active.isExpiredAt(at));
     }
 
@@ -51,7 +62,7 @@ public record Session(SessionId id, UserId userId, Instant createdAt, ClientAddr
      * or reuse of a rotated token. Revoking a revoked session changes nothing: the first revocation stands.
      */
     public Session revoke(RevocationReason reason, Instant at) {
-        return isRevoked() ? this : new Session(id, userId, createdAt, clientAddress, userAgent,
+        return isRevoked() ? this : new Session(id, userId, createdAt, endsAt, clientAddress, userAgent,
                 Optional.of(new Revocation(reason, at)));
     }
 

@@ -10,8 +10,11 @@ import java.util.Objects;
  * that issues tokens and the one that checks them and keeps revocations, in one place.
  *
  * @param clockSkew how far the clocks of this service and of whoever checks its tokens may disagree
+ * @param sessionMaxLifetime how long a session lives from its login however often it is refreshed (Keycloak's "SSO
+ *                           Session Max", Auth0's absolute expiration); no refresh token outlives it
  */
-public record TokenPolicy(Duration accessTokenTtl, Duration refreshTokenTtl, String issuer, Duration clockSkew) {
+public record TokenPolicy(Duration accessTokenTtl, Duration refreshTokenTtl, String issuer, Duration clockSkew,
+                          Duration sessionMaxLifetime) {
 
     /**
      * The longest an access token may live. Nothing but the deny-list stops one before its exp, a logout's entry is
@@ -32,6 +35,12 @@ public record TokenPolicy(Duration accessTokenTtl, Duration refreshTokenTtl, Str
      */
     public static final Duration MAX_CLOCK_SKEW = Duration.ofMinutes(5);
 
+    /**
+     * The longest a session may live: a stolen refresh token kept rotating is good for as long. Two years bounds
+     * what a "remember me" needs; most services choose days to months.
+     */
+    public static final Duration MAX_SESSION_LIFETIME = Duration.ofDays(730);
+
     /** iat and exp are whole seconds, each rounded down: a lifetime that is not may read up to a second longer. */
     private static final Duration NUMERIC_DATE_ROUNDING = Duration.ofSeconds(1);
 
@@ -40,6 +49,7 @@ public record TokenPolicy(Duration accessTokenTtl, Duration refreshTokenTtl, Str
         Require.positive("refreshTokenTtl", refreshTokenTtl, MAX_REFRESH_TOKEN_TTL);
         Objects.requireNonNull(issuer, "issuer");
         Require.notNegative("clockSkew", clockSkew, MAX_CLOCK_SKEW);
+        Require.positive("sessionMaxLifetime", sessionMaxLifetime, MAX_SESSION_LIFETIME);
     }
 
     public Instant accessTokenExpiry(Instant issuedAt) {
@@ -48,6 +58,11 @@ public record TokenPolicy(Duration accessTokenTtl, Duration refreshTokenTtl, Str
 
     public Instant refreshTokenExpiry(Instant issuedAt) {
         return issuedAt.plus(refreshTokenTtl);
+    }
+
+    /** When a session that begins at {@code start} ends, however often it is refreshed. */
+    public Instant sessionEnd(Instant start) {
+        return start.plus(sessionMaxLifetime);
     }
 
     /** Whether {@code token} may be believed at {@code now}, as far as its issuer and its times go. */

@@ -33,7 +33,7 @@ class RefreshTokenTest {
     private static final Instant LOGIN = Instant.parse("2025-03-01T10:00:00Z");
     private static final Duration TTL = Duration.ofDays(30);
     private static final TokenPolicy POLICY = new TokenPolicy(Duration.ofMinutes(15), TTL, "auth-service",
-            Duration.ofSeconds(30));
+            Duration.ofSeconds(30), Duration.ofDays(90));
     private static final Instant EXPIRY = LOGIN.plus(TTL);
     private static final RefreshTokenHash HASH = RefreshTokenHash.of("first-refresh-token");
     private static final RefreshTokenHash SUCCESSOR_HASH = RefreshTokenHash.of("second-refresh-token");
@@ -42,8 +42,8 @@ class RefreshTokenTest {
             new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$aGFzaA"), Set.of(Role.USER), "Alice",
             "Sales", LOGIN, true);
     private static final Session SESSION = Session.start(
-            new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001")), OWNER.id(), LOGIN, new ClientAddress("203.0.113.7"),
-            "ua");
+            new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001")), OWNER.id(), LOGIN, POLICY,
+            new ClientAddress("203.0.113.7"), "ua");
     private static final UserId USER = OWNER.id();
 
     private final RefreshToken.Active issued = RefreshToken.issue(HASH, SESSION, LOGIN, POLICY);
@@ -109,6 +109,44 @@ class RefreshTokenTest {
             TokenRecord ofDisabled = new TokenRecord(issued, SESSION, OWNER.withEnabled(false));
 
             assertEquals(refused(Refusal.EXPIRED, issued), presentAt(EXPIRY, Optional.of(ofDisabled)));
+        }
+    }
+
+    @Nested
+    class TheSessionsAbsoluteLifetime {
+
+        private final Instant end = SESSION.endsAt();
+        /** Rotated ten days before the session ends: the policy's 30 days would outlive it. */
+        private final RefreshToken.Active late = assertInstanceOf(Decision.Rotate.class,
+                presentAt(end.minus(Duration.ofDays(10)), found(lastOfAChainUntil(end.minus(Duration.ofDays(10))))))
+                .rotation().successor();
+
+        @Test
+        void noSuccessorOutlivesItsSession() {
+            assertEquals(end, late.expiresAt());
+        }
+
+        @Test
+        void noFirstTokenOutlivesItsSession() {
+            Session oneDay = Session.start(SESSION.id(), USER, LOGIN, new TokenPolicy(Duration.ofMinutes(15), TTL,
+                    "auth-service", Duration.ofSeconds(30), Duration.ofDays(1)), null, null);
+
+            assertEquals(LOGIN.plus(Duration.ofDays(1)), RefreshToken.issue(HASH, oneDay, LOGIN, POLICY).expiresAt());
+        }
+
+        @Test
+        void aTokenPresentedAtOrAfterTheEndIsRefusedAsTheSessionEnded() {
+            // A token issued before its session kept an end can outlive it.
+            RefreshToken.Active outliving = new RefreshToken.Active(HASH, SESSION.id(), USER, end.minusSeconds(60),
+                    end.plus(TTL));
+
+            assertInstanceOf(Decision.Rotate.class, presentAt(end.minusNanos(1000), found(outliving)));
+            assertEquals(refused(Refusal.SESSION_ENDED, outliving), presentAt(end, found(outliving)));
+            assertEquals(refused(Refusal.SESSION_ENDED, outliving), presentAt(end.plusSeconds(1), found(outliving)));
+        }
+
+        private RefreshToken.Active lastOfAChainUntil(Instant at) {
+            return new RefreshToken.Active(HASH, SESSION.id(), USER, at.minus(Duration.ofDays(1)), at.plus(TTL));
         }
     }
 
@@ -209,7 +247,7 @@ class RefreshTokenTest {
 
     @Test
     void aTokenIsFoundOnlyWithItsOwnSessionAndOwner() {
-        Session another = Session.start(new SessionId(UUID.randomUUID()), USER, LOGIN, null, null);
+        Session another = Session.start(new SessionId(UUID.randomUUID()), USER, LOGIN, POLICY, null, null);
         UserAccount someoneElse = new UserAccount(new UserId(UUID.randomUUID()), new Username("bob"),
                 OWNER.passwordHash(), Set.of(Role.USER), "Bob", "Engineering", LOGIN, true);
 

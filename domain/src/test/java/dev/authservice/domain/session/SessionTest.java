@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserId;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -18,6 +21,35 @@ class SessionTest {
     private static final SessionId ID = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
     private static final UserId USER = new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001"));
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
+    private static final Duration MAX_LIFETIME = Duration.ofDays(90);
+    private static final TokenPolicy POLICY = new TokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30),
+            "auth-service", Duration.ofSeconds(30), MAX_LIFETIME);
+
+    @Test
+    void aSessionEndsItsMaximumLifetimeAfterItsLogin() {
+        Session session = Session.start(ID, USER, NOW, POLICY, null, null);
+
+        assertEquals(NOW.plus(MAX_LIFETIME), session.endsAt());
+        assertFalse(session.hasEndedAt(session.endsAt().minusNanos(1000)));
+        assertTrue(session.hasEndedAt(session.endsAt()));
+    }
+
+    @Test
+    void aSessionEndsAfterItBegins() {
+        assertThrows(IllegalArgumentException.class,
+                () -> new Session(ID, USER, NOW, NOW, null, null, Optional.empty()));
+    }
+
+    @Test
+    void anEndedSessionIsNotLiveThoughItsTokenIsActive() {
+        Session session = Session.start(ID, USER, NOW, POLICY, null, null);
+        // Issued before the session kept its end, so living past it.
+        RefreshToken.Active token = new RefreshToken.Active(RefreshTokenHash.of("t"), ID, USER, NOW,
+                session.endsAt().plus(Duration.ofDays(1)));
+
+        assertTrue(session.isLiveAt(session.endsAt().minusSeconds(1), List.of(token)));
+        assertFalse(session.isLiveAt(session.endsAt(), List.of(token)));
+    }
 
     @Test
     void aUserAgentOfTheMaximumLengthIsKeptWhole() {
@@ -39,7 +71,7 @@ class SessionTest {
     /** A NUL would be refused by PostgreSQL's text columns, and a line break or a C1 control would split a log line. */
     @Test
     void controlCharactersOfTheClientDetailsAreLeftOut() {
-        Session session = Session.start(ID, USER, NOW, new ClientAddress("203.0.113.7\u0000"),
+        Session session = Session.start(ID, USER, NOW, POLICY, new ClientAddress("203.0.113.7\u0000"),
                 "curl\u0000/8.5\r\n\u0085\u001b[31m");
 
         assertEquals("curl/8.5[31m", session.userAgent());
@@ -48,7 +80,7 @@ class SessionTest {
 
     @Test
     void clientDetailsMayBeUnknown() {
-        Session session = Session.start(ID, USER, NOW, null, null);
+        Session session = Session.start(ID, USER, NOW, POLICY, null, null);
 
         assertNull(session.clientAddress());
         assertNull(session.userAgent());
@@ -56,9 +88,10 @@ class SessionTest {
 
     @Test
     void idUserAndStartAreRequired() {
-        assertThrows(NullPointerException.class, () -> Session.start(null, USER, NOW, new ClientAddress("203.0.113.7"), "ua"));
-        assertThrows(NullPointerException.class, () -> Session.start(ID, null, NOW, new ClientAddress("203.0.113.7"), "ua"));
-        assertThrows(NullPointerException.class, () -> Session.start(ID, USER, null, new ClientAddress("203.0.113.7"), "ua"));
+        ClientAddress client = new ClientAddress("203.0.113.7");
+        assertThrows(NullPointerException.class, () -> Session.start(null, USER, NOW, POLICY, client, "ua"));
+        assertThrows(NullPointerException.class, () -> Session.start(ID, null, NOW, POLICY, client, "ua"));
+        assertThrows(NullPointerException.class, () -> Session.start(ID, USER, null, POLICY, client, "ua"));
     }
 
     @Test
@@ -69,7 +102,7 @@ class SessionTest {
 
     @Test
     void aSessionStartsLive() {
-        Session session = Session.start(ID, USER, NOW, new ClientAddress("203.0.113.7"), "ua");
+        Session session = Session.start(ID, USER, NOW, POLICY, new ClientAddress("203.0.113.7"), "ua");
 
         assertFalse(session.isRevoked());
         assertEquals(Optional.empty(), session.revocation());
@@ -77,24 +110,25 @@ class SessionTest {
 
     @Test
     void revokingASessionRecordsWhyAndWhenAndKeepsTheRest() {
-        Session live = Session.start(ID, USER, NOW, new ClientAddress("203.0.113.7"), "ua");
+        Session live = Session.start(ID, USER, NOW, POLICY, new ClientAddress("203.0.113.7"), "ua");
         Instant at = NOW.plusSeconds(60);
 
         Session revoked = live.revoke(RevocationReason.LOGOUT, at);
 
         assertTrue(revoked.isRevoked());
-        assertEquals(new Session(ID, USER, NOW, new ClientAddress("203.0.113.7"), "ua",
+        assertEquals(new Session(ID, USER, NOW, NOW.plus(MAX_LIFETIME), new ClientAddress("203.0.113.7"), "ua",
                 Optional.of(new Session.Revocation(RevocationReason.LOGOUT, at))), revoked);
     }
 
     @Test
     void revokingARevokedSessionChangesNothingTheFirstRevocationStands() {
-        Session revoked = Session.start(ID, USER, NOW, null, null).revoke(RevocationReason.REUSE_DETECTED, NOW);
+        Session revoked = Session.start(ID, USER, NOW, POLICY, null, null)
+                .revoke(RevocationReason.REUSE_DETECTED, NOW);
 
         assertEquals(revoked, revoked.revoke(RevocationReason.LOGOUT, NOW.plusSeconds(1)));
     }
 
     private static Session sessionWithUserAgent(String userAgent) {
-        return Session.start(ID, USER, NOW, new ClientAddress("203.0.113.7"), userAgent);
+        return Session.start(ID, USER, NOW, POLICY, new ClientAddress("203.0.113.7"), userAgent);
     }
 }

@@ -90,7 +90,8 @@ public abstract class SessionStoreContract {
 
     @Test
     void aSessionWithoutClientDetailsIsFoundWithout() {
-        Session anonymous = Session.start(new SessionId(UUID.randomUUID()), alice.id(), now, null, null);
+        Session anonymous = Session.start(new SessionId(UUID.randomUUID()), alice.id(), now, SessionMother.POLICY,
+                null, null);
         store.start(anonymous, RefreshToken.issue(aTokenHash(), anonymous, now, SessionMother.POLICY));
 
         assertEquals(Optional.of(anonymous), store.find(anonymous.id()));

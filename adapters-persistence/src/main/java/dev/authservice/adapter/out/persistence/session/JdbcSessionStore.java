@@ -117,14 +117,14 @@ class JdbcSessionStore implements SessionStore {
             if (!row.next()) {
                 return Optional.empty();
             }
-            UserAccount owner = UserColumns.read(row, 11);
+            UserAccount owner = UserColumns.read(row, 12);
             SessionId sessionId = new SessionId(row.getObject(1, UUID.class));
             RefreshToken token = new RefreshTokenRow(presented.hex(), sessionId.value(), owner.id().value(),
                     instant(row, 2), instant(row, 3), TokenStatus.valueOf(row.getString(4)), instantOrNull(row, 5))
                     .toRefreshToken();
-            Session session = new SessionRow(sessionId.value(), owner.id().value(), instant(row, 6), null,
-                    row.getString(7), row.getString(8), instantOrNull(row, 9),
-                    Optional.ofNullable(row.getString(10)).map(RevocationReason::valueOf).orElse(null)).toSession();
+            Session session = new SessionRow(sessionId.value(), owner.id().value(), instant(row, 6), instant(row, 7),
+                    null, row.getString(8), row.getString(9), instantOrNull(row, 10),
+                    Optional.ofNullable(row.getString(11)).map(RevocationReason::valueOf).orElse(null)).toSession();
             return Optional.of(new TokenRecord(token, session, owner));
         }
     }

@@ -19,6 +19,7 @@ record SessionRow(
         @Id UUID id,
         UUID userId,
         Instant createdAt,
+        Instant endsAt,
         Instant lastUsedAt,
         @Nullable String clientAddress,
         @Nullable String userAgent,
@@ -30,13 +31,13 @@ record SessionRow(
         if (session.isRevoked()) {
             throw new IllegalArgumentException("a session starts live");
         }
-        return new SessionRow(session.id().value(), session.userId().value(), session.createdAt(),
+        return new SessionRow(session.id().value(), session.userId().value(), session.createdAt(), session.endsAt(),
                 session.createdAt(), Optional.ofNullable(session.clientAddress()).map(ClientAddress::value).orElse(null),
                 session.userAgent(), null, null);
     }
 
     Session toSession() {
-        return new Session(new SessionId(id), new UserId(userId), createdAt,
+        return new Session(new SessionId(id), new UserId(userId), createdAt, endsAt,
                 Optional.ofNullable(clientAddress).map(ClientAddress::new).orElse(null), userAgent,
                 Optional.ofNullable(revokedAt).map(at -> new Session.Revocation(revocationReason, at)));
     }

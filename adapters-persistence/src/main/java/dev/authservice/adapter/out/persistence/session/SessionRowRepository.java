@@ -15,10 +15,11 @@ import java.util.UUID;
 interface SessionRowRepository extends GenericRepository<SessionRow, UUID> {
 
     /**
-     * The user's live sessions: not revoked, and holding an ACTIVE refresh token unexpired at {@code now}. Found from
-     * the tokens ({@code refresh_tokens_user_status_expires_idx}), then the sessions by primary key.
+     * The user's live sessions: not revoked, not ended, and holding an ACTIVE refresh token unexpired at {@code now}.
+     * Found from the tokens ({@code refresh_tokens_user_status_expires_idx}), then the sessions by primary key.
      */
     String LIVE_SESSIONS_OF_USER = " FROM sessions s WHERE s.user_id = :userId AND s.revoked_at IS NULL"
+            + " AND s.ends_at > :now"
             + " AND s.id IN (SELECT t.session_id FROM refresh_tokens t"
             + " WHERE t.user_id = :userId AND t.status = 'ACTIVE' AND t.expires_at > :now)";
 
@@ -49,8 +50,8 @@ interface SessionRowRepository extends GenericRepository<SessionRow, UUID> {
     int markAllRevoked(Collection<UUID> ids, RevocationReason reason, Instant revokedAt);
 
     /** One page of {@link #LIVE_SESSIONS_OF_USER}, most recently used first; the id breaks ties the same way. */
-    @Query("SELECT s.id, s.user_id, s.created_at, s.last_used_at, s.client_address, s.user_agent, s.revoked_at,"
-            + " s.revocation_reason" + LIVE_SESSIONS_OF_USER
+    @Query("SELECT s.id, s.user_id, s.created_at, s.ends_at, s.last_used_at, s.client_address, s.user_agent,"
+            + " s.revoked_at, s.revocation_reason" + LIVE_SESSIONS_OF_USER
             + " ORDER BY s.last_used_at DESC, s.id DESC OFFSET :skip ROWS FETCH NEXT :count ROWS ONLY")
     List<SessionRow> findLiveOfUser(UUID userId, Instant now, long skip, int count);
 

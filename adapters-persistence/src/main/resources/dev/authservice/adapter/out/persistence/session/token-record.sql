@@ -5,7 +5,7 @@
 -- a row read without a lock could be as old as the statement's start, which is why both are locked: two attempts
 -- with one token must not both find it active.
 SELECT t.session_id, t.issued_at, t.expires_at, t.status, t.rotated_at,
-       s.created_at, s.client_address, s.user_agent, s.revoked_at, s.revocation_reason,
+       s.created_at, s.ends_at, s.client_address, s.user_agent, s.revoked_at, s.revocation_reason,
        u.id, u.username, u.password_hash, u.roles, u.nickname, u.department, u.created_at, u.enabled
 FROM refresh_tokens t
 JOIN sessions s ON s.id = t.session_id
