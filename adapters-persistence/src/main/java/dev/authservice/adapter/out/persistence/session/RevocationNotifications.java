@@ -38,7 +38,7 @@ class RevocationNotifications {
     private static final String CHANNEL = "auth_sessions_revoked";
 
     /** The listening connection's name in pg_stat_activity. */
-    static final String APPLICATION_NAME = "auth-service revocation listener";
+    private static final String APPLICATION_NAME = "auth-service revocation listener";
 
     /** How long the database has to answer the listening connection: a check, or the opening of it. */
     private static final int ANSWER_SECONDS = 5;
