@@ -120,6 +120,11 @@ public final class TestDatabase implements ExecutionCondition, BeforeAllCallback
         return other;
     }
 
+    /** The database the first instance runs on. */
+    public JdbcTarget target() {
+        return database;
+    }
+
     /** Empties every table the migrations made, whatever a new resource adds. */
     public void deleteAllRows() {
         if (tablesChildrenFirst == null) {

@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
+import java.util.Properties;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.postgresql.PGConnection;
@@ -25,11 +26,22 @@ import org.slf4j.LoggerFactory;
  * safety net. A revocation is announced with {@code NOTIFY} in the transaction that makes it, so a rollback announces
  * nothing; each instance listens on a connection of its own, outside the pool, and a notification sent while that
  * connection is down is lost: the next poll finds the revocation all the same. On H2 (one instance) nothing listens.
+ *
+ * <p>A connection that breaks is opened again through the same URL, so with several hosts and
+ * {@code targetServerType=primary} it follows a failover to the promoted standby. A primary that vanishes without
+ * closing its connections (its machine off, the network cut) leaves the connection silent rather than broken: after
+ * each quiet second it is asked for an answer, and one that gives none within {@link #ANSWER_SECONDS} is given up.
  */
 @Context
 class RevocationNotifications {
 
     private static final String CHANNEL = "auth_sessions_revoked";
+
+    /** The listening connection's name in pg_stat_activity. */
+    private static final String APPLICATION_NAME = "auth-service revocation listener";
+
+    /** How long the database has to answer the listening connection: a check, or the opening of it. */
+    private static final int ANSWER_SECONDS = 5;
 
     /** Ids per notification: a payload stays far below PostgreSQL's 8,000 bytes. */
     private static final int IDS_PER_NOTIFICATION = 100;
@@ -37,8 +49,7 @@ class RevocationNotifications {
     private static final Logger LOG = LoggerFactory.getLogger(RevocationNotifications.class);
 
     private final String url;
-    private final String username;
-    private final String password;
+    private final Properties properties = new Properties();
     private final SessionDenyList denyList;
     private final Thread listening;
     private volatile boolean heard;
@@ -49,8 +60,16 @@ class RevocationNotifications {
                             @Value("${datasources.default.password:}") @Nullable String password,
                             SessionDenyList denyList) {
         this.url = url;
-        this.username = username == null || username.isEmpty() ? null : username;
-        this.password = password == null || password.isEmpty() ? null : password;
+        if (username != null && !username.isEmpty()) {
+            properties.setProperty("user", username);
+        }
+        if (password != null && !password.isEmpty()) {
+            properties.setProperty("password", password);
+        }
+        properties.setProperty("ApplicationName", APPLICATION_NAME);
+        // Every read waits this long at most, those that open the connection too: a host that took the socket and then
+        // went silent is given up, and the URL's next host tried.
+        properties.setProperty("socketTimeout", String.valueOf(ANSWER_SECONDS));
         this.denyList = denyList;
         this.listening = new Thread(this::listen, "revocation-notifications");
         listening.setDaemon(true);
@@ -75,7 +94,7 @@ class RevocationNotifications {
     private void listen() {
         boolean warned = false;
         while (!closed) {
-            try (Connection connection = DriverManager.getConnection(url, username, password)) {
+            try (Connection connection = DriverManager.getConnection(url, properties)) {
                 try (Statement listen = connection.createStatement()) {
                     listen.execute("LISTEN " + CHANNEL);
                 }
@@ -87,10 +106,14 @@ class RevocationNotifications {
                 PGConnection notifications = connection.unwrap(PGConnection.class);
                 while (!closed) {
                     PGNotification[] heard = notifications.getNotifications(1_000);
-                    if (heard != null) {
-                        for (PGNotification notification : heard) {
-                            deny(notification.getParameter());
+                    if (heard == null || heard.length == 0) {
+                        if (!connection.isValid(ANSWER_SECONDS)) {
+                            throw new SQLException("no answer within " + ANSWER_SECONDS + " s");
                         }
+                        continue;
+                    }
+                    for (PGNotification notification : heard) {
+                        deny(notification.getParameter());
                     }
                 }
             } catch (SQLException | RuntimeException e) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.adapter.out.persistence.SilentRelay;
 import dev.authservice.adapter.out.persistence.TestDatabase;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
@@ -15,7 +16,9 @@ import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.session.RefreshToken.Decision;
 import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.ApplicationContext;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,6 +31,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -39,6 +44,7 @@ class SessionDenyListTest {
     static final TestDatabase database = TestDatabase.postgres();
 
     private static final Duration POLL_INTERVAL = Duration.ofMillis(100);
+    private static final Pattern HOST_AND_PORT = Pattern.compile("(jdbc:postgresql://)([^/:,]+)(?::(\\d+))?(/.*)");
 
     private SessionStore store;
     private Instant now;
@@ -86,6 +92,38 @@ class SessionDenyListTest {
 
         awaitTrue(() -> other.isRevoked(loggedOut.sessionId()));
         awaitTrue(() -> everyOther.stream().allMatch(login -> other.isRevoked(login.sessionId())));
+    }
+
+    /**
+     * The listening connection's server dies without closing it, as a primary whose machine stops does before a
+     * failover: the listener gives it up and listens on the next host of its URL, as it would on a promoted standby.
+     */
+    @Test
+    void anInstanceListensOnTheNextHostOnceItsServerFallsSilent() throws Exception {
+        Matcher url = HOST_AND_PORT.matcher(database.target().url());
+        assertTrue(url.matches(), database.target().url());
+        SessionDenyList denyList = new SessionDenyList(database.bean(SessionRowRepository.class),
+                database.bean(TokenPolicy.class), Clock.systemUTC());
+        String port = url.group(3) == null ? "5432" : url.group(3);
+        try (SilentRelay primary = new SilentRelay(url.group(2), Integer.parseInt(port))) {
+            String twoHosts = url.group(1) + "127.0.0.1:" + primary.port() + "," + url.group(2) + ":" + port
+                    + url.group(4) + (url.group(4).contains("?") ? "&" : "?") + "targetServerType=primary";
+            RevocationNotifications listener = new RevocationNotifications(twoHosts, database.target().username(),
+                    database.target().password(), denyList);
+            try {
+                awaitTrue(listener::isListening);
+                primary.fallSilent();
+                awaitTrue(() -> !listener.isListening());
+                awaitTrue(listener::isListening);
+
+                SessionMother.Login login = logIn();
+                store.revoke(login.sessionId(), RevocationReason.LOGOUT, now);
+
+                awaitTrue(() -> denyList.isRevoked(login.sessionId()));
+            } finally {
+                listener.close();
+            }
+        }
     }
 
     private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
