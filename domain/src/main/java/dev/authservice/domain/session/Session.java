@@ -53,7 +53,21 @@ public record Session(SessionId id, UserId userId, Instant createdAt, Instant en
      * its tokens is active and unexpired then. A user's list of sessions shows the live ones.
      */
     public boolean isLiveAt(Instant at, Collection<? extends RefreshToken> tokens) {
-        return !isRevoked() && !hasEndedAt(at) && tokens.stream().anyMatch(token -> token.sessionId().equals(id)
+        return !isRevoked() && !hasEndedAt(at) && holdsAnActiveTokenAt(at, tokens);
+    }
+
+    /**
+     * Whether the session was over by {@code cutoff}: revoked then, ended then, or holding no active token unexpired
+     * then. Nothing makes an over session live again, so a store may forget it with its tokens once the clean-up's
+     * retention has passed since {@code cutoff}; a token of a forgotten session is unknown from then on.
+     */
+    public boolean wasOverBy(Instant cutoff, Collection<? extends RefreshToken> tokens) {
+        return revocation.map(revoked -> !revoked.at().isAfter(cutoff)).orElse(false) || hasEndedAt(cutoff)
+                || !holdsAnActiveTokenAt(cutoff, tokens);
+    }
+
+    private boolean holdsAnActiveTokenAt(Instant at, Collection<? extends RefreshToken> tokens) {
+        return tokens.stream().anyMatch(token -> token.sessionId().equals(id)
                 && token instanceof RefreshToken.Active active && !active.isExpiredAt(at));
     }
 

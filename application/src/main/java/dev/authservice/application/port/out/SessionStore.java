@@ -54,4 +54,10 @@ public interface SessionStore {
      * ones a client could still refresh. Most recently used first.
      */
     Page<ActiveSession> activeSessionsOf(UserId userId, PageRequest page, Instant now);
+
+    /**
+     * The clean-up: forgets up to {@code batchSize} sessions that were over by {@code cutoff} ({@link Session#wasOverBy}),
+     * with their tokens, in one transaction. Returns how many; 0 when none is left.
+     */
+    int forgetOverBy(Instant cutoff, int batchSize);
 }

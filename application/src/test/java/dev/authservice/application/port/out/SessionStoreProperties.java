@@ -1,6 +1,7 @@
 package dev.authservice.application.port.out;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.RefreshWorld;
 import dev.authservice.application.fixtures.RefreshWorlds;
@@ -19,9 +20,11 @@ import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Assume;
@@ -148,6 +151,52 @@ public abstract class SessionStoreProperties {
             listed.addAll(one.content());
         }
         assertEquals(live, listed);
+    }
+
+    /**
+     * The clean-up forgets exactly the sessions that were over by its cutoff ({@link Session#wasOverBy}), with their
+     * tokens, batch after batch; every other session and token stays as it was. The cutoff sweeps, in order, every
+     * moment at which a session of the world stops being live (its end, its revocation, a token's expiry) and a
+     * microsecond either side, so that each comparison in the rule meets its boundary.
+     */
+    @Property(tries = 60)
+    void theCleanUpForgetsTheSessionsOverByItsCutoffAndNothingElse(
+            @ForAll("ownersWithSessions") OwnerWithSessions world, @ForAll("pageSizes") int batchSize) {
+        SessionStore store = emptySessionStore();
+        List<SessionHistory.Arranged> sessions = arrange(store, world);
+        List<Instant> cutoffs = sessions.stream()
+                .flatMap(arranged -> Stream.concat(
+                        Stream.concat(Stream.of(arranged.session().endsAt()),
+                                arranged.session().revocation().map(Session.Revocation::at).stream()),
+                        arranged.tokens().stream().map(RefreshToken::expiresAt)))
+                .flatMap(moment -> Stream.of(moment.minus(1, ChronoUnit.MICROS), moment,
+                        moment.plus(1, ChronoUnit.MICROS)))
+                .distinct().sorted().toList();
+
+        Optional<Instant> previous = Optional.empty();
+        for (Instant cutoff : cutoffs) {
+            int forgotten = 0;
+            for (int batch = store.forgetOverBy(cutoff, batchSize); batch > 0;
+                 batch = store.forgetOverBy(cutoff, batchSize)) {
+                assertTrue(batch <= batchSize, "a batch of " + batch);
+                forgotten += batch;
+            }
+            int newlyOver = 0;
+            for (SessionHistory.Arranged arranged : sessions) {
+                Session session = arranged.session();
+                boolean over = session.wasOverBy(cutoff, arranged.tokens());
+                boolean overBefore = previous.map(before -> session.wasOverBy(before, arranged.tokens())).orElse(false);
+                newlyOver += over && !overBefore ? 1 : 0;
+                assertEquals(over ? Optional.empty() : Optional.of(session), store.find(session.id()),
+                        "session " + session.id() + " by " + cutoff);
+                for (RefreshToken token : arranged.tokens()) {
+                    assertEquals(over ? Optional.empty() : Optional.of(token), storedToken(token.hash()),
+                            "a token of session " + session.id() + " by " + cutoff);
+                }
+            }
+            assertEquals(newlyOver, forgotten, "the sessions forgotten by " + cutoff);
+            previous = Optional.of(cutoff);
+        }
     }
 
     @Provide

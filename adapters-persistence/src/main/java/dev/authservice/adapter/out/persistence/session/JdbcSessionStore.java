@@ -57,6 +57,9 @@ class JdbcSessionStore implements SessionStore {
     private final TransactionOperations<Connection> transactions;
     private final SessionDenyList denyList;
     /** Whether the database is PostgreSQL, once a connection has told. */
+    /** The advisory lock of the clean-up's batches: any number no other lock of the database's users takes. */
+    static final long CLEAN_UP_LOCK = 0x5e55_1011_c1ea_0001L;
+
     private volatile Boolean onPostgres;
 
     JdbcSessionStore(SessionRowRepository sessions, RefreshTokenRowRepository tokens,
@@ -173,6 +176,15 @@ class JdbcSessionStore implements SessionStore {
      * Read once into a local: checked twice, the field could be null at the first look and false at the second, when
      * another thread learnt it meanwhile, and PostgreSQL's statement would run on H2.
      */
+    private static boolean cleanUpLockTaken(Connection connection) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement("SELECT pg_try_advisory_xact_lock(?)")) {
+            statement.setLong(1, CLEAN_UP_LOCK);
+            try (ResultSet row = statement.executeQuery()) {
+                return row.next() && row.getBoolean(1);
+            }
+        }
+    }
+
     private boolean onPostgres(Connection connection) throws SQLException {
         Boolean known = onPostgres;
         if (known == null) {
@@ -245,6 +257,29 @@ class JdbcSessionStore implements SessionStore {
     @Override
     public Optional<Session> find(SessionId sessionId) {
         return sessions.findById(sessionId.value()).map(SessionRow::toSession);
+    }
+
+    /**
+     * On PostgreSQL a batch first takes the clean-up's advisory lock for its transaction: an instance that finds another
+     * mid-batch answers 0, and so skips the round, which the other is doing.
+     */
+    @Override
+    public int forgetOverBy(Instant cutoff, int batchSize) {
+        return transactions.executeWrite(status -> {
+            try {
+                if (onPostgres(status.getConnection()) && !cleanUpLockTaken(status.getConnection())) {
+                    return 0;
+                }
+            } catch (SQLException e) {
+                throw new DataAccessException("Could not take the clean-up's lock: " + e.getMessage(), e);
+            }
+            List<UUID> over = sessions.lockOverBy(cutoff, batchSize);
+            if (over.isEmpty()) {
+                return 0;
+            }
+            tokens.deleteOfSessions(over);
+            return sessions.deleteAll(over);
+        });
     }
 
     @Override

@@ -5,7 +5,9 @@ import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.GenericRepository;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Optional;
+import java.util.UUID;
 
 @JdbcRepository(dialect = Dialect.ANSI)
 interface RefreshTokenRowRepository extends GenericRepository<RefreshTokenRow, String> {
@@ -18,4 +20,7 @@ interface RefreshTokenRowRepository extends GenericRepository<RefreshTokenRow, S
     @Query("UPDATE refresh_tokens SET status = 'ROTATED', rotated_at = :rotatedAt"
             + " WHERE token_hash = :tokenHash AND status = 'ACTIVE'")
     int markRotated(String tokenHash, Instant rotatedAt);
+
+    @Query("DELETE FROM refresh_tokens WHERE session_id IN (:sessionIds)")
+    int deleteOfSessions(Collection<UUID> sessionIds);
 }

@@ -59,4 +59,18 @@ interface SessionRowRepository extends GenericRepository<SessionRow, UUID> {
     long countLiveOfUser(UUID userId, Instant now);
 
     List<RevokedSessionRow> findByRevokedAtGreaterThanEquals(Instant since);
+
+    /**
+     * Up to {@code count} sessions over by {@code cutoff} (Session.wasOverBy): revoked then, ended then, or holding no
+     * active token unexpired then. Locked, and skipped where another transaction holds one, which a refresh of an over
+     * session would only do to refuse it.
+     */
+    @Query("SELECT s.id FROM sessions s WHERE s.revoked_at <= :cutoff OR s.ends_at <= :cutoff"
+            + " OR NOT EXISTS (SELECT 1 FROM refresh_tokens t"
+            + " WHERE t.session_id = s.id AND t.status = 'ACTIVE' AND t.expires_at > :cutoff)"
+            + " FETCH FIRST :count ROWS ONLY FOR UPDATE SKIP LOCKED")
+    List<UUID> lockOverBy(Instant cutoff, int count);
+
+    @Query("DELETE FROM sessions WHERE id IN (:ids)")
+    int deleteAll(Collection<UUID> ids);
 }

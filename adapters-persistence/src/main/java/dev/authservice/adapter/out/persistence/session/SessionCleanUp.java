@@ -1,0 +1,65 @@
+package dev.authservice.adapter.out.persistence.session;
+
+import dev.authservice.application.port.out.SessionStore;
+import io.micronaut.context.annotation.Property;
+import io.micronaut.scheduling.annotation.Scheduled;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps {@code sessions} and {@code refresh_tokens} from growing without end: every {@code auth.cleanup.interval} it
+ * forgets the sessions that were over {@code auth.cleanup.retention} ago ({@code Session.wasOverBy}), with their
+ * tokens, {@code auth.cleanup.batch-size} sessions per transaction, so that no statement holds its locks for long.
+ * The retention keeps an ended session in its user's audit and a replayed token recognised as reuse for a while; it is
+ * at least a revocation's horizon, which the deny-list needs. With several instances one does a round and the others
+ * skip it ({@link JdbcSessionStore#forgetOverBy}).
+ */
+@Singleton
+class SessionCleanUp {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SessionCleanUp.class);
+
+    /** Far beyond any access token's life and revocation horizon (at most a day and ten minutes). */
+    private static final Duration SHORTEST_RETENTION = Duration.ofDays(2);
+
+    private final SessionStore sessions;
+    private final Duration retention;
+    private final int batchSize;
+    private final Clock clock;
+
+    SessionCleanUp(SessionStore sessions, @Property(name = "auth.cleanup.retention") Duration retention,
+                   @Property(name = "auth.cleanup.batch-size") int batchSize, Clock clock) {
+        if (retention.compareTo(SHORTEST_RETENTION) < 0) {
+            throw new IllegalArgumentException("auth.cleanup.retention must be at least 2d, not " + retention);
+        }
+        if (batchSize < 1 || batchSize > 10_000) {
+            throw new IllegalArgumentException("auth.cleanup.batch-size must be 1 to 10000, not " + batchSize);
+        }
+        this.sessions = sessions;
+        this.retention = retention;
+        this.batchSize = batchSize;
+        this.clock = clock;
+    }
+
+    @Scheduled(initialDelay = "1m", fixedDelay = "${auth.cleanup.interval:1h}")
+    void run() {
+        int forgotten = forgetOverBy(clock.instant().minus(retention));
+        if (forgotten > 0) {
+            LOG.info("Forgot {} sessions over for more than {}, with their refresh tokens", forgotten, retention);
+        }
+    }
+
+    /** Batch after batch until none is left (or another instance has the round); returns how many were forgotten. */
+    int forgetOverBy(Instant cutoff) {
+        int forgotten = 0;
+        for (int batch = sessions.forgetOverBy(cutoff, batchSize); batch > 0;
+             batch = sessions.forgetOverBy(cutoff, batchSize)) {
+            forgotten += batch;
+        }
+        return forgotten;
+    }
+}
