@@ -19,14 +19,14 @@ final class RotationScript {
     private static final String STATEMENTS = "/dev/authservice/adapter/out/persistence/session/";
     private static final List<String> FILES = List.of("token-record.sql", "rotation.sql");
 
-    /** The chain's hashes, cast to the column's type as the driver's bound strings are, so the key is used. */
+    /** The chain's hashes, cast to the column's type as the driver's bound strings are, so that the key is used. */
     private static final String PRESENTED = "CAST(lpad(CAST(:client_id AS text) || '.' || CAST(:n AS text), 64, '0')"
             + " AS CHAR(64))";
     private static final Map<String, String> VALUES = Map.of(
             "presented", PRESENTED,
             "rotated", PRESENTED,
             "rotated_at", "now()",
-            "successor", "lpad(CAST(:client_id AS text) || '.' || CAST(:next AS text), 64, '0')",
+            "successor", "CAST(lpad(CAST(:client_id AS text) || '.' || CAST(:next AS text), 64, '0') AS CHAR(64))",
             "successor_issued_at", "now()",
             "successor_expires_at", "now() + make_interval(secs => CAST(:ttl_seconds AS double precision))");
 

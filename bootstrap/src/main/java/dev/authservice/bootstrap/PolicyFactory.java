@@ -27,6 +27,7 @@ class PolicyFactory {
             "refreshTokenTtl", "auth.refresh-token.ttl (AUTH_REFRESH_TOKEN_TTL)",
             "clockSkew", "auth.jwt.clock-skew (AUTH_JWT_CLOCK_SKEW)",
             "sessionMaxLifetime", "auth.session.max-lifetime (AUTH_SESSION_MAX_LIFETIME)",
+            "reuseGrace", "auth.refresh-token.reuse-grace (AUTH_REFRESH_TOKEN_REUSE_GRACE)",
             "maxFailures", "auth.login.max-failures (AUTH_LOGIN_MAX_FAILURES)",
             "maxFailuresPerAddress", "auth.login.max-failures-per-address (AUTH_LOGIN_MAX_FAILURES_PER_ADDRESS)",
             "window", "auth.login.failure-window (AUTH_LOGIN_FAILURE_WINDOW)");
@@ -36,9 +37,11 @@ class PolicyFactory {
                             @Property(name = "auth.refresh-token.ttl") Duration refreshTokenTtl,
                             @Property(name = "auth.jwt.issuer") String issuer,
                             @Property(name = "auth.jwt.clock-skew") Duration clockSkew,
-                            @Property(name = "auth.session.max-lifetime") Duration sessionMaxLifetime) {
+                            @Property(name = "auth.session.max-lifetime") Duration sessionMaxLifetime,
+                            @Property(name = "auth.refresh-token.reuse-grace") Duration reuseGrace) {
         try {
-            return new TokenPolicy(accessTokenTtl, refreshTokenTtl, issuer, clockSkew, sessionMaxLifetime);
+            return new TokenPolicy(accessTokenTtl, refreshTokenTtl, issuer, clockSkew, sessionMaxLifetime,
+                    reuseGrace);
         } catch (InvalidValueException e) {
             throw misconfigured(e);
         }

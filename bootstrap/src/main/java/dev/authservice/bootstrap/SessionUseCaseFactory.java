@@ -12,6 +12,7 @@ import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.port.out.RefreshTokenDerivation;
 import dev.authservice.application.port.out.RevokedSessions;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.Transactions;
@@ -39,8 +40,9 @@ import java.time.Clock;
 class SessionUseCaseFactory {
 
     @Singleton
-    TokenIssuer tokenIssuer(AccessTokenCodec codec, RandomSource random, TokenPolicy policy) {
-        return new TokenIssuer(codec, random, policy);
+    TokenIssuer tokenIssuer(AccessTokenCodec codec, RandomSource random, RefreshTokenDerivation derivation,
+                            TokenPolicy policy) {
+        return new TokenIssuer(codec, random, derivation, policy);
     }
 
     @Singleton

@@ -19,18 +19,22 @@ class PolicyFactoryTest {
     void eachTokenTimeBeyondItsCeilingIsRefusedByItsKey() {
         assertEquals("auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL): accessTokenTtl must be at most 1d, was 3650d",
                 refusal(() -> factory.tokenPolicy(TEN_YEARS, Duration.ofDays(30), "auth-service",
-                        Duration.ofSeconds(30), NINETY_DAYS)));
+                        Duration.ofSeconds(30), NINETY_DAYS, Duration.ZERO)));
         assertEquals("auth.refresh-token.ttl (AUTH_REFRESH_TOKEN_TTL): refreshTokenTtl must be at most 365d, was"
                         + " 3650d",
                 refusal(() -> factory.tokenPolicy(Duration.ofMinutes(15), TEN_YEARS, "auth-service",
-                        Duration.ofSeconds(30), NINETY_DAYS)));
+                        Duration.ofSeconds(30), NINETY_DAYS, Duration.ZERO)));
         assertEquals("auth.jwt.clock-skew (AUTH_JWT_CLOCK_SKEW): clockSkew must be at most 5m, was 3650d",
                 refusal(() -> factory.tokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30), "auth-service",
-                        TEN_YEARS, NINETY_DAYS)));
+                        TEN_YEARS, NINETY_DAYS, Duration.ZERO)));
         assertEquals("auth.session.max-lifetime (AUTH_SESSION_MAX_LIFETIME): sessionMaxLifetime must be at most 730d,"
                         + " was 3650d",
                 refusal(() -> factory.tokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30), "auth-service",
-                        Duration.ofSeconds(30), TEN_YEARS)));
+                        Duration.ofSeconds(30), TEN_YEARS, Duration.ZERO)));
+        assertEquals("auth.refresh-token.reuse-grace (AUTH_REFRESH_TOKEN_REUSE_GRACE): reuseGrace must be at most 1m,"
+                        + " was 61s",
+                refusal(() -> factory.tokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30), "auth-service",
+                        Duration.ofSeconds(30), NINETY_DAYS, Duration.ofSeconds(61))));
     }
 
     @Test
@@ -51,7 +55,7 @@ class PolicyFactoryTest {
                 refusal(() -> factory.loginThrottlePolicy(0, 100, Duration.ofMinutes(15), "memory")));
         assertEquals("auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL): accessTokenTtl must be positive",
                 refusal(() -> factory.tokenPolicy(Duration.ZERO, Duration.ofDays(30), "auth-service",
-                        Duration.ofSeconds(30), NINETY_DAYS)));
+                        Duration.ofSeconds(30), NINETY_DAYS, Duration.ZERO)));
     }
 
     private static String refusal(Executable building) {

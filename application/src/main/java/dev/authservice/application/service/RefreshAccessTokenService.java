@@ -12,6 +12,7 @@ import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshToken.Decision;
 import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
+import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.token.TokenPolicy;
 import java.time.Clock;
@@ -44,13 +45,14 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
     @Override
     public Result refreshAccessToken(Command command) {
         Instant now = clock.instant();
-        if (command.presented().isEmpty()) {
+        if (command.presentedToken().isEmpty()) {
             audit.record(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, command.requester())
                     .outcome(outcomeOf(RefreshToken.Refusal.UNKNOWN)));
             return new Result.Refused();
         }
-        NewRefreshToken successor = tokens.newRefreshToken();
-        RefreshAttempt attempt = RefreshAttempt.of(command.presented().get(), successor.hash(), now, policy);
+        String presented = command.presentedToken().get();
+        NewRefreshToken successor = tokens.successorOf(presented);
+        RefreshAttempt attempt = RefreshAttempt.of(RefreshTokenHash.of(presented), successor.hash(), now, policy);
         // The decision carried out and its audit record commit together, once; the access token is signed after the
         // commit, so that the session's row is locked no longer than the decision takes.
         Decision decision = transactions.inTransaction(() -> {
@@ -62,6 +64,8 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
                 rotate -> new Result.Refreshed(tokens.issue(rotate.owner(),
                         rotate.rotation().successor().sessionId(), successor,
                         rotate.rotation().successor().expiresAt(), now)),
+                repeat -> new Result.Refreshed(tokens.issue(repeat.owner(), repeat.successor().sessionId(), successor,
+                        repeat.successor().expiresAt(), now)),
                 reuse -> new Result.Refused(),
                 refuse -> new Result.Refused());
     }
@@ -70,6 +74,9 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
         return decision.match(
                 rotate -> SecurityEvent.of(SecurityEventType.TOKEN_REFRESHED, now, requester)
                         .about(rotate.owner().id()).inSession(rotate.rotation().successor().sessionId()),
+                repeat -> SecurityEvent.of(SecurityEventType.TOKEN_REFRESHED, now, requester)
+                        .about(repeat.owner().id()).inSession(repeat.successor().sessionId())
+                        .outcome(AuditOutcome.REPEATED_WITHIN_GRACE),
                 reuse -> SecurityEvent.of(SecurityEventType.REFRESH_TOKEN_REUSED, now, requester)
                         .about(reuse.reused().userId()).inSession(reuse.reused().sessionId())
                         .endingSessions(RevocationReason.REUSE_DETECTED, 1),

@@ -3,6 +3,7 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.port.out.RefreshTokenDerivation;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
@@ -19,17 +20,28 @@ public final class TokenIssuer {
 
     private final AccessTokenCodec codec;
     private final RandomSource random;
+    private final RefreshTokenDerivation derivation;
     private final TokenPolicy policy;
 
-    public TokenIssuer(AccessTokenCodec codec, RandomSource random, TokenPolicy policy) {
+    public TokenIssuer(AccessTokenCodec codec, RandomSource random, RefreshTokenDerivation derivation,
+                       TokenPolicy policy) {
         this.codec = codec;
         this.random = random;
+        this.derivation = derivation;
         this.policy = policy;
     }
 
     public NewRefreshToken newRefreshToken() {
-        String value = random.refreshTokenValue();
-        return new NewRefreshToken(value, RefreshTokenHash.of(value));
+        return NewRefreshToken.of(random.refreshTokenValue());
+    }
+
+    /**
+     * The token that replaces {@code presentedToken} if it is rotated: random under strict rotation; under a reuse
+     * grace made from it, so that a repeat of the rotation names the successor already stored.
+     */
+    public NewRefreshToken successorOf(String presentedToken) {
+        return policy.reuseGrace().isZero() ? newRefreshToken()
+                : NewRefreshToken.of(derivation.successorOf(presentedToken));
     }
 
     /**
@@ -45,6 +57,10 @@ public final class TokenIssuer {
 
     /** @param value the token for the client; the store only ever sees {@code hash} */
     public record NewRefreshToken(String value, RefreshTokenHash hash) {
+
+        static NewRefreshToken of(String value) {
+            return new NewRefreshToken(value, RefreshTokenHash.of(value));
+        }
         @Override
         public String toString() {
             return "NewRefreshToken[" + hash + "]";

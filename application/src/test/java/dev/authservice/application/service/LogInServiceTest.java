@@ -1,5 +1,6 @@
 package dev.authservice.application.service;
 
+import dev.authservice.application.fixtures.SessionMother;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -71,7 +72,7 @@ class LogInServiceTest {
     private static final Duration ACCESS_TTL = Duration.ofMinutes(15);
     private static final Duration REFRESH_TTL = Duration.ofDays(30);
     private static final TokenPolicy POLICY =
-            new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30), Duration.ofDays(90));
+            new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30), Duration.ofDays(90), Duration.ZERO);
 
     private static final ClientAddress CLIENT = new ClientAddress("203.0.113.7");
     private static final String USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64)";
@@ -107,7 +108,7 @@ class LogInServiceTest {
         lenient().when(random.uuid()).thenAnswer(invocation -> UUID.randomUUID());
         lenient().when(codec.encode(any())).thenReturn("signed-access-token");
         service = new LogInService(users, hasher, attempts, sessions,
-                new TokenIssuer(codec, random, POLICY), POLICY, random, audit, CLOCK);
+                new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, random, audit, CLOCK);
     }
 
     @Test

@@ -92,7 +92,7 @@ class RefreshAccessTokenServiceTest {
         refreshAt(NOW, PRESENTED);
 
         assertEquals(Optional.of(new RefreshToken.Rotated(firstToken.hash(), session.id(), ALICE.id(), LOGIN,
-                firstToken.expiresAt(), NOW)), sessions.token(firstToken.hash()));
+                firstToken.expiresAt(), NOW, Optional.empty())), sessions.token(firstToken.hash()));
         assertEquals(Optional.of(new RefreshToken.Active(RefreshTokenHash.of(SUCCESSOR), session.id(), ALICE.id(), NOW,
                 NOW.plus(SessionMother.REFRESH_TOKEN_TTL))), sessions.token(RefreshTokenHash.of(SUCCESSOR)));
     }
@@ -191,7 +191,7 @@ class RefreshAccessTokenServiceTest {
             return "signed-access-token";
         });
         RefreshAccessTokenService service = new RefreshAccessTokenService(sessions, transactions,
-                new TokenIssuer(codec, random, SessionMother.POLICY), SessionMother.POLICY, insideOnly,
+                new TokenIssuer(codec, random, SessionMother.SUCCESSORS, SessionMother.POLICY), SessionMother.POLICY, insideOnly,
                 Clock.fixed(NOW, ZoneOffset.UTC));
 
         Result refreshed = service.refreshAccessToken(Command.of(PRESENTED, RequesterMother.ANONYMOUS));
@@ -205,7 +205,7 @@ class RefreshAccessTokenServiceTest {
 
     private Result refreshAt(Instant at, String presented) {
         RefreshAccessTokenService service = new RefreshAccessTokenService(sessions, new WithoutTransactions(),
-                new TokenIssuer(codec, random, SessionMother.POLICY), SessionMother.POLICY, audit,
+                new TokenIssuer(codec, random, SessionMother.SUCCESSORS, SessionMother.POLICY), SessionMother.POLICY, audit,
                 Clock.fixed(at, ZoneOffset.UTC));
         return service.refreshAccessToken(Command.of(presented, RequesterMother.ANONYMOUS));
     }

@@ -51,7 +51,7 @@ public class TokenBenchmarks {
 
     private static final Instant NOW = Instant.parse("2026-11-22T08:00:00Z");
     private static final TokenPolicy POLICY = new TokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30),
-            "auth-service", Duration.ofSeconds(30), Duration.ofDays(90));
+            "auth-service", Duration.ofSeconds(30), Duration.ofDays(90), Duration.ZERO);
 
     private static final UserAccount ALICE = new UserAccount(new UserId(UUID.randomUUID()), new Username("alice"),
             new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA"), Set.of(Role.USER), "Alice", "Sales",

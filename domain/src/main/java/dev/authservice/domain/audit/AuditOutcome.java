@@ -27,6 +27,8 @@ public enum AuditOutcome {
     REVOKED,
     /** A refresh of a session whose absolute lifetime is over. */
     SESSION_ENDED,
+    /** A rotated token presented again within the reuse grace, answered with the successor already issued. */
+    REPEATED_WITHIN_GRACE,
     /** Sessions ended: why, as {@link RevocationReason} says (a login undone by a concurrent change, a sign-out, ...). */
     LOGOUT,
     REUSE_DETECTED,

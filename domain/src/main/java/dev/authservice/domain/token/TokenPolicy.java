@@ -12,9 +12,11 @@ import java.util.Objects;
  * @param clockSkew how far the clocks of this service and of whoever checks its tokens may disagree
  * @param sessionMaxLifetime how long a session lives from its login however often it is refreshed (Keycloak's "SSO
  *                           Session Max", Auth0's absolute expiration); no refresh token outlives it
+ * @param reuseGrace         how long after a rotation the rotated token may be presented once more and get the same
+ *                           successor (two tabs that raced, an answer lost); zero, the default, is strict rotation
  */
 public record TokenPolicy(Duration accessTokenTtl, Duration refreshTokenTtl, String issuer, Duration clockSkew,
-                          Duration sessionMaxLifetime) {
+                          Duration sessionMaxLifetime, Duration reuseGrace) {
 
     /**
      * The longest an access token may live. Nothing but the deny-list stops one before its exp, a logout's entry is
@@ -41,6 +43,12 @@ public record TokenPolicy(Duration accessTokenTtl, Duration refreshTokenTtl, Str
      */
     public static final Duration MAX_SESSION_LIFETIME = Duration.ofDays(730);
 
+    /**
+     * The longest reuse grace: a copy of a rotated token presented within it is taken for the client's own retry, so
+     * it must cover a lost answer or a race between tabs, and no more.
+     */
+    public static final Duration MAX_REUSE_GRACE = Duration.ofSeconds(60);
+
     /** iat and exp are whole seconds, each rounded down: a lifetime that is not may read up to a second longer. */
     private static final Duration NUMERIC_DATE_ROUNDING = Duration.ofSeconds(1);
 
@@ -50,6 +58,7 @@ public record TokenPolicy(Duration accessTokenTtl, Duration refreshTokenTtl, Str
         Objects.requireNonNull(issuer, "issuer");
         Require.notNegative("clockSkew", clockSkew, MAX_CLOCK_SKEW);
         Require.positive("sessionMaxLifetime", sessionMaxLifetime, MAX_SESSION_LIFETIME);
+        Require.notNegative("reuseGrace", reuseGrace, MAX_REUSE_GRACE);
     }
 
     public Instant accessTokenExpiry(Instant issuedAt) {

@@ -16,7 +16,7 @@ class ActiveSessionTest {
     private static final Instant STARTED = Instant.parse("2025-03-01T10:00:00Z");
     private static final Instant LAST_USED = Instant.parse("2025-03-02T08:30:00Z");
     private static final TokenPolicy POLICY = new TokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30),
-            "auth-service", Duration.ofSeconds(30), Duration.ofDays(90));
+            "auth-service", Duration.ofSeconds(30), Duration.ofDays(90), Duration.ZERO);
     private static final Session SESSION = Session.start(
             new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001")),
             new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001")), STARTED, POLICY,

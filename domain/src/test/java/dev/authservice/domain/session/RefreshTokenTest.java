@@ -33,7 +33,7 @@ class RefreshTokenTest {
     private static final Instant LOGIN = Instant.parse("2025-03-01T10:00:00Z");
     private static final Duration TTL = Duration.ofDays(30);
     private static final TokenPolicy POLICY = new TokenPolicy(Duration.ofMinutes(15), TTL, "auth-service",
-            Duration.ofSeconds(30), Duration.ofDays(90));
+            Duration.ofSeconds(30), Duration.ofDays(90), Duration.ZERO);
     private static final Instant EXPIRY = LOGIN.plus(TTL);
     private static final RefreshTokenHash HASH = RefreshTokenHash.of("first-refresh-token");
     private static final RefreshTokenHash SUCCESSOR_HASH = RefreshTokenHash.of("second-refresh-token");
@@ -71,7 +71,7 @@ class RefreshTokenTest {
         void rotatesIt() {
             Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, presentAt(refreshAt, found(issued)));
 
-            assertEquals(new RefreshToken.Rotated(HASH, SESSION.id(), USER, LOGIN, EXPIRY, refreshAt),
+            assertEquals(new RefreshToken.Rotated(HASH, SESSION.id(), USER, LOGIN, EXPIRY, refreshAt, Optional.empty()),
                     rotate.rotation().rotated());
             assertEquals(OWNER, rotate.owner());
         }
@@ -129,7 +129,7 @@ class RefreshTokenTest {
         @Test
         void noFirstTokenOutlivesItsSession() {
             Session oneDay = Session.start(SESSION.id(), USER, LOGIN, new TokenPolicy(Duration.ofMinutes(15), TTL,
-                    "auth-service", Duration.ofSeconds(30), Duration.ofDays(1)), null, null);
+                    "auth-service", Duration.ofSeconds(30), Duration.ofDays(1), Duration.ZERO), null, null);
 
             assertEquals(LOGIN.plus(Duration.ofDays(1)), RefreshToken.issue(HASH, oneDay, LOGIN, POLICY).expiresAt());
         }
@@ -147,6 +147,57 @@ class RefreshTokenTest {
 
         private RefreshToken.Active lastOfAChainUntil(Instant at) {
             return new RefreshToken.Active(HASH, SESSION.id(), USER, at.minus(Duration.ofDays(1)), at.plus(TTL));
+        }
+    }
+
+    @Nested
+    class PresentingARotatedTokenWithinAReuseGrace {
+
+        private static final Duration GRACE = Duration.ofSeconds(30);
+        private final Instant rotatedAt = LOGIN.plus(Duration.ofDays(3));
+        private final Decision.Rotate rotation = assertInstanceOf(Decision.Rotate.class,
+                presentAt(rotatedAt, found(issued)));
+        private final RefreshToken.Rotated rotated = rotation.rotation().rotated();
+        private final RefreshToken.Active successor = rotation.rotation().successor();
+
+        @Test
+        void repeatsTheRotationOnceWithTheSameSuccessor() {
+            Instant again = rotatedAt.plusSeconds(2);
+
+            assertEquals(new Decision.Repeat(rotated.repeat(again), successor, OWNER),
+                    presentAgain(rotated, again, GRACE, successor));
+        }
+
+        @Test
+        void aSecondRepeatIsReuse() {
+            RefreshToken.Rotated repeated = rotated.repeat(rotatedAt.plusSeconds(1));
+
+            assertEquals(new Decision.RevokeForReuse(repeated),
+                    presentAgain(repeated, rotatedAt.plusSeconds(2), GRACE, successor));
+        }
+
+        @Test
+        void atTheGracesEndOrWithoutOneItIsReuse() {
+            assertEquals(new Decision.RevokeForReuse(rotated),
+                    presentAgain(rotated, rotatedAt.plus(GRACE), GRACE, successor));
+            assertEquals(new Decision.RevokeForReuse(rotated),
+                    presentAgain(rotated, rotatedAt, Duration.ZERO, successor));
+        }
+
+        @Test
+        void onceTheSuccessorIsRotatedItIsReuseNeverASecondBranch() {
+            RefreshToken.Rotated usedSuccessor = assertInstanceOf(Decision.Rotate.class,
+                    RefreshAttempt.of(successor.hash(), RefreshTokenHash.of("third"), rotatedAt.plusSeconds(1), POLICY)
+                            .decide(found(successor))).rotation().rotated();
+
+            assertEquals(new Decision.RevokeForReuse(rotated),
+                    presentAgain(rotated, rotatedAt.plusSeconds(2), GRACE, usedSuccessor));
+        }
+
+        private Decision presentAgain(RefreshToken.Rotated token, Instant at, Duration grace,
+                                      RefreshToken successorOnRecord) {
+            return new RefreshAttempt(token.hash(), successorOnRecord.hash(), at, at.plus(TTL), grace)
+                    .decide(Optional.of(new TokenRecord(token, SESSION, OWNER, Optional.of(successorOnRecord))));
         }
     }
 
@@ -223,7 +274,7 @@ class RefreshTokenTest {
 
         RefreshAttempt attempt = RefreshAttempt.of(HASH, SUCCESSOR_HASH, at, POLICY);
 
-        assertEquals(new RefreshAttempt(HASH, SUCCESSOR_HASH, at, at.plus(TTL)), attempt);
+        assertEquals(new RefreshAttempt(HASH, SUCCESSOR_HASH, at, at.plus(TTL), Duration.ZERO), attempt);
     }
 
     @Test
@@ -231,10 +282,11 @@ class RefreshTokenTest {
         Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, presentAt(LOGIN, found(issued)));
         Decision reuse = new Decision.RevokeForReuse(rotate.rotation().rotated());
         Decision refuse = refused(Refusal.EXPIRED, issued);
+        Decision repeat = new Decision.Repeat(rotate.rotation().rotated(), rotate.rotation().successor(), OWNER);
 
-        for (Decision decision : new Decision[] {rotate, reuse, refuse}) {
+        for (Decision decision : new Decision[] {rotate, repeat, reuse, refuse}) {
             assertEquals(decision.getClass().getSimpleName(), decision.match(
-                    r -> "Rotate", r -> "RevokeForReuse", r -> "Refuse"));
+                    r -> "Rotate", r -> "Repeat", r -> "RevokeForReuse", r -> "Refuse"));
         }
     }
 
@@ -287,17 +339,17 @@ class RefreshTokenTest {
             SessionId id = SESSION.id();
             assertAll(
                     () -> assertThrows(NullPointerException.class,
-                            () -> new RefreshToken.Rotated(null, id, USER, LOGIN, EXPIRY, LOGIN)),
+                            () -> new RefreshToken.Rotated(null, id, USER, LOGIN, EXPIRY, LOGIN, Optional.empty())),
                     () -> assertThrows(NullPointerException.class,
-                            () -> new RefreshToken.Rotated(HASH, null, USER, LOGIN, EXPIRY, LOGIN)),
+                            () -> new RefreshToken.Rotated(HASH, null, USER, LOGIN, EXPIRY, LOGIN, Optional.empty())),
                     () -> assertThrows(NullPointerException.class,
-                            () -> new RefreshToken.Rotated(HASH, id, null, LOGIN, EXPIRY, LOGIN)),
+                            () -> new RefreshToken.Rotated(HASH, id, null, LOGIN, EXPIRY, LOGIN, Optional.empty())),
                     () -> assertThrows(NullPointerException.class,
-                            () -> new RefreshToken.Rotated(HASH, id, USER, null, EXPIRY, LOGIN)),
+                            () -> new RefreshToken.Rotated(HASH, id, USER, null, EXPIRY, LOGIN, Optional.empty())),
                     () -> assertThrows(NullPointerException.class,
-                            () -> new RefreshToken.Rotated(HASH, id, USER, LOGIN, null, LOGIN)),
+                            () -> new RefreshToken.Rotated(HASH, id, USER, LOGIN, null, LOGIN, Optional.empty())),
                     () -> assertThrows(NullPointerException.class,
-                            () -> new RefreshToken.Rotated(HASH, id, USER, LOGIN, EXPIRY, null)));
+                            () -> new RefreshToken.Rotated(HASH, id, USER, LOGIN, EXPIRY, null, Optional.empty())));
         }
     }
 

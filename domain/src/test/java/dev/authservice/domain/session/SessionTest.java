@@ -23,7 +23,7 @@ class SessionTest {
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
     private static final Duration MAX_LIFETIME = Duration.ofDays(90);
     private static final TokenPolicy POLICY = new TokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30),
-            "auth-service", Duration.ofSeconds(30), MAX_LIFETIME);
+            "auth-service", Duration.ofSeconds(30), MAX_LIFETIME, Duration.ZERO);
 
     @Test
     void aSessionEndsItsMaximumLifetimeAfterItsLogin() {

@@ -12,20 +12,27 @@ public interface RefreshAccessTokenUseCase {
     Result refreshAccessToken(Command command);
 
     /**
-     * @param presented the hash of the token the client presented; empty when it sent none, or one that cannot be a
-     *                  token (such a refresh is refused like one with an unknown token)
-     * @param requester where it came from, for the audit trail
+     * @param presentedToken the token the client presented (the cookie's value); empty when it sent none, or one that
+     *                       cannot be a token (such a refresh is refused like one with an unknown token)
+     * @param requester      where it came from, for the audit trail
      */
-    record Command(Optional<RefreshTokenHash> presented, Requester requester) {
+    record Command(Optional<String> presentedToken, Requester requester) {
 
         public Command {
-            Objects.requireNonNull(presented, "presented");
+            Objects.requireNonNull(presentedToken, "presentedToken");
             Objects.requireNonNull(requester, "requester");
         }
 
-        /** The refresh of the token as the client sent it (the cookie's value), or of none. */
+        /** The refresh of the token as the client sent it, or of none. */
         public static Command of(String presentedToken, Requester requester) {
-            return new Command(RefreshTokenHash.ofPresented(presentedToken), requester);
+            return new Command(RefreshTokenHash.ofPresented(presentedToken).map(hash -> presentedToken), requester);
+        }
+
+        /** Never the token itself: it is a credential. */
+        @Override
+        public String toString() {
+            return "Command[presented=" + presentedToken.flatMap(RefreshTokenHash::ofPresented) + ", requester="
+                    + requester + "]";
         }
     }
 

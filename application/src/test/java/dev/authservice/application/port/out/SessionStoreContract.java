@@ -152,7 +152,8 @@ public abstract class SessionStoreContract {
                 .toList());
 
         Map<String, Long> kinds = decisions.stream().collect(Collectors.groupingBy(
-                decision -> decision.match(rotate -> "rotated", reuse -> "reuse", refuse -> refuse.why().name()),
+                decision -> decision.match(rotate -> "rotated", repeat -> "repeated", reuse -> "reuse",
+                        refuse -> refuse.why().name()),
                 Collectors.counting()));
         assertEquals(Map.of("rotated", 1L, "reuse", 1L, Refusal.SESSION_REVOKED.name(), (long) RACERS - 2), kinds);
         Decision.Rotate winner = decisions.stream().filter(Decision.Rotate.class::isInstance)
@@ -210,6 +211,8 @@ public abstract class SessionStoreContract {
             assertEquals(Optional.of(rotate.rotation().rotated()), storedToken(login.firstToken().hash()));
             assertEquals(Optional.of(rotate.rotation().successor()), storedToken(attempt.successor()));
             return null;
+        }, repeat -> {
+            throw new AssertionError("nothing was repeated: " + repeat);
         }, reuse -> {
             throw new AssertionError("nothing was reused: " + reuse);
         }, refuse -> {

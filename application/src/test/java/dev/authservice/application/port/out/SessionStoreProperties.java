@@ -103,20 +103,21 @@ public abstract class SessionStoreProperties {
         Session session = world.history().session();
         List<RefreshToken> tokensAfter = new ArrayList<>(arranged.get().session().tokens());
         Instant lastUsedAfter = arranged.get().session().lastUsedAt();
-        Optional<RefreshToken> successorAfter = Optional.empty();
         if (decided instanceof Decision.Rotate rotate) {
             tokensAfter.replaceAll(token -> token.hash().equals(attempt.presented()) ? rotate.rotation().rotated()
                     : token);
-            successorAfter = Optional.of(rotate.rotation().successor());
             tokensAfter.add(rotate.rotation().successor());
             lastUsedAfter = attempt.at();
+        } else if (decided instanceof Decision.Repeat repeat) {
+            tokensAfter.replaceAll(token -> token.hash().equals(attempt.presented()) ? repeat.repeated() : token);
         } else if (decided instanceof Decision.RevokeForReuse) {
             session = session.revoke(RevocationReason.REUSE_DETECTED, attempt.at());
         }
         for (RefreshToken token : tokensAfter) {
             assertEquals(Optional.of(token), storedToken(token.hash()), "a token of the session");
         }
-        assertEquals(successorAfter, storedToken(attempt.successor()), "the successor");
+        assertEquals(tokensAfter.stream().filter(token -> token.hash().equals(attempt.successor())).findFirst(),
+                storedToken(attempt.successor()), "the successor");
         assertEquals(Optional.of(session), store.find(session.id()), "the session");
         if (decided instanceof Decision.RevokeForReuse && isRecent(attempt.at())) {
             assertEquals(true, revokedSessions().isRevoked(session.id()), "the deny-list");

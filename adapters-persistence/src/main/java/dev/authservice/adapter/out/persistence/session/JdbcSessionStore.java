@@ -92,7 +92,7 @@ class JdbcSessionStore implements SessionStore {
         return inCallersTransactionOrOwn(status -> {
             Connection connection = status.getConnection();
             try {
-                Decision decision = attempt.decide(tokenRecord(connection, attempt.presented()));
+                Decision decision = attempt.decide(tokenRecord(connection, attempt));
                 return carryOut(connection, decision, attempt.at(), status);
             } catch (SQLException e) {
                 throw new DataAccessException("Could not carry out a refresh attempt: " + e.getMessage(), e);
@@ -113,22 +113,31 @@ class JdbcSessionStore implements SessionStore {
         return transactions.executeWrite(work);
     }
 
-    /** What is on record for {@code presented}, its token and session locked; empty for a hash nobody issued. */
-    static Optional<TokenRecord> tokenRecord(Connection connection, RefreshTokenHash presented) throws SQLException {
-        try (PreparedStatement statement = TOKEN_RECORD.prepare(connection, Map.of("presented", presented.hex()));
+    /**
+     * What is on record for {@code attempt}, its token and session locked; empty for a hash nobody issued. The token
+     * stored under the successor's hash is in the same session, locked with it.
+     */
+    static Optional<TokenRecord> tokenRecord(Connection connection, RefreshAttempt attempt) throws SQLException {
+        try (PreparedStatement statement = TOKEN_RECORD.prepare(connection, Map.of(
+                "presented", attempt.presented().hex(), "successor", attempt.successor().hex()));
              ResultSet row = statement.executeQuery()) {
             if (!row.next()) {
                 return Optional.empty();
             }
-            UserAccount owner = UserColumns.read(row, 12);
+            UserAccount owner = UserColumns.read(row, 13);
             SessionId sessionId = new SessionId(row.getObject(1, UUID.class));
-            RefreshToken token = new RefreshTokenRow(presented.hex(), sessionId.value(), owner.id().value(),
-                    instant(row, 2), instant(row, 3), TokenStatus.valueOf(row.getString(4)), instantOrNull(row, 5))
-                    .toRefreshToken();
-            Session session = new SessionRow(sessionId.value(), owner.id().value(), instant(row, 6), instant(row, 7),
-                    null, row.getString(8), row.getString(9), instantOrNull(row, 10),
-                    Optional.ofNullable(row.getString(11)).map(RevocationReason::valueOf).orElse(null)).toSession();
-            return Optional.of(new TokenRecord(token, session, owner));
+            RefreshToken token = new RefreshTokenRow(attempt.presented().hex(), sessionId.value(), owner.id().value(),
+                    instant(row, 2), instant(row, 3), TokenStatus.valueOf(row.getString(4)), instantOrNull(row, 5),
+                    instantOrNull(row, 6)).toRefreshToken();
+            Session session = new SessionRow(sessionId.value(), owner.id().value(), instant(row, 7), instant(row, 8),
+                    null, row.getString(9), row.getString(10), instantOrNull(row, 11),
+                    Optional.ofNullable(row.getString(12)).map(RevocationReason::valueOf).orElse(null)).toSession();
+            Optional<RefreshToken> successor = row.getObject(21) == null ? Optional.empty()
+                    : Optional.of(new RefreshTokenRow(attempt.successor().hex(), row.getObject(21, UUID.class),
+                            row.getObject(22, UUID.class), instant(row, 23), instant(row, 24),
+                            TokenStatus.valueOf(row.getString(25)), instantOrNull(row, 26), instantOrNull(row, 27))
+                            .toRefreshToken());
+            return Optional.of(new TokenRecord(token, session, owner, successor));
         }
     }
 
@@ -141,6 +150,10 @@ class JdbcSessionStore implements SessionStore {
             throws SQLException {
         if (decision instanceof Decision.Rotate rotate) {
             rotate(connection, rotate.rotation());
+        } else if (decision instanceof Decision.Repeat repeat) {
+            if (tokens.markRepeated(repeat.repeated().hash().hex(), at) != 1) {
+                throw new IllegalStateException("a token repeated behind its lock");
+            }
         } else if (decision instanceof Decision.RevokeForReuse reuse) {
             SessionId session = reuse.reused().sessionId();
             if (sessions.markRevoked(session.value(), RevocationReason.REUSE_DETECTED, at) != 1) {

@@ -8,6 +8,7 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.data.annotation.Id;
 import io.micronaut.data.annotation.MappedEntity;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 
 /** A row of {@code refresh_tokens}: one token, known by its hash, in one of the states of {@link RefreshToken}. */
@@ -19,12 +20,13 @@ record RefreshTokenRow(
         Instant issuedAt,
         Instant expiresAt,
         TokenStatus status,
-        @Nullable Instant rotatedAt) {
+        @Nullable Instant rotatedAt,
+        @Nullable Instant repeatedAt) {
 
-    /** Tokens are inserted active; a rotation is the one update of the repository. */
+    /** Tokens are inserted active; a rotation, and a repeat of it, are the updates of the repository. */
     static RefreshTokenRow of(RefreshToken.Active token) {
         return new RefreshTokenRow(token.hash().hex(), token.sessionId().value(), token.userId().value(),
-                token.issuedAt(), token.expiresAt(), TokenStatus.ACTIVE, null);
+                token.issuedAt(), token.expiresAt(), TokenStatus.ACTIVE, null, null);
     }
 
     RefreshToken toRefreshToken() {
@@ -33,7 +35,8 @@ record RefreshTokenRow(
         var user = new UserId(userId);
         return switch (status) {
             case ACTIVE -> new RefreshToken.Active(hash, session, user, issuedAt, expiresAt);
-            case ROTATED -> new RefreshToken.Rotated(hash, session, user, issuedAt, expiresAt, rotatedAt);
+            case ROTATED -> new RefreshToken.Rotated(hash, session, user, issuedAt, expiresAt, rotatedAt,
+                    Optional.ofNullable(repeatedAt));
         };
     }
 }

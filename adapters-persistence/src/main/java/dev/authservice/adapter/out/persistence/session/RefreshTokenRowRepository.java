@@ -21,6 +21,11 @@ interface RefreshTokenRowRepository extends GenericRepository<RefreshTokenRow, S
             + " WHERE token_hash = :tokenHash AND status = 'ACTIVE'")
     int markRotated(String tokenHash, Instant rotatedAt);
 
+    /** Returns 1 if the token was rotated and not repeated yet; called with its session locked, so it cannot race. */
+    @Query("UPDATE refresh_tokens SET repeated_at = :repeatedAt"
+            + " WHERE token_hash = :tokenHash AND status = 'ROTATED' AND repeated_at IS NULL")
+    int markRepeated(String tokenHash, Instant repeatedAt);
+
     @Query("DELETE FROM refresh_tokens WHERE session_id IN (:sessionIds)")
     int deleteOfSessions(Collection<UUID> sessionIds);
 }

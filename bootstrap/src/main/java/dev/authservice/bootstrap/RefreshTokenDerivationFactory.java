@@ -1,0 +1,52 @@
+package dev.authservice.bootstrap;
+
+import dev.authservice.adapter.out.crypto.HmacRefreshTokenDerivation;
+import dev.authservice.application.port.out.RefreshTokenDerivation;
+import dev.authservice.domain.token.TokenPolicy;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Property;
+import io.micronaut.context.env.Environment;
+import io.micronaut.core.annotation.Nullable;
+import jakarta.inject.Singleton;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The key that makes successors under a reuse grace ({@code auth.refresh-token.reuse-grace-key}). Every instance must
+ * share it, or a repeat answered by another instance names a successor that was never stored and counts as reuse;
+ * so outside dev and test a grace needs it configured. Under strict rotation no successor is made from a token, and a
+ * key made at start is never used.
+ */
+@Factory
+class RefreshTokenDerivationFactory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RefreshTokenDerivationFactory.class);
+    private static final String KEY = "auth.refresh-token.reuse-grace-key (AUTH_REFRESH_TOKEN_REUSE_GRACE_KEY)";
+
+    @Singleton
+    RefreshTokenDerivation refreshTokenDerivation(
+            @Property(name = "auth.refresh-token.reuse-grace-key") @Nullable String key, TokenPolicy policy,
+            Environment environment) {
+        if (key != null && !key.isEmpty()) {
+            try {
+                return HmacRefreshTokenDerivation.withKey(key);
+            } catch (IllegalArgumentException e) {
+                throw new MisconfigurationException(KEY + " is refused: " + e.getMessage()
+                        + "; make one with: openssl rand -base64 32");
+            }
+        }
+        Set<String> environments = environment.getActiveNames();
+        boolean mayBeMadeAtStart = (environments.contains(Environment.DEVELOPMENT)
+                || environments.contains(Environment.TEST)) && !environments.contains("prod");
+        if (!policy.reuseGrace().isZero()) {
+            if (!mayBeMadeAtStart) {
+                throw new MisconfigurationException(KEY + " is required with a reuse grace outside the dev and test"
+                        + " environments, the same on every instance; make one with: openssl rand -base64 32");
+            }
+            LOG.warn("auth.refresh-token.reuse-grace-key is not set: making successors with a key made at start"
+                    + " (development only: a repeat after a restart counts as reuse)");
+        }
+        return HmacRefreshTokenDerivation.withRandomKey();
+    }
+}
