@@ -35,7 +35,8 @@ class AuthenticateServiceTest {
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
     private static final Duration TTL = Duration.ofMinutes(15);
     private static final Duration SKEW = Duration.ofSeconds(30);
-    private static final TokenPolicy POLICY = new TokenPolicy(TTL, Duration.ofDays(30), "auth-service", SKEW, Duration.ofDays(90), Duration.ZERO);
+    private static final TokenPolicy POLICY = new TokenPolicy(TTL, Duration.ofDays(30), "auth-service", SKEW,
+            Duration.ofDays(90), Duration.ZERO);
     private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
     private static final UserAccount ALICE = new UserAccount(
             new UserId(UUID.fromString("a11ce000-0000-4000-8000-000000000001")), new Username("alice"),

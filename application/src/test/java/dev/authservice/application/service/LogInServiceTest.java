@@ -72,7 +72,8 @@ class LogInServiceTest {
     private static final Duration ACCESS_TTL = Duration.ofMinutes(15);
     private static final Duration REFRESH_TTL = Duration.ofDays(30);
     private static final TokenPolicy POLICY =
-            new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30), Duration.ofDays(90), Duration.ZERO);
+            new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30),
+                    Duration.ofDays(90), Duration.ZERO);
 
     private static final ClientAddress CLIENT = new ClientAddress("203.0.113.7");
     private static final String USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64)";

@@ -39,7 +39,8 @@ class TokenIssuerTest {
     private static final Duration ACCESS_TTL = Duration.ofMinutes(15);
     private static final Duration REFRESH_TTL = Duration.ofDays(30);
     private static final TokenPolicy POLICY =
-            new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30), Duration.ofDays(90), Duration.ZERO);
+            new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30),
+                    Duration.ofDays(90), Duration.ZERO);
     private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
         private static final UUID JTI = UUID.fromString("0000000a-0000-4000-8000-000000000001");
     private static final TokenIssuer.NewRefreshToken REFRESH_TOKEN =

@@ -32,12 +32,13 @@ import java.util.function.Function;
  * </pre>
  *
  * No token outlives its session's absolute lifetime ({@link Session#endsAt}): a token's expiresAt is the policy's, or
- * the session's end if that comes first. A revoked session ({@link Session#revoke}) keeps its tokens in the states they had: a rotated token stays rotated,
- * and every token of the session is refused from then on. Two presentations of one Active token race: the store
- * carries them out one after the other, so the loser finds the token Rotated, which is reuse, unless the policy
- * grants a reuse grace ({@code auth.refresh-token.reuse-grace}, strict 0 s by default): then the loser, or a client
- * that lost the answer, gets the very successor the winner got, once, and never a second branch of the session. Only an {@link Active}
- * token can be rotated, and only {@link RefreshAttempt#decide} rotates one: an illegal transition does not compile.
+ * the session's end if that comes first. A revoked session ({@link Session#revoke}) keeps its tokens in the states
+ * they had: a rotated token stays rotated, and every token of the session is refused from then on. Two presentations
+ * of one Active token race: the store carries them out one after the other, so the loser finds the token Rotated,
+ * which is reuse, unless the policy grants a reuse grace ({@code auth.refresh-token.reuse-grace}, strict 0 s by
+ * default): then the loser, or a client that lost the answer, gets the very successor the winner got, once, and never
+ * a second branch of the session. Only an {@link Active} token can be rotated, and only {@link RefreshAttempt#decide}
+ * rotates one: an illegal transition does not compile.
  */
 public sealed interface RefreshToken {
 

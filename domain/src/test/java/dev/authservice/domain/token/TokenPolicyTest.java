@@ -31,7 +31,8 @@ class TokenPolicyTest {
 
     @Test
     void theDefaultsOfTheContractMakeAPolicy() {
-        TokenPolicy policy = new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", SKEW, Duration.ofDays(90), Duration.ZERO);
+        TokenPolicy policy = new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", SKEW,
+                Duration.ofDays(90), Duration.ZERO);
 
         assertEquals(ACCESS_TTL, policy.accessTokenTtl());
         assertEquals(REFRESH_TTL, policy.refreshTokenTtl());
@@ -41,54 +42,68 @@ class TokenPolicyTest {
 
     @Test
     void aZeroSkewIsAllowed() {
-        assertEquals(Duration.ZERO, new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ZERO, Duration.ofDays(90), Duration.ZERO).clockSkew());
+        assertEquals(Duration.ZERO, new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ZERO,
+                Duration.ofDays(90), Duration.ZERO).clockSkew());
     }
 
     @Test
     void tokenLifetimesMustBePositive() {
         assertThrows(IllegalArgumentException.class,
-                () -> new TokenPolicy(Duration.ZERO, REFRESH_TTL, "auth-service", SKEW, Duration.ofDays(90), Duration.ZERO));
+                () -> new TokenPolicy(Duration.ZERO, REFRESH_TTL, "auth-service", SKEW,
+                        Duration.ofDays(90), Duration.ZERO));
         assertThrows(IllegalArgumentException.class,
-                () -> new TokenPolicy(ACCESS_TTL, Duration.ofSeconds(-1), "auth-service", SKEW, Duration.ofDays(90), Duration.ZERO));
+                () -> new TokenPolicy(ACCESS_TTL, Duration.ofSeconds(-1), "auth-service", SKEW,
+                        Duration.ofDays(90), Duration.ZERO));
     }
 
     @Test
     void aNegativeSkewIsRefused() {
         assertThrows(IllegalArgumentException.class,
-                () -> new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(-1), Duration.ofDays(90), Duration.ZERO));
+                () -> new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(-1),
+                        Duration.ofDays(90), Duration.ZERO));
     }
 
     /** What a user of an authentication service expects; 3650 days of access token is a forged login for years. */
     @Test
     void eachTimeHasACeilingAndItsRefusalSaysWhichAndWhatItIs() {
-        assertEquals(new TokenPolicy(Duration.ofDays(1), Duration.ofDays(365), "auth-service", Duration.ofMinutes(5), Duration.ofDays(90), Duration.ZERO),
+        assertEquals(new TokenPolicy(Duration.ofDays(1), Duration.ofDays(365), "auth-service", Duration.ofMinutes(5),
+                Duration.ofDays(90), Duration.ZERO),
                 new TokenPolicy(TokenPolicy.MAX_ACCESS_TOKEN_TTL, TokenPolicy.MAX_REFRESH_TOKEN_TTL, "auth-service",
-                        TokenPolicy.MAX_CLOCK_SKEW, Duration.ofDays(90), Duration.ZERO), "the ceilings themselves are allowed");
+                        TokenPolicy.MAX_CLOCK_SKEW,
+                                Duration.ofDays(90), Duration.ZERO), "the ceilings themselves are allowed");
         InvalidValueException accessTokenTtl = assertThrows(InvalidValueException.class,
-                () -> new TokenPolicy(Duration.ofDays(3650), REFRESH_TTL, "auth-service", SKEW, Duration.ofDays(90), Duration.ZERO));
+                () -> new TokenPolicy(Duration.ofDays(3650), REFRESH_TTL, "auth-service", SKEW,
+                        Duration.ofDays(90), Duration.ZERO));
         assertEquals("accessTokenTtl", accessTokenTtl.field());
         assertEquals("accessTokenTtl must be at most 1d, was 3650d", accessTokenTtl.getMessage());
         InvalidValueException refreshTokenTtl = assertThrows(InvalidValueException.class,
-                () -> new TokenPolicy(ACCESS_TTL, Duration.ofDays(366), "auth-service", SKEW, Duration.ofDays(90), Duration.ZERO));
+                () -> new TokenPolicy(ACCESS_TTL, Duration.ofDays(366), "auth-service", SKEW,
+                        Duration.ofDays(90), Duration.ZERO));
         assertEquals("refreshTokenTtl", refreshTokenTtl.field());
         assertEquals("refreshTokenTtl must be at most 365d, was 366d", refreshTokenTtl.getMessage());
         InvalidValueException clockSkew = assertThrows(InvalidValueException.class,
-                () -> new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(301), Duration.ofDays(90), Duration.ZERO));
+                () -> new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(301),
+                        Duration.ofDays(90), Duration.ZERO));
         assertEquals("clockSkew", clockSkew.field());
         assertEquals("clockSkew must be at most 5m, was 301s", clockSkew.getMessage());
     }
 
     @Test
     void everyPartIsRequired() {
-        assertThrows(NullPointerException.class, () -> new TokenPolicy(null, REFRESH_TTL, "auth-service", SKEW, Duration.ofDays(90), Duration.ZERO));
-        assertThrows(NullPointerException.class, () -> new TokenPolicy(ACCESS_TTL, null, "auth-service", SKEW, Duration.ofDays(90), Duration.ZERO));
-        assertThrows(NullPointerException.class, () -> new TokenPolicy(ACCESS_TTL, REFRESH_TTL, null, SKEW, Duration.ofDays(90), Duration.ZERO));
-        assertThrows(NullPointerException.class, () -> new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", null, Duration.ofDays(90), Duration.ZERO));
+        assertThrows(NullPointerException.class, () -> new TokenPolicy(null, REFRESH_TTL, "auth-service", SKEW,
+                Duration.ofDays(90), Duration.ZERO));
+        assertThrows(NullPointerException.class, () -> new TokenPolicy(ACCESS_TTL, null, "auth-service", SKEW,
+                Duration.ofDays(90), Duration.ZERO));
+        assertThrows(NullPointerException.class, () -> new TokenPolicy(ACCESS_TTL, REFRESH_TTL, null, SKEW,
+                Duration.ofDays(90), Duration.ZERO));
+        assertThrows(NullPointerException.class, () -> new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", null,
+                Duration.ofDays(90), Duration.ZERO));
     }
 
     @Test
     void tokensExpireTheirTtlAfterTheyAreIssued() {
-        TokenPolicy policy = new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", SKEW, Duration.ofDays(90), Duration.ZERO);
+        TokenPolicy policy = new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", SKEW,
+                Duration.ofDays(90), Duration.ZERO);
 
         assertEquals(NOW.plus(ACCESS_TTL), policy.accessTokenExpiry(NOW));
         assertEquals(NOW.plus(REFRESH_TTL), policy.refreshTokenExpiry(NOW));
@@ -97,7 +112,8 @@ class TokenPolicyTest {
     /** One access token issued just before a revocation: accepted until its exp plus the skew, dated a skew ahead. */
     @Test
     void aRevocationIsKeptAsLongAsAnAccessTokenIssuedBeforeItCanBeBelieved() {
-        TokenPolicy policy = new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", SKEW, Duration.ofDays(90), Duration.ZERO);
+        TokenPolicy policy = new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", SKEW,
+                Duration.ofDays(90), Duration.ZERO);
         Instant revokedAt = NOW;
         // Issued by an instance whose clock runs a skew fast, a second's rounding longer than the ttl.
         AccessToken last = tokenIssuedAt(revokedAt.plus(SKEW), ACCESS_TTL.plusSeconds(1));
@@ -111,7 +127,8 @@ class TokenPolicyTest {
     @Nested
     class JudgingAnAccessToken {
 
-        private final TokenPolicy policy = new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", SKEW, Duration.ofDays(90), Duration.ZERO);
+        private final TokenPolicy policy = new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", SKEW,
+                Duration.ofDays(90), Duration.ZERO);
 
         @Test
         void oneIssuedALittleWhileAgoIsValid() {

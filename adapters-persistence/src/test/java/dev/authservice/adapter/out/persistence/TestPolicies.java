@@ -22,7 +22,8 @@ class TestPolicies {
     @Singleton
     TokenPolicy tokenPolicy(@Property(name = "auth.access-token.ttl", defaultValue = "15m") Duration accessTokenTtl,
                             @Property(name = "auth.jwt.clock-skew", defaultValue = "30s") Duration clockSkew) {
-        return new TokenPolicy(accessTokenTtl, Duration.ofDays(30), "auth-service", clockSkew, Duration.ofDays(90), Duration.ZERO);
+        return new TokenPolicy(accessTokenTtl, Duration.ofDays(30), "auth-service", clockSkew,
+                Duration.ofDays(90), Duration.ZERO);
     }
 
     /** The skeletons {@code UserStoreContract} expects; the service's are ICU's, from {@code adapters-unicode}. */
