@@ -65,7 +65,7 @@ class MultiInstanceIT {
      */
     @Test
     void aLogoutReachesTheOtherInstanceWithinANotificationsDelay() throws Exception {
-        int logouts = 60;
+        int logouts = 100;
         List<Double> delays = new ArrayList<>();
         for (int i = 0; i < logouts; i++) {
             Http one = instances.direct(i % 2);
@@ -161,10 +161,13 @@ class MultiInstanceIT {
     }
 
     /**
-     * A client of the service through haproxy: it reads, refreshes and now and then logs in again, keeping the last
-     * refresh token each of its sessions was given. Anything but the expected answer is recorded as a failure.
+     * A client of the service through haproxy: it reads, refreshes and now and then logs in again, a few milliseconds
+     * apart (a steady stream, not a flood that would starve the restarting instance of the machine's two cores),
+     * keeping the last refresh token each of its sessions was given. Anything but the expected answer is a failure.
      */
     private static final class Client implements Runnable {
+
+        private static final Duration PAUSE = Duration.ofMillis(5);
 
         private final String username;
         private final AtomicBoolean running;
@@ -184,7 +187,8 @@ class MultiInstanceIT {
             String accessToken = null;
             for (int round = 0; running.get(); round++) {
                 try {
-                    if (round % 20 == 0) {
+                    Thread.sleep(PAUSE.toMillis());
+                    if (round % 50 == 0) {
                         Http.Answer login = expect(200, http.logIn(username, username + "-password"), "login");
                         if (login == null) {
                             continue;
@@ -203,6 +207,8 @@ class MultiInstanceIT {
                 } catch (UncheckedIOException e) {
                     connectionErrors.incrementAndGet();
                     failures.add("round " + round + ": " + e.getCause());
+                } catch (InterruptedException e) {
+                    return;
                 }
             }
         }
