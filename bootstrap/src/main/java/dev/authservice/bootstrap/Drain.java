@@ -1,12 +1,12 @@
 package dev.authservice.bootstrap;
 
+import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.core.async.publisher.Publishers;
 import io.micronaut.health.HealthStatus;
 import io.micronaut.management.health.indicator.HealthIndicator;
 import io.micronaut.management.health.indicator.HealthResult;
 import io.micronaut.management.health.indicator.annotation.Readiness;
-import jakarta.inject.Singleton;
 import java.time.Duration;
 import org.reactivestreams.Publisher;
 import org.slf4j.Logger;
@@ -21,7 +21,7 @@ import sun.misc.Signal;
  * requests the balancer goes on sending until its checks notice. Micronaut closes the ports before any listener of
  * its shutdown runs, so the signal itself is caught, before the JVM's shutdown hooks start.
  */
-@Singleton
+@Context
 @Readiness
 final class Drain implements HealthIndicator {
 
@@ -31,6 +31,10 @@ final class Drain implements HealthIndicator {
     private volatile boolean draining;
 
     Drain(@Value("${auth.shutdown.drain-delay}") Duration delay) {
+        if (delay.isNegative()) {
+            throw new MisconfigurationException("auth.shutdown.drain-delay (AUTH_SHUTDOWN_DRAIN_DELAY) must not be"
+                    + " negative, was " + delay);
+        }
         this.delay = delay;
     }
 
@@ -38,7 +42,8 @@ final class Drain implements HealthIndicator {
     void onTermination() {
         Signal.handle(new Signal("TERM"), signal -> {
             draining = true;
-            LOG.info("Stopping: readiness is DOWN, requests are served for {} more", delay);
+            LOG.info("Stopping in {} ms; until then readiness is DOWN and requests are still served",
+                    delay.toMillis());
             try {
                 Thread.sleep(delay.toMillis());
             } catch (InterruptedException e) {

@@ -34,13 +34,11 @@ final class HAProxy implements AutoCloseable {
     private final Process process;
     private final Path directory;
     private final int port;
-    private final int instances;
 
-    private HAProxy(Process process, Path directory, int port, int instances) {
+    private HAProxy(Process process, Path directory, int port) {
         this.process = process;
         this.directory = directory;
         this.port = port;
-        this.instances = instances;
     }
 
     /** Starts it in front of {@code instances}, already running, and returns once it sees every one ready. */
@@ -83,7 +81,7 @@ final class HAProxy implements AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(directory.resolve("haproxy.log").toFile())
                 .start();
-        HAProxy haproxy = new HAProxy(process, directory, port, instances.size());
+        HAProxy haproxy = new HAProxy(process, directory, port);
         Instant deadline = Instant.now().plus(START_TIMEOUT);
         for (int i = 0; i < instances.size(); i++) {
             while (!haproxy.isUpYet(i)) {
@@ -118,11 +116,6 @@ final class HAProxy implements AutoCloseable {
     /** The backend's own line of haproxy's statistics ({@code show stat}): its counters by column name. */
     Map<String, String> backend() throws IOException {
         return stats().get("BACKEND");
-    }
-
-    /** The number of instances it balances. */
-    int instances() {
-        return instances;
     }
 
     String log() throws IOException {

@@ -3,12 +3,16 @@ package dev.authservice.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -28,7 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class MultiInstanceIT {
 
     /** How long an instance told to stop keeps serving with its readiness down: many of haproxy's checks. */
-    private static final String DRAIN_DELAY = "1s";
+    private static final String DRAIN_DELAY = "2s";
 
     @RegisterExtension
     static final TwoInstances instances = new TwoInstances();
@@ -98,15 +102,18 @@ class MultiInstanceIT {
                 .toList();
         List<Thread> threads = clients.stream().map(Thread::new).toList();
         threads.forEach(Thread::start);
-        Thread.sleep(1_000);
         List<String> outages = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            outages.add("instance " + (i + 1) + " " + instances.restart(i));
-        }
-        Thread.sleep(1_000);
-        running.set(false);
-        for (Thread thread : threads) {
-            thread.join();
+        try {
+            Thread.sleep(1_000);
+            for (int i = 0; i < 2; i++) {
+                outages.add("instance " + (i + 1) + " " + instances.restart(i));
+            }
+            Thread.sleep(1_000);
+        } finally {
+            running.set(false);
+            for (Thread thread : threads) {
+                thread.join();
+            }
         }
 
         Map<Integer, Integer> statuses = new HashMap<>();
@@ -263,19 +270,54 @@ class MultiInstanceIT {
 
         /**
          * SIGTERM to the {@code index}th instance; once it has stopped, it is started again. Returns once haproxy
-         * sends to it again, saying how long it took to stop and how long it was out.
+         * sends to it again, saying when haproxy took it out, when its port closed, when it stopped and how long it
+         * was out. Fails if its port closed before haproxy took it out: requests would have met a closed port.
          */
         String restart(int index) throws Exception {
             ServiceJar jar = jars.get(index);
             long signalled = System.nanoTime();
-            jar.close();
+            CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> {
+                try {
+                    jar.close();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            long takenOut = 0;
+            long portClosed = 0;
+            while (!stopping.isDone()) {
+                if (takenOut == 0 && !haproxy.isUp(index)) {
+                    takenOut = System.nanoTime();
+                }
+                if (portClosed == 0 && !accepts(jar.port())) {
+                    portClosed = System.nanoTime();
+                }
+                Thread.sleep(5);
+            }
+            stopping.get();
             long stopped = System.nanoTime();
+            assertTrue(takenOut != 0 && (portClosed == 0 || takenOut < portClosed),
+                    "instance " + (index + 1) + "'s port closed before haproxy took it out");
             direct.set(index, jar.startAgain(environment));
             while (!haproxy.isUp(index)) {
                 Thread.sleep(20);
             }
-            return String.format("stopped in %.1f s, out for %.1f s", (stopped - signalled) / 1e9,
-                    (System.nanoTime() - signalled) / 1e9);
+            return String.format("taken out after %.2f s, port closed after %.2f s, stopped after %.2f s, out for"
+                    + " %.1f s", seconds(takenOut - signalled), seconds((portClosed == 0 ? stopped : portClosed)
+                    - signalled), seconds(stopped - signalled), seconds(System.nanoTime() - signalled));
+        }
+
+        private static boolean accepts(int port) {
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress("127.0.0.1", port), 100);
+                return true;
+            } catch (IOException refused) {
+                return false;
+            }
+        }
+
+        private static double seconds(long nanos) {
+            return nanos / 1e9;
         }
 
         @Override
