@@ -21,7 +21,7 @@ public final class AuthServiceApplication extends Micronaut {
         if (List.of(args).equals(List.of(DisableDemoUsers.COMMAND))) {
             application.disableDemoUsers();
         } else {
-            application.args(args).start();
+            application.args(args).start().getBean(Drain.class).onTermination();
         }
     }
 

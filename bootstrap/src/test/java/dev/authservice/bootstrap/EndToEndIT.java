@@ -191,6 +191,14 @@ class EndToEndIT {
     }
 
     @Test
+    void aNegativeDrainDelayIsRefusedAtStart() throws Exception {
+        String output = service.refusedStart(Map.of("AUTH_SHUTDOWN_DRAIN_DELAY", "-1s"));
+
+        assertTrue(output.contains("auth-service refuses to start: auth.shutdown.drain-delay"
+                + " (AUTH_SHUTDOWN_DRAIN_DELAY) must not be negative"), output);
+    }
+
+    @Test
     void aTrustedProxyThatIsNoAddressIsRefusedAtStart() throws Exception {
         String output = service.refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", "dev",
                 "AUTH_CLIENT_ADDRESS_TRUSTED_PROXIES", "10.0.0.0/8,proxy.internal"));

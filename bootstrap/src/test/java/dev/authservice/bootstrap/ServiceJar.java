@@ -35,32 +35,49 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
     private final OptionalInt fileDescriptorLimit;
+    private final boolean onPostgres;
+    private ExtensionContext test;
+    private JarDatabase database;
     private Path workingDirectory;
     private Process process;
     private int port;
     private int managementPort;
 
     ServiceJar() {
-        this(OptionalInt.empty());
+        this(OptionalInt.empty(), false);
     }
 
-    private ServiceJar(OptionalInt fileDescriptorLimit) {
+    private ServiceJar(OptionalInt fileDescriptorLimit, boolean onPostgres) {
         this.fileDescriptorLimit = fileDescriptorLimit;
+        this.onPostgres = onPostgres;
     }
 
     /** The jar started under {@code ulimit -n limit}, as a machine or container with few file descriptors runs it. */
     static ServiceJar withFileDescriptorLimit(int limit) {
-        return new ServiceJar(OptionalInt.of(limit));
+        return new ServiceJar(OptionalInt.of(limit), false);
+    }
+
+    /**
+     * The jar on a fresh PostgreSQL database of the test's ({@link JarDatabase}), made at its first start and dropped
+     * after the test; the test is skipped without a server, or fails under {@code CI=true}.
+     */
+    static ServiceJar onPostgres() {
+        return new ServiceJar(OptionalInt.empty(), true);
     }
 
     @Override
     public void beforeEach(ExtensionContext context) throws IOException {
+        test = context;
         workingDirectory = Files.createTempDirectory("auth-service-jar-");
     }
 
     @Override
     public void afterEach(ExtensionContext context) throws IOException, InterruptedException {
         close();
+        if (database != null) {
+            database.close();
+            database = null;
+        }
         try (Stream<Path> files = Files.walk(workingDirectory)) {
             for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(file);
@@ -76,6 +93,16 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
     /** Starts the jar with {@code environment} and returns once {@code /health} answers 200. */
     Http start(Map<String, String> environment) throws IOException, InterruptedException {
         port = freePort();
+        managementPort = freePort();
+        return startOnItsPorts(environment);
+    }
+
+    /** Starts the jar again on the ports of its last start, where a load balancer in front of it looks for it. */
+    Http startAgain(Map<String, String> environment) throws IOException, InterruptedException {
+        return startOnItsPorts(environment);
+    }
+
+    private Http startOnItsPorts(Map<String, String> environment) throws IOException, InterruptedException {
         process = javaJar(environment)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(workingDirectory.resolve("service.log").toFile()))
                 .start();
@@ -110,6 +137,7 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
     private String exited(Map<String, String> environment, int exitCode, String... arguments)
             throws IOException, InterruptedException {
         port = freePort();
+        managementPort = freePort();
         Path output = workingDirectory.resolve("exited.log");
         Process process = javaJar(environment, arguments).redirectOutput(output.toFile()).start();
         boolean exited = process.waitFor(60, TimeUnit.SECONDS);
@@ -156,14 +184,13 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
         }
     }
 
-    private ProcessBuilder javaJar(Map<String, String> environment, String... arguments) throws IOException {
+    private ProcessBuilder javaJar(Map<String, String> environment, String... arguments) {
         List<String> command = new ArrayList<>();
         fileDescriptorLimit.ifPresent(limit -> command.addAll(
                 List.of("bash", "-c", "ulimit -n \"$1\" && shift && exec \"$@\"", "ulimit", String.valueOf(limit))));
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", jar().toString()));
         command.addAll(List.of(arguments));
-        managementPort = freePort();
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workingDirectory.toFile())
                 .redirectErrorStream(true);
@@ -172,6 +199,12 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
                 || name.startsWith("DATASOURCES_"));
         variables.put("MICRONAUT_SERVER_PORT", Integer.toString(port));
         variables.put("AUTH_MANAGEMENT_PORT", Integer.toString(managementPort));
+        if (onPostgres) {
+            if (database == null) {
+                database = JarDatabase.create(test);
+            }
+            variables.putAll(database.environment());
+        }
         variables.putAll(environment);
         return builder;
     }

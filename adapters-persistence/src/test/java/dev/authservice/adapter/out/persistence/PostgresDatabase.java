@@ -1,15 +1,24 @@
 package dev.authservice.adapter.out.persistence;
 
+import java.util.Optional;
 import java.util.UUID;
 
-/** A database created on the test server for one test class, so that concurrent test runs never meet. */
-record PostgresDatabase(PostgresServer server, String name) implements FreshDatabase {
+/**
+ * A database created on the test server for one test class, so that concurrent test runs never meet. Public, in this
+ * module's test jar, for the tests that start the packaged jar on PostgreSQL.
+ */
+public record PostgresDatabase(PostgresServer server, String name) implements FreshDatabase {
 
-    static PostgresDatabase create() {
+    public static PostgresDatabase create() {
         PostgresServer server = PostgresServer.get();
         String name = "auth_test_" + UUID.randomUUID().toString().replace("-", "");
         server.admin().execute("CREATE DATABASE " + name);
         return new PostgresDatabase(server, name);
+    }
+
+    /** Why there is no server to create one on, if there is none; whatever {@code CI} says. */
+    public static Optional<String> serverMissing() {
+        return PostgresServer.notFound();
     }
 
     @Override

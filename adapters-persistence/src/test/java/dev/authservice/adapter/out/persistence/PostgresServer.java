@@ -41,6 +41,12 @@ final class PostgresServer {
         return "true".equals(System.getenv("CI")) ? Optional.empty() : Optional.ofNullable(notFound);
     }
 
+    /** Why no server answers, if none does. */
+    static synchronized Optional<String> notFound() {
+        find();
+        return Optional.ofNullable(notFound);
+    }
+
     /** Called only when {@link #whySkipped} is empty: so with no server it fails the tests, under CI. */
     static synchronized PostgresServer get() {
         find();
