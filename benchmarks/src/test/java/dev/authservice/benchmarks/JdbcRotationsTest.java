@@ -21,8 +21,9 @@ class JdbcRotationsTest {
             assertFalse(statement.sql().matches("(?s).*(BEGIN|COMMIT|\\\\set|--|;).*"), statement.sql());
             assertEquals(statement.variables().size(), statement.sql().chars().filter(c -> c == '?').count());
         }
-        assertEquals(List.of("client_id", "n"), statements.get(0).variables());
-        assertEquals(List.of("7", "41"), statements.get(0).values(7, 41, 2_592_000));
+        // The record's statement reads the presented token and what is stored under its successor's hash.
+        assertEquals(List.of("client_id", "next", "client_id", "n"), statements.get(0).variables());
+        assertEquals(List.of("7", "42", "7", "41"), statements.get(0).values(7, 41, 2_592_000));
         assertTrue(statements.get(1).variables().containsAll(List.of("client_id", "n", "next", "ttl_seconds")),
                 statements.get(1).variables().toString());
     }
