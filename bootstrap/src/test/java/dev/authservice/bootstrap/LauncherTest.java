@@ -108,7 +108,10 @@ class LauncherTest {
         List<String> second = start(jdk, Map.of());
 
         Path cache = distribution.resolve("auth-service-jdk25.0.3_9-LTS.aot");
-        assertTrue(call(1).containsAll(List.of("-XX:AOTCache=" + made, "-XX:AOTMode=on", "-version")));
+        List<String> check = call(1);
+        assertTrue(check.containsAll(List.of("--enable-native-access=ALL-UNNAMED", "-XX:MaxMetaspaceSize=80m",
+                "-XX:AOTCache=" + made, "-XX:AOTMode=on", "-version")), "the options of the start that uses it: " + check);
+        assertTrue(check.containsAll(RECOMMENDED), check.toString());
         assertEquals(jvmOptions("-XX:MaxMetaspaceSize=80m", "-XX:TrimNativeHeapInterval=1000",
                 "--enable-native-access=ALL-UNNAMED", "-XX:AOTCache=" + cache, "-Xlog:aot=error,cds=error"), second);
     }
