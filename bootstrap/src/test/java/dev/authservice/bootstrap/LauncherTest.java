@@ -195,6 +195,21 @@ class LauncherTest {
     }
 
     @Test
+    void aLinkToTheLauncherStartsTheJarBesideTheLauncher() throws Exception {
+        Path bin = Files.createDirectories(directory.resolve("usr-local-bin"));
+        Path link = Files.createSymbolicLink(bin.resolve("auth-service"), distribution.resolve("auth-service"));
+        ProcessBuilder builder = launcher(Map.of("JAVA_HOME", jdk("17.0.15+6").toString(),
+                "AUTH_SERVICE_CACHE_DIR", "none"));
+        builder.command().set(1, link.toString());
+
+        Process process = builder.start();
+
+        assertTrue(process.waitFor(20, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), new String(process.getInputStream().readAllBytes()));
+        assertEquals(jvmOptions("-XX:MaxMetaspaceSize=80m", "-XX:TrimNativeHeapInterval=1000"), call(0));
+    }
+
+    @Test
     void aJavaOlderThan17IsRefusedWithASentence() throws Exception {
         Path jdk = jdk("11.0.25+9");
 
