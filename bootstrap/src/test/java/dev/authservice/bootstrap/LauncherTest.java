@@ -77,7 +77,8 @@ class LauncherTest {
         Path made = onlyCacheFile();
         assertEquals(jvmOptions("-XX:MaxMetaspaceSize=80m", "-XX:TrimNativeHeapInterval=1000",
                 "-XX:ArchiveClassesAtExit=" + made, "-Xlog:cds=error"), first);
-        assertTrue(made.getFileName().toString().matches("auth-service-jdk17\\.0\\.15_6\\.\\d+\\.tmp\\.jsa"), made.toString());
+        assertTrue(made.getFileName().toString().matches("auth-service-jdk17\\.0\\.15_6\\.\\d+\\.tmp\\.jsa"),
+                made.toString());
         assertEquals("MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=1048576", environmentOf(0));
 
         List<String> second = start(jdk, Map.of());
@@ -85,7 +86,8 @@ class LauncherTest {
         Path cache = distribution.resolve("auth-service-jdk17.0.15_6.jsa");
         assertEquals(List.of(cache), cacheFiles(), "checked, then named as the cache");
         List<String> check = call(1);
-        assertTrue(check.containsAll(List.of("-XX:SharedArchiveFile=" + made, "-Xshare:on", "-version")), check.toString());
+        assertTrue(check.containsAll(List.of("-XX:SharedArchiveFile=" + made, "-Xshare:on", "-version")),
+                check.toString());
         assertEquals(jvmOptions("-XX:MaxMetaspaceSize=80m", "-XX:TrimNativeHeapInterval=1000",
                 "-XX:SharedArchiveFile=" + cache, "-Xlog:cds=error"), second);
 
@@ -110,7 +112,8 @@ class LauncherTest {
         Path cache = distribution.resolve("auth-service-jdk25.0.3_9-LTS.aot");
         List<String> check = call(1);
         assertTrue(check.containsAll(List.of("--enable-native-access=ALL-UNNAMED", "-XX:MaxMetaspaceSize=80m",
-                "-XX:AOTCache=" + made, "-XX:AOTMode=on", "-version")), "the options of the start that uses it: " + check);
+                "-XX:AOTCache=" + made, "-XX:AOTMode=on", "-version")),
+                "the options of the start that uses it: " + check);
         assertTrue(check.containsAll(RECOMMENDED), check.toString());
         assertEquals(jvmOptions("-XX:MaxMetaspaceSize=80m", "-XX:TrimNativeHeapInterval=1000",
                 "--enable-native-access=ALL-UNNAMED", "-XX:AOTCache=" + cache, "-Xlog:aot=error,cds=error"), second);
@@ -219,6 +222,21 @@ class LauncherTest {
         assertEquals(1, process.exitValue());
         assertTrue(new String(process.getInputStream().readAllBytes()).contains("auth-service needs 17 or newer"));
         assertEquals(0, callCount());
+    }
+
+    @Test
+    void theImageHasTheLaunchersFlags() throws IOException {
+        String pom = Files.readString(Path.of("pom.xml"));
+        String options = pom.replaceAll("(?s).*<JAVA_TOOL_OPTIONS>(.*)</JAVA_TOOL_OPTIONS>.*", "$1");
+
+        List<String> expected = new ArrayList<>(RECOMMENDED);
+        expected.addAll(List.of("-XX:MaxMetaspaceSize=80m", "-XX:TrimNativeHeapInterval=1000"));
+        assertEquals(expected.stream().sorted().toList(),
+                Arrays.stream(options.trim().split("\\s+")).sorted().toList(),
+                "JAVA_TOOL_OPTIONS of the image profile");
+        assertTrue(pom.contains("<MALLOC_ARENA_MAX>2</MALLOC_ARENA_MAX>")
+                        && pom.contains("<MALLOC_MMAP_THRESHOLD_>1048576</MALLOC_MMAP_THRESHOLD_>"),
+                "the image's malloc settings");
     }
 
     /** A JDK home of that runtime version whose java is the fake. */
