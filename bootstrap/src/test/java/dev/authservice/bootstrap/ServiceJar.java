@@ -36,6 +36,7 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
 
     private final OptionalInt fileDescriptorLimit;
     private final boolean onPostgres;
+    private final boolean throughTheLauncher;
     private ExtensionContext test;
     private JarDatabase database;
     private Path workingDirectory;
@@ -44,17 +45,18 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
     private int managementPort;
 
     ServiceJar() {
-        this(OptionalInt.empty(), false);
+        this(OptionalInt.empty(), false, false);
     }
 
-    private ServiceJar(OptionalInt fileDescriptorLimit, boolean onPostgres) {
+    private ServiceJar(OptionalInt fileDescriptorLimit, boolean onPostgres, boolean throughTheLauncher) {
         this.fileDescriptorLimit = fileDescriptorLimit;
         this.onPostgres = onPostgres;
+        this.throughTheLauncher = throughTheLauncher;
     }
 
     /** The jar started under {@code ulimit -n limit}, as a machine or container with few file descriptors runs it. */
     static ServiceJar withFileDescriptorLimit(int limit) {
-        return new ServiceJar(OptionalInt.of(limit), false);
+        return new ServiceJar(OptionalInt.of(limit), false, false);
     }
 
     /**
@@ -62,7 +64,15 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
      * after the test; the test is skipped without a server, or fails under {@code CI=true}.
      */
     static ServiceJar onPostgres() {
-        return new ServiceJar(OptionalInt.empty(), true);
+        return new ServiceJar(OptionalInt.empty(), true, false);
+    }
+
+    /**
+     * The jar started by the launcher beside it ({@code target/auth-service}) with this JVM's java, its class cache
+     * kept in the test's working directory.
+     */
+    static ServiceJar throughTheLauncher() {
+        return new ServiceJar(OptionalInt.empty(), false, true);
     }
 
     @Override
@@ -168,6 +178,11 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
         return Files.exists(log) ? Files.readString(log) : "";
     }
 
+    /** The command line of the running process: the JVM's, also when the launcher started it. */
+    List<String> commandLine() {
+        return List.of(process.info().arguments().orElseThrow(() -> new AssertionError("no arguments of " + process)));
+    }
+
     /** SIGKILL: the process gets no chance to write anything more. */
     void kill() throws InterruptedException {
         process.destroyForcibly().waitFor();
@@ -188,8 +203,14 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
         List<String> command = new ArrayList<>();
         fileDescriptorLimit.ifPresent(limit -> command.addAll(
                 List.of("bash", "-c", "ulimit -n \"$1\" && shift && exec \"$@\"", "ulimit", String.valueOf(limit))));
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", jar().toString()));
+        if (throughTheLauncher) {
+            Path launcher = jar().resolveSibling("auth-service");
+            assertTrue(Files.isExecutable(launcher), "build the launcher first: " + launcher);
+            command.add(launcher.toString());
+        } else {
+            command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-jar", jar().toString()));
+        }
         command.addAll(List.of(arguments));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workingDirectory.toFile())
@@ -197,6 +218,11 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
         Map<String, String> variables = builder.environment();
         variables.keySet().removeIf(name -> name.startsWith("MICRONAUT_") || name.startsWith("AUTH_")
                 || name.startsWith("DATASOURCES_"));
+        if (throughTheLauncher) {
+            variables.keySet().removeIf(name -> name.startsWith("JAVA_") || name.startsWith("MALLOC_"));
+            variables.put("JAVA_HOME", System.getProperty("java.home"));
+            variables.put("AUTH_SERVICE_CACHE_DIR", workingDirectory.toString());
+        }
         variables.put("MICRONAUT_SERVER_PORT", Integer.toString(port));
         variables.put("AUTH_MANAGEMENT_PORT", Integer.toString(managementPort));
         if (onPostgres) {
