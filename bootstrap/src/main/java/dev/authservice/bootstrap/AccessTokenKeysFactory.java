@@ -98,7 +98,8 @@ class AccessTokenKeysFactory {
         }
     }
 
-    private static boolean mayBeMadeAtStart(Set<String> environments) {
+    /** Whether a key may be made at start instead of configured: in dev or test, never when prod is named too. */
+    static boolean mayBeMadeAtStart(Set<String> environments) {
         return (environments.contains(Environment.DEVELOPMENT) || environments.contains(Environment.TEST))
                 && !environments.contains("prod");
     }

@@ -8,7 +8,6 @@ import io.micronaut.context.annotation.Property;
 import io.micronaut.context.env.Environment;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,11 +35,8 @@ class RefreshTokenDerivationFactory {
                         + "; make one with: openssl rand -base64 32");
             }
         }
-        Set<String> environments = environment.getActiveNames();
-        boolean mayBeMadeAtStart = (environments.contains(Environment.DEVELOPMENT)
-                || environments.contains(Environment.TEST)) && !environments.contains("prod");
         if (!policy.reuseGrace().isZero()) {
-            if (!mayBeMadeAtStart) {
+            if (!AccessTokenKeysFactory.mayBeMadeAtStart(environment.getActiveNames())) {
                 throw new MisconfigurationException(KEY + " is required with a reuse grace outside the dev and test"
                         + " environments, the same on every instance; make one with: openssl rand -base64 32");
             }
