@@ -1,6 +1,7 @@
 package dev.authservice.adapter.out.persistence.session;
 
 import dev.authservice.application.port.out.SessionStore;
+import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.inject.Singleton;
@@ -15,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * forgets the sessions that were over {@code auth.cleanup.retention} ago ({@code Session.wasOverBy}), with their
  * tokens, {@code auth.cleanup.batch-size} sessions per transaction, so that no statement holds its locks for long.
  * The retention keeps an ended session in its user's audit and a replayed token recognised as reuse for a while; it is
- * at least a revocation's horizon, which the deny-list needs. With several instances one does a round and the others
+ * at least the revocation horizon ({@link TokenPolicy#revocationHorizon()}), for which the deny-list must find a
+ * revoked session in the database: 16 minutes under the default token lifetimes, at most a day and ten minutes. With several instances one does a round and the others
  * skip it ({@link JdbcSessionStore#forgetOverBy}).
  */
 @Singleton
@@ -23,18 +25,17 @@ class SessionCleanUp {
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionCleanUp.class);
 
-    /** Far beyond any access token's life and revocation horizon (at most a day and ten minutes). */
-    private static final Duration SHORTEST_RETENTION = Duration.ofDays(2);
-
     private final SessionStore sessions;
     private final Duration retention;
     private final int batchSize;
     private final Clock clock;
 
     SessionCleanUp(SessionStore sessions, @Property(name = "auth.cleanup.retention") Duration retention,
-                   @Property(name = "auth.cleanup.batch-size") int batchSize, Clock clock) {
-        if (retention.compareTo(SHORTEST_RETENTION) < 0) {
-            throw new IllegalArgumentException("auth.cleanup.retention must be at least 2d, not " + retention);
+                   @Property(name = "auth.cleanup.batch-size") int batchSize, TokenPolicy policy, Clock clock) {
+        if (retention.compareTo(policy.revocationHorizon()) < 0) {
+            throw new IllegalArgumentException("auth.cleanup.retention must be at least the revocation horizon, "
+                    + policy.revocationHorizon() + " (the access-token ttl plus twice the clock skew), not "
+                    + retention);
         }
         if (batchSize < 1 || batchSize > 10_000) {
             throw new IllegalArgumentException("auth.cleanup.batch-size must be 1 to 10000, not " + batchSize);

@@ -1,6 +1,7 @@
 package dev.authservice.adapter.out.persistence.session;
 
 import static dev.authservice.application.fixtures.SessionMother.aLoginOf;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,7 @@ import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserAccount;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -83,8 +85,10 @@ class SessionCleanUpTest {
     }
 
     @Test
-    void aRetentionShorterThanTwoDaysOrABatchOutOfRangeIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> cleanUp(Duration.ofHours(47), 10));
+    void aRetentionShorterThanTheRevocationHorizonOrABatchOutOfRangeIsRefused() {
+        Duration horizon = policy().revocationHorizon();
+        assertDoesNotThrow(() -> cleanUp(horizon, 10));
+        assertThrows(IllegalArgumentException.class, () -> cleanUp(horizon.minusNanos(1000), 10));
         assertThrows(IllegalArgumentException.class, () -> cleanUp(RETENTION, 0));
         assertThrows(IllegalArgumentException.class, () -> cleanUp(RETENTION, 10_001));
     }
@@ -94,6 +98,10 @@ class SessionCleanUpTest {
     }
 
     private SessionCleanUp cleanUp(Duration retention, int batchSize) {
-        return new SessionCleanUp(sessions, retention, batchSize, Clock.fixed(NOW, ZoneOffset.UTC));
+        return new SessionCleanUp(sessions, retention, batchSize, policy(), Clock.fixed(NOW, ZoneOffset.UTC));
+    }
+
+    private static TokenPolicy policy() {
+        return postgres.bean(TokenPolicy.class);
     }
 }
