@@ -48,7 +48,7 @@ final class HexagonRules {
         return List.of(domainIsPureJava(), applicationDependsOnDomainOnly(), noFrameworkInTheCore(),
                 adaptersDoNotDependOnEachOther(), nothingDependsOnBootstrap(), adaptersDoNotDependOnServices(),
                 portsDoNotDependOnServices(), persistencePackagesDoNotDependOnEachOther(),
-                useCaseResultsAreMatchedNotTested(), inPortsHoldUseCasesAndValues(), useCasesTakeOneCommandOrQuery(),
+                databaseAdaptersTranslateUnavailability(), useCaseResultsAreMatchedNotTested(), inPortsHoldUseCasesAndValues(), useCasesTakeOneCommandOrQuery(),
                 useCaseResultsAreSealedOutcomesWithAMatch());
     }
 
@@ -100,6 +100,23 @@ final class HexagonRules {
         return slices().matching(root + ".adapter.out.persistence.(*)..")
                 .should().notDependOnEachOther()
                 .because("each persistence package owns its tables; what they share lives in adapter.out.persistence");
+    }
+
+    /**
+     * Every out-port adapter on the database turns an unreachable database into the port's
+     * {@code StoreUnavailableException}, which the web adapter answers with 503: one left out would answer 500 during a
+     * failover, for the requests that reach it alone.
+     */
+    ArchRule databaseAdaptersTranslateUnavailability() {
+        return classes().that().resideInAPackage(root + ".adapter.out.persistence..")
+                .and().haveSimpleNameStartingWith("Jdbc")
+                .and(DescribedPredicate.describe("implement an out-port", (JavaClass javaClass) ->
+                        javaClass.getAllRawInterfaces().stream()
+                                .anyMatch(port -> port.getPackageName().startsWith(root + ".application.port.out"))))
+                .should(ArchCondition.from(DescribedPredicate.describe("be annotated @TranslatesUnavailability",
+                        (JavaClass javaClass) -> javaClass.getAnnotations().stream().anyMatch(annotation ->
+                                annotation.getRawType().getSimpleName().equals("TranslatesUnavailability")))))
+                .because("a database failing over is a 503 with Retry-After, not a 500, whichever store meets it");
     }
 
     /**

@@ -9,6 +9,7 @@ import javax.sql.DataSource;
 
 /** The stores answer when the database lends a connection that proves valid within two seconds. */
 @Singleton
+@TranslatesUnavailability
 class JdbcStoreHealth implements StoreHealth {
 
     private static final int TIMEOUT_SECONDS = 2;

@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 
 /** A use case's transaction is the database's: the stores' own transactions inside it join it. */
 @Singleton
+@TranslatesUnavailability
 class JdbcTransactions implements Transactions {
 
     private final TransactionOperations<Connection> transactions;

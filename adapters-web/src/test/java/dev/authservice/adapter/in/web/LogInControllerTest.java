@@ -12,6 +12,7 @@ import dev.authservice.application.port.in.AuthenticateUseCase;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.in.LogInUseCase;
 import dev.authservice.application.port.in.LogInUseCase.Result;
+import dev.authservice.application.port.out.StoreUnavailableException;
 import dev.authservice.domain.user.Credentials;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -22,6 +23,7 @@ import io.micronaut.http.client.exceptions.HttpClientResponseException;
 import io.micronaut.test.annotation.MockBean;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -90,6 +92,18 @@ class LogInControllerTest {
         assertEquals(429, response.code());
         assertEquals("2", response.getHeaders().get("Retry-After"));
         assertEquals("TOO_MANY_ATTEMPTS", ((Map<?, ?>) response.body().get("error")).get("code"));
+    }
+
+    @Test
+    void aDatabaseThatCannotBeReachedIs503WithRetryAfterNot500() {
+        when(logIn.logIn(any())).thenThrow(new StoreUnavailableException("The database cannot be reached (SQLState"
+                + " 08006)", new SQLException("An I/O error occurred while sending to the backend", "08006")));
+
+        HttpResponse<Map> response = post("{\"username\":\"alice\",\"password\":\"alice-password\"}");
+
+        assertEquals(503, response.code());
+        assertEquals("1", response.getHeaders().get("Retry-After"));
+        assertEquals("SERVICE_UNAVAILABLE", ((Map<?, ?>) response.body().get("error")).get("code"));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.authservice.adapter.out.persistence.audit;
 
 import dev.authservice.adapter.out.persistence.Paging;
+import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.AuditLogReader;
 import dev.authservice.domain.audit.AuditEventFilter;
@@ -19,6 +20,7 @@ import java.time.Instant;
  * first. Named, because bootstrap fans {@link AuditLog} out to this and the other audit adapters.
  */
 @Singleton
+@TranslatesUnavailability
 @Named(JdbcAuditTrail.NAME)
 class JdbcAuditTrail implements AuditLog, AuditLogReader {
 

@@ -1,5 +1,6 @@
 package dev.authservice.adapter.out.persistence.login;
 
+import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.adapter.out.persistence.UniqueViolation;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.domain.login.CountedAttempt;
@@ -27,6 +28,7 @@ import java.util.UUID;
  * over them gets no more attempts than one instance would let through.
  */
 @Singleton
+@TranslatesUnavailability
 @Requires(property = "auth.login.attempt-log", value = "database")
 class JdbcLoginAttemptLog implements LoginAttemptLog {
 

@@ -1,6 +1,7 @@
 package dev.authservice.adapter.out.persistence.order;
 
 import dev.authservice.adapter.out.persistence.Paging;
+import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.adapter.out.persistence.UniqueViolation;
 import dev.authservice.application.port.out.OrderStore;
 import dev.authservice.domain.order.Order;
@@ -15,6 +16,7 @@ import jakarta.inject.Singleton;
 import java.util.Optional;
 
 @Singleton
+@TranslatesUnavailability
 class JdbcOrderStore implements OrderStore {
 
     private final OrderRowRepository rows;

@@ -1,15 +1,16 @@
 package dev.authservice.adapter.out.persistence.session;
 
 import dev.authservice.adapter.out.persistence.SqlStatement;
+import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.adapter.out.persistence.UserColumns;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
-import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.TokenRecord;
 import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
+import dev.authservice.domain.session.RefreshToken.TokenRecord;
+import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
@@ -42,6 +43,7 @@ import java.util.UUID;
  * and every instance, without deadlock. {@link #revokeAllOf} locks the sessions it ends in the order of their ids.
  */
 @Singleton
+@TranslatesUnavailability
 class JdbcSessionStore implements SessionStore {
 
     /** Session ids per statement of {@link #revokeAllOf}: far below any database's limit on parameters. */

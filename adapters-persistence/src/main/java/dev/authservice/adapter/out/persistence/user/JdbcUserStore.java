@@ -1,6 +1,7 @@
 package dev.authservice.adapter.out.persistence.user;
 
 import dev.authservice.adapter.out.persistence.Paging;
+import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.adapter.out.persistence.UniqueViolation;
 import dev.authservice.adapter.out.persistence.UserColumns;
 import dev.authservice.application.port.out.UserStore;
@@ -17,6 +18,7 @@ import jakarta.inject.Singleton;
 import java.util.Optional;
 
 @Singleton
+@TranslatesUnavailability
 class JdbcUserStore implements UserStore {
 
     private final UserRowRepository rows;
