@@ -10,7 +10,7 @@ import java.util.Optional;
 public record LoginTicketHash(String hex) {
 
     /** Longer than any ticket this service makes; anything longer is not worth hashing. */
-    static final int MAX_PRESENTED_LENGTH = 256;
+    public static final int MAX_PRESENTED_LENGTH = 256;
 
     public LoginTicketHash {
         if (!Sha256.isHex(hex)) {

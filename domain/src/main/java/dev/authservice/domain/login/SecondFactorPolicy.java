@@ -17,8 +17,8 @@ public record SecondFactorPolicy(Duration pendingLoginTtl, int maxWrongCodes) {
     public static final int MAX_WRONG_CODES = 10;
 
     public SecondFactorPolicy {
-        Require.positive("auth.second-factor.pending-login-ttl", pendingLoginTtl, MAX_PENDING_LOGIN_TTL);
-        Require.range("auth.second-factor.max-wrong-codes", maxWrongCodes, 1, MAX_WRONG_CODES);
+        Require.positive("pendingLoginTtl", pendingLoginTtl, MAX_PENDING_LOGIN_TTL);
+        Require.range("maxWrongCodes", maxWrongCodes, 1, MAX_WRONG_CODES);
     }
 
     public static SecondFactorPolicy defaults() {
