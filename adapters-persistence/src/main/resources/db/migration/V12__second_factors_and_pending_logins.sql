@@ -40,3 +40,9 @@ CREATE TABLE pending_logins (
 CREATE INDEX pending_logins_user_idx ON pending_logins (user_id);
 CREATE INDEX pending_logins_expires_idx ON pending_logins (expires_at);
 ALTER TABLE pending_logins ADD CONSTRAINT pending_logins_user_fkey FOREIGN KEY (user_id) REFERENCES users (id);
+
+-- How a session's user logged in, as the amr claim of its access tokens says it (RFC 8176), values separated by
+-- spaces: every session before this one was a password login.
+ALTER TABLE sessions ADD COLUMN amr VARCHAR(32);
+UPDATE sessions SET amr = 'pwd';
+ALTER TABLE sessions ALTER COLUMN amr SET NOT NULL;

@@ -4,19 +4,21 @@ import static dev.authservice.bootstrap.ApiAnswers.assertError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.nimbusds.jwt.JWTClaimsSet;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
+import java.text.ParseException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
- * A TOTP as a second factor, end to end: enrol, confirm, log in with a code or a recovery code, remove, and an
- * administrator's reset. Each test works on a user of its own. The login throttle is raised here so that a ticket's
+ * A TOTP as a second factor, end to end: enrol, confirm, log in with a code or a recovery code (and the amr of the
+ * tokens), remove, and an administrator's reset. Each test works on a user of its own. The login throttle is raised here so that a ticket's
  * own limit on wrong codes is what a test meets; with the default, the password and four wrong codes reach the
  * throttle first.
  */
@@ -58,6 +60,14 @@ class SecondFactorHttpTest {
         assertEquals(401, login.status(), login.toString());
         assertEquals("SECOND_FACTOR_REQUIRED", login.errorCode());
         return (String) login.data().get("ticket");
+    }
+
+    private static List<String> amr(String accessToken) {
+        try {
+            return JWTClaimsSet.parse(Tokens.payload(accessToken)).getStringListClaim("amr");
+        } catch (ParseException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static Http.Answer complete(Http http, String ticket, String field, String value) {
@@ -118,7 +128,10 @@ class SecondFactorHttpTest {
         assertEquals("Login successful", completed.json().get("message"));
         assertEquals("no-store", completed.header("Cache-Control").orElse(""));
         assertEquals(200, http.get("/api/user/profile", "Authorization", "Bearer " + completed.accessToken()).status());
-        assertEquals(200, http.refresh(completed.refreshToken()).status());
+        assertEquals(List.of("pwd", "otp", "mfa"), amr(completed.accessToken()));
+        Http.Answer refreshed = http.refresh(completed.refreshToken());
+        assertEquals(200, refreshed.status());
+        assertEquals(List.of("pwd", "otp", "mfa"), amr(refreshed.accessToken()), "a refresh keeps the session's");
 
         assertError(complete(http, ticket, "code", code), 401, "LOGIN_TICKET_INVALID");
         assertError(complete(http, ticket(http, enrolled.user()), "code", code), 401, "INVALID_SECOND_FACTOR");
@@ -134,6 +147,7 @@ class SecondFactorHttpTest {
         Http.Answer completed = complete(http, ticket(http, enrolled.user()), "recoveryCode",
                 recoveryCode.toLowerCase());
         assertEquals(200, completed.status(), completed.toString());
+        assertEquals(List.of("pwd", "mfa"), amr(completed.accessToken()));
 
         assertError(complete(http, ticket(http, enrolled.user()), "recoveryCode", recoveryCode), 401,
                 "INVALID_SECOND_FACTOR");
@@ -189,7 +203,9 @@ class SecondFactorHttpTest {
         assertError(http.deleteJson(PATH, "{}", "Authorization", bearer), 400, "INVALID_INPUT");
         assertEquals(204, http.deleteJson(PATH, "{\"code\": \"" + byCode.app().code(Authenticator.stepNow()) + "\"}",
                 "Authorization", bearer).status());
-        assertEquals(200, http.logIn(byCode.user().username(), TestUser.PASSWORD).status());
+        Http.Answer plain = http.logIn(byCode.user().username(), TestUser.PASSWORD);
+        assertEquals(200, plain.status());
+        assertEquals(List.of("pwd"), amr(plain.accessToken()));
         assertError(http.deleteJson(PATH, "{\"password\": \"" + TestUser.PASSWORD + "\"}", "Authorization", bearer),
                 404, "SECOND_FACTOR_NOT_FOUND");
 

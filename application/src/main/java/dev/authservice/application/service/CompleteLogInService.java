@@ -22,6 +22,7 @@ import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SecondFactorMethod;
 import dev.authservice.domain.secondfactor.TotpCode;
 import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
@@ -107,7 +108,9 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
                 : SecondFactorMethod.RECOVERY_CODE;
         audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_PASSED, now, requester).about(open.userId())
                 .outcome(method == SecondFactorMethod.TOTP ? AuditOutcome.TOTP_CODE : AuditOutcome.RECOVERY_CODE));
-        return sessionStart.start(user.get(), user.get().passwordHash(), requester, now)
+        return sessionStart.start(user.get(), user.get().passwordHash(), method == SecondFactorMethod.TOTP
+                        ? AuthenticationMethods.PASSWORD_AND_TOTP : AuthenticationMethods.PASSWORD_AND_RECOVERY_CODE,
+                        requester, now)
                 .<Result>map(Result.LoggedIn::new)
                 .orElseGet(Result.TicketInvalid::new);
     }

@@ -19,6 +19,7 @@ import dev.authservice.domain.login.PendingLogin;
 import dev.authservice.domain.login.SecondFactorPolicy;
 import dev.authservice.domain.secondfactor.SecondFactorMethod;
 import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
@@ -100,7 +101,7 @@ public final class LogInService implements LogInUseCase {
             return awaitSecondFactor(user.get(), requester, now);
         }
         attempts.clear(key);
-        return sessionStart.start(user.get(), checked, requester, now)
+        return sessionStart.start(user.get(), checked, AuthenticationMethods.PASSWORD, requester, now)
                 .<Result>map(Result.LoggedIn::new)
                 .orElseGet(Result.InvalidCredentials::new);
     }

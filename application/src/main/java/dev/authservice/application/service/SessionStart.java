@@ -9,6 +9,7 @@ import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
@@ -43,18 +44,20 @@ final class SessionStart {
     }
 
     /**
-     * Starts a session for {@code user}, whose password was checked against {@code checked}. Empty, the session
+     * Starts a session for {@code user}, whose password was checked against {@code checked}, and who logged in by
+     * {@code methods}, which every access token of the session names. Empty, the session
      * revoked at once, when a password change or a disable ended every session of the user between that check and
      * this start, before this one existed: ours cannot outlive it.
      */
-    Optional<IssuedTokens> start(UserAccount user, PasswordHash checked, Requester requester, Instant now) {
+    Optional<IssuedTokens> start(UserAccount user, PasswordHash checked, AuthenticationMethods methods,
+                                 Requester requester, Instant now) {
         SessionId sessionId = new SessionId(random.uuid());
         TokenIssuer.NewRefreshToken refreshToken = tokens.newRefreshToken();
         Session session = Session.start(sessionId, user.id(), now, policy, requester.clientAddress(),
-                requester.userAgent());
+                requester.userAgent(), methods);
         RefreshToken.Active firstToken = RefreshToken.issue(refreshToken.hash(), session, now, policy);
         sessions.start(session, firstToken);
-        IssuedTokens issued = tokens.issue(user, sessionId, refreshToken, firstToken.expiresAt(), now);
+        IssuedTokens issued = tokens.issue(user, sessionId, methods, refreshToken, firstToken.expiresAt(), now);
         Optional<RevocationReason> outdated = outdatedBy(users.findById(user.id()), checked);
         if (outdated.isPresent()) {
             sessions.revoke(sessionId, outdated.get(), now);

@@ -38,6 +38,7 @@ import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.SecondFactorMethod;
 import dev.authservice.domain.secondfactor.TotpCode;
 import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
@@ -120,6 +121,11 @@ class CompleteLogInServiceTest {
         return ticket;
     }
 
+    private AuthenticationMethods methodsOfAlicesSession() {
+        return sessions.activeSessionsOf(ALICE.id(), new PageRequest(0, 10), NOW).content().get(0).session()
+                .methods();
+    }
+
     private int sessionsOfAlice() {
         return (int) sessions.activeSessionsOf(ALICE.id(), new PageRequest(0, 10), NOW).totalElements();
     }
@@ -130,6 +136,7 @@ class CompleteLogInServiceTest {
 
         assertInstanceOf(Result.LoggedIn.class, result);
         assertEquals(1, sessionsOfAlice());
+        assertEquals(AuthenticationMethods.PASSWORD_AND_TOTP, methodsOfAlicesSession());
         assertInstanceOf(PendingLogin.Completed.class, pendingLogins.find(LoginTicketHash.of(TICKET)).orElseThrow());
         assertEquals(STEP, ((TotpFactor.Confirmed) secondFactors.totpOf(ALICE.id()).orElseThrow()).lastAcceptedStep());
         verify(attempts).clear(ALICE_FROM_CLIENT);
@@ -222,6 +229,7 @@ class CompleteLogInServiceTest {
     void aRecoveryCodeWorksOnce() {
         assertInstanceOf(Result.LoggedIn.class, service.completeLogIn(withRecoveryCode(TICKET, RECOVERY)));
         assertEquals(0, secondFactors.recoveryCodesLeft(ALICE.id()));
+        assertEquals(AuthenticationMethods.PASSWORD_AND_RECOVERY_CODE, methodsOfAlicesSession());
         assertEquals(Optional.of(AuditOutcome.RECOVERY_CODE), audit.events().get(0).outcome());
         assertEquals(new PendingLogin.Completed(LoginTicketHash.of(TICKET), ALICE.id(), NOW,
                         NOW.plus(SECOND_FACTOR.pendingLoginTtl()), SecondFactorMethod.RECOVERY_CODE, NOW),
