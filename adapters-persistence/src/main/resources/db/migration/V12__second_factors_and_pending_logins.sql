@@ -21,18 +21,20 @@ CREATE TABLE recovery_codes (
 );
 ALTER TABLE recovery_codes ADD CONSTRAINT recovery_codes_user_fkey FOREIGN KEY (user_id) REFERENCES users (id);
 
--- Logins whose password was right, waiting for their second factor, by the SHA-256 of their ticket. state is OPEN,
--- COMPLETED (with the method and when) or EXHAUSTED (by wrong codes, with when); the clean-up forgets them once
+-- Logins whose password was right, waiting for their second factor, by the SHA-256 of their ticket, with the
+-- password hash the password was checked against (a completion after a password change starts no session). state is
+-- OPEN, COMPLETED (with the method and when) or EXHAUSTED (by wrong codes, with when); the clean-up forgets them once
 -- expired.
 CREATE TABLE pending_logins (
-    ticket_hash VARCHAR(64)              NOT NULL PRIMARY KEY,
-    user_id     UUID                     NOT NULL,
-    created_at  TIMESTAMP WITH TIME ZONE NOT NULL,
-    expires_at  TIMESTAMP WITH TIME ZONE NOT NULL,
-    wrong_codes INTEGER                  NOT NULL,
-    state       VARCHAR(16)              NOT NULL,
-    method      VARCHAR(16),
-    ended_at    TIMESTAMP WITH TIME ZONE,
+    ticket_hash   VARCHAR(64)              NOT NULL PRIMARY KEY,
+    user_id       UUID                     NOT NULL,
+    password_hash VARCHAR(255)             NOT NULL,
+    created_at    TIMESTAMP WITH TIME ZONE NOT NULL,
+    expires_at    TIMESTAMP WITH TIME ZONE NOT NULL,
+    wrong_codes   INTEGER                  NOT NULL,
+    state         VARCHAR(16)              NOT NULL,
+    method        VARCHAR(16),
+    ended_at      TIMESTAMP WITH TIME ZONE,
     CONSTRAINT pending_logins_state_check CHECK ((state = 'OPEN' AND method IS NULL AND ended_at IS NULL)
         OR (state = 'COMPLETED' AND method IN ('TOTP', 'RECOVERY_CODE') AND ended_at IS NOT NULL)
         OR (state = 'EXHAUSTED' AND method IS NULL AND ended_at IS NOT NULL))

@@ -169,6 +169,20 @@ class SecondFactorHttpTest {
                 "LOGIN_TICKET_INVALID");
     }
 
+    @Test
+    void aPasswordChangedAfterTheTicketWasIssuedEndsIt() {
+        Http http = http();
+        Enrolled enrolled = enrolled(http);
+        String ticket = ticket(http, enrolled.user());
+
+        assertEquals(204, http.putJson("/api/user/password", "{\"currentPassword\": \"" + TestUser.PASSWORD
+                + "\", \"newPassword\": \"amber kites drifting over the northern sea\"}", "Authorization",
+                enrolled.user().bearer()).status());
+
+        assertError(complete(http, ticket, "code", enrolled.app().code(Authenticator.stepNow())), 401,
+                "LOGIN_TICKET_INVALID");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"{}", "{\"ticket\": \"t\"}", "{\"ticket\": \"t\", \"code\": \"12345\"}",
             "{\"ticket\": \"t\", \"code\": 123456}", "{\"ticket\": \"t\", \"recoveryCode\": \"short\"}",

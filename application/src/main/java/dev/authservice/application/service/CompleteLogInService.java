@@ -108,7 +108,8 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
                 : SecondFactorMethod.RECOVERY_CODE;
         audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_PASSED, now, requester).about(open.userId())
                 .outcome(method == SecondFactorMethod.TOTP ? AuditOutcome.TOTP_CODE : AuditOutcome.RECOVERY_CODE));
-        return sessionStart.start(user.get(), user.get().passwordHash(), method == SecondFactorMethod.TOTP
+        // Against the hash the ticket's password was checked against: a password changed since ends the login here.
+        return sessionStart.start(user.get(), open.checked(), method == SecondFactorMethod.TOTP
                         ? AuthenticationMethods.PASSWORD_AND_TOTP : AuthenticationMethods.PASSWORD_AND_RECOVERY_CODE,
                         requester, now)
                 .<Result>map(Result.LoggedIn::new)

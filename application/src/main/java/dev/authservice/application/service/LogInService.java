@@ -98,7 +98,7 @@ public final class LogInService implements LogInUseCase {
         }
         if (secondFactors.totpOf(user.get().id()).filter(TotpFactor.Confirmed.class::isInstance).isPresent()) {
             // Not cleared yet: wrong codes count toward the throttle like wrong passwords, until the login completes.
-            return awaitSecondFactor(user.get(), requester, now);
+            return awaitSecondFactor(user.get(), checked, requester, now);
         }
         attempts.clear(key);
         return sessionStart.start(user.get(), checked, AuthenticationMethods.PASSWORD, requester, now)
@@ -106,9 +106,10 @@ public final class LogInService implements LogInUseCase {
                 .orElseGet(Result.InvalidCredentials::new);
     }
 
-    private Result awaitSecondFactor(UserAccount user, Requester requester, Instant now) {
+    private Result awaitSecondFactor(UserAccount user, PasswordHash checked, Requester requester, Instant now) {
         String ticket = random.refreshTokenValue();
-        pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(ticket), user.id(), now, secondFactorPolicy));
+        pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(ticket), user.id(), checked, now,
+                secondFactorPolicy));
         audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_REQUIRED, now, requester).about(user.id()));
         return new Result.SecondFactorRequired(ticket, List.of(SecondFactorMethod.values()),
                 secondFactorPolicy.pendingLoginTtl());

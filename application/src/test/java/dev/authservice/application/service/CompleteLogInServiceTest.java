@@ -40,6 +40,7 @@ import dev.authservice.domain.secondfactor.TotpCode;
 import dev.authservice.domain.secondfactor.TotpFactor;
 import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.token.TokenPolicy;
+import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Duration;
@@ -97,7 +98,8 @@ class CompleteLogInServiceTest {
         secondFactors.enrol(pending);
         secondFactors.confirm(pending, new TotpFactor.Confirmed(ALICE.id(), pending.secret(), NOW, NOW, STEP - 5),
                 List.of(RECOVERY.hash()));
-        pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(TICKET), ALICE.id(), NOW, SECOND_FACTOR));
+        pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(TICKET), ALICE.id(), ALICE.passwordHash(), NOW,
+                SECOND_FACTOR));
         service = serviceAt(NOW);
     }
 
@@ -117,7 +119,8 @@ class CompleteLogInServiceTest {
     }
 
     private String anotherTicket(String ticket) {
-        pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(ticket), ALICE.id(), NOW, SECOND_FACTOR));
+        pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(ticket), ALICE.id(), ALICE.passwordHash(), NOW,
+                SECOND_FACTOR));
         return ticket;
     }
 
@@ -171,7 +174,7 @@ class CompleteLogInServiceTest {
         assertEquals(new Result.WrongCode(),
                 service.completeLogIn(withCode(second, StepNumberTotpCodes.codeOf(STEP))));
         assertEquals(Optional.of(AuditOutcome.REPLAYED_CODE), audit.events().get(2).outcome());
-        assertEquals(new PendingLogin.Open(LoginTicketHash.of(second), ALICE.id(), NOW,
+        assertEquals(new PendingLogin.Open(LoginTicketHash.of(second), ALICE.id(), ALICE.passwordHash(), NOW,
                 NOW.plus(SECOND_FACTOR.pendingLoginTtl()), 1), pendingLogins.find(LoginTicketHash.of(second))
                 .orElseThrow(), "counted against the ticket like any wrong code");
         assertEquals(1, sessionsOfAlice());
@@ -221,7 +224,8 @@ class CompleteLogInServiceTest {
 
         assertEquals(new Result.Throttled(Duration.ofMinutes(3)),
                 service.completeLogIn(withCode(TICKET, StepNumberTotpCodes.codeOf(STEP))));
-        assertEquals(PendingLogin.begin(LoginTicketHash.of(TICKET), ALICE.id(), NOW, SECOND_FACTOR),
+        assertEquals(PendingLogin.begin(LoginTicketHash.of(TICKET), ALICE.id(), ALICE.passwordHash(), NOW,
+                        SECOND_FACTOR),
                 pendingLogins.find(LoginTicketHash.of(TICKET)).orElseThrow());
     }
 
@@ -231,7 +235,7 @@ class CompleteLogInServiceTest {
         assertEquals(0, secondFactors.recoveryCodesLeft(ALICE.id()));
         assertEquals(AuthenticationMethods.PASSWORD_AND_RECOVERY_CODE, methodsOfAlicesSession());
         assertEquals(Optional.of(AuditOutcome.RECOVERY_CODE), audit.events().get(0).outcome());
-        assertEquals(new PendingLogin.Completed(LoginTicketHash.of(TICKET), ALICE.id(), NOW,
+        assertEquals(new PendingLogin.Completed(LoginTicketHash.of(TICKET), ALICE.id(), ALICE.passwordHash(), NOW,
                         NOW.plus(SECOND_FACTOR.pendingLoginTtl()), SecondFactorMethod.RECOVERY_CODE, NOW),
                 pendingLogins.find(LoginTicketHash.of(TICKET)).orElseThrow());
 
@@ -245,6 +249,16 @@ class CompleteLogInServiceTest {
         assertEquals(new Result.TicketInvalid(),
                 service.completeLogIn(withCode(TICKET, StepNumberTotpCodes.codeOf(STEP))));
         assertEquals(0, sessionsOfAlice());
+    }
+
+    @Test
+    void aPasswordChangedSinceTheTicketStartsNoSession() {
+        users.replacePasswordHash(ALICE.id(), ALICE.passwordHash(), new PasswordHash("$argon2id$changed"));
+
+        assertEquals(new Result.TicketInvalid(),
+                service.completeLogIn(withCode(TICKET, StepNumberTotpCodes.codeOf(STEP))));
+        assertEquals(0, sessionsOfAlice());
+        assertEquals(Optional.of(AuditOutcome.PASSWORD_CHANGED), audit.events().get(1).outcome());
     }
 
     @Test

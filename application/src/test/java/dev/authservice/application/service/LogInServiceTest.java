@@ -360,7 +360,7 @@ class LogInServiceTest {
         assertEquals(new Result.SecondFactorRequired(REFRESH_TOKEN,
                 List.of(SecondFactorMethod.TOTP, SecondFactorMethod.RECOVERY_CODE), Duration.ofMinutes(5)), result);
         assertEquals(List.of(), activeSessionsOfAlice());
-        assertEquals(Optional.of(PendingLogin.begin(LoginTicketHash.of(REFRESH_TOKEN), ALICE.id(), NOW,
+        assertEquals(Optional.of(PendingLogin.begin(LoginTicketHash.of(REFRESH_TOKEN), ALICE.id(), ALICE_HASH, NOW,
                 SecondFactorPolicy.defaults())), pendingLogins.find(LoginTicketHash.of(REFRESH_TOKEN)));
         verify(attempts, never()).clear(any());
         assertEquals(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_REQUIRED, NOW,

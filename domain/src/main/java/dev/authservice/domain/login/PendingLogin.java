@@ -1,6 +1,7 @@
 package dev.authservice.domain.login;
 
 import dev.authservice.domain.secondfactor.SecondFactorMethod;
+import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.util.Objects;
@@ -32,13 +33,20 @@ public sealed interface PendingLogin {
 
     UserId userId();
 
+    /**
+     * The password hash the password was checked against: a completion starts no session once the user's password
+     * has changed since, as a login that raced a password change starts none.
+     */
+    PasswordHash checked();
+
     Instant createdAt();
 
     Instant expiresAt();
 
     /** After the password: a new pending login, open for the policy's time. */
-    static Open begin(LoginTicketHash ticket, UserId userId, Instant now, SecondFactorPolicy policy) {
-        return new Open(ticket, userId, now, now.plus(policy.pendingLoginTtl()), 0);
+    static Open begin(LoginTicketHash ticket, UserId userId, PasswordHash checked, Instant now,
+                      SecondFactorPolicy policy) {
+        return new Open(ticket, userId, checked, now, now.plus(policy.pendingLoginTtl()), 0);
     }
 
     /** What presenting {@code ticket} at {@code at} means, given what the store has on record for it. */
@@ -54,11 +62,11 @@ public sealed interface PendingLogin {
     }
 
     /** @param wrongCodes how many wrong codes were presented with it so far */
-    record Open(LoginTicketHash ticket, UserId userId, Instant createdAt, Instant expiresAt, int wrongCodes)
-            implements PendingLogin {
+    record Open(LoginTicketHash ticket, UserId userId, PasswordHash checked, Instant createdAt, Instant expiresAt,
+                int wrongCodes) implements PendingLogin {
 
         public Open {
-            requireCommon(ticket, userId, createdAt, expiresAt);
+            requireCommon(ticket, userId, checked, createdAt, expiresAt);
             if (wrongCodes < 0) {
                 throw new IllegalArgumentException("wrongCodes is not negative");
             }
@@ -66,32 +74,32 @@ public sealed interface PendingLogin {
 
         /** The second factor was proven by {@code method}: the login completes, and a session may start. */
         public Completed complete(SecondFactorMethod method, Instant at) {
-            return new Completed(ticket, userId, createdAt, expiresAt, method, at);
+            return new Completed(ticket, userId, checked, createdAt, expiresAt, method, at);
         }
 
         /** A wrong code: counted, and the last the policy allows ends the pending login. */
         public PendingLogin wrongCode(Instant at, SecondFactorPolicy policy) {
             int counted = wrongCodes + 1;
-            return counted >= policy.maxWrongCodes() ? new Exhausted(ticket, userId, createdAt, expiresAt, at)
-                    : new Open(ticket, userId, createdAt, expiresAt, counted);
+            return counted >= policy.maxWrongCodes() ? new Exhausted(ticket, userId, checked, createdAt, expiresAt, at)
+                    : new Open(ticket, userId, checked, createdAt, expiresAt, counted);
         }
     }
 
     /** Used up by a right code; presenting it again is refused. */
-    record Completed(LoginTicketHash ticket, UserId userId, Instant createdAt, Instant expiresAt,
-                     SecondFactorMethod method, Instant completedAt) implements PendingLogin {
+    record Completed(LoginTicketHash ticket, UserId userId, PasswordHash checked, Instant createdAt,
+                     Instant expiresAt, SecondFactorMethod method, Instant completedAt) implements PendingLogin {
         public Completed {
-            requireCommon(ticket, userId, createdAt, expiresAt);
+            requireCommon(ticket, userId, checked, createdAt, expiresAt);
             Objects.requireNonNull(method, "method");
             Objects.requireNonNull(completedAt, "completedAt");
         }
     }
 
     /** Killed by too many wrong codes; presenting it again is refused. */
-    record Exhausted(LoginTicketHash ticket, UserId userId, Instant createdAt, Instant expiresAt,
-                     Instant exhaustedAt) implements PendingLogin {
+    record Exhausted(LoginTicketHash ticket, UserId userId, PasswordHash checked, Instant createdAt,
+                     Instant expiresAt, Instant exhaustedAt) implements PendingLogin {
         public Exhausted {
-            requireCommon(ticket, userId, createdAt, expiresAt);
+            requireCommon(ticket, userId, checked, createdAt, expiresAt);
             Objects.requireNonNull(exhaustedAt, "exhaustedAt");
         }
     }
@@ -128,9 +136,11 @@ public sealed interface PendingLogin {
         EXPIRED
     }
 
-    private static void requireCommon(LoginTicketHash ticket, UserId userId, Instant createdAt, Instant expiresAt) {
+    private static void requireCommon(LoginTicketHash ticket, UserId userId, PasswordHash checked, Instant createdAt,
+                                      Instant expiresAt) {
         Objects.requireNonNull(ticket, "ticket");
         Objects.requireNonNull(userId, "userId");
+        Objects.requireNonNull(checked, "checked");
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(expiresAt, "expiresAt");
         if (!expiresAt.isAfter(createdAt)) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.secondfactor.SecondFactorMethod;
+import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.UserId;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,13 +19,14 @@ class PendingLoginTest {
     private static final Instant NOW = Instant.parse("2026-11-27T10:00:00Z");
     private static final UserId ALICE = new UserId(UUID.fromString("00000000-0000-0000-0000-00000000a11c"));
     private static final LoginTicketHash TICKET = LoginTicketHash.of("ticket");
+    private static final PasswordHash CHECKED = new PasswordHash("$argon2id$alice");
     private static final SecondFactorPolicy POLICY = SecondFactorPolicy.defaults();
 
-    private final PendingLogin.Open open = PendingLogin.begin(TICKET, ALICE, NOW, POLICY);
+    private final PendingLogin.Open open = PendingLogin.begin(TICKET, ALICE, CHECKED, NOW, POLICY);
 
     @Test
     void beginsOpenForThePolicysTimeWithNoWrongCode() {
-        assertEquals(new PendingLogin.Open(TICKET, ALICE, NOW, NOW.plus(Duration.ofMinutes(5)), 0), open);
+        assertEquals(new PendingLogin.Open(TICKET, ALICE, CHECKED, NOW, NOW.plus(Duration.ofMinutes(5)), 0), open);
     }
 
     @Test
@@ -48,7 +50,7 @@ class PendingLoginTest {
     @Test
     void aRightCodeCompletesItOnce() {
         PendingLogin.Completed completed = open.complete(SecondFactorMethod.TOTP, NOW.plusSeconds(10));
-        assertEquals(new PendingLogin.Completed(TICKET, ALICE, NOW, open.expiresAt(), SecondFactorMethod.TOTP,
+        assertEquals(new PendingLogin.Completed(TICKET, ALICE, CHECKED, NOW, open.expiresAt(), SecondFactorMethod.TOTP,
                 NOW.plusSeconds(10)), completed);
         assertEquals(new PendingLogin.Presentation.Refused(PendingLogin.Refusal.USED),
                 PendingLogin.present(Optional.of(completed), NOW.plusSeconds(11)));
@@ -62,7 +64,8 @@ class PendingLoginTest {
             assertEquals(wrong, assertInstanceOf(PendingLogin.Open.class, current).wrongCodes());
         }
         PendingLogin exhausted = ((PendingLogin.Open) current).wrongCode(NOW.plusSeconds(1), POLICY);
-        assertEquals(new PendingLogin.Exhausted(TICKET, ALICE, NOW, open.expiresAt(), NOW.plusSeconds(1)), exhausted);
+        assertEquals(new PendingLogin.Exhausted(TICKET, ALICE, CHECKED, NOW, open.expiresAt(), NOW.plusSeconds(1)),
+                exhausted);
         assertEquals(new PendingLogin.Presentation.Refused(PendingLogin.Refusal.USED),
                 PendingLogin.present(Optional.of(exhausted), NOW.plusSeconds(2)));
     }
@@ -76,8 +79,9 @@ class PendingLoginTest {
 
     @Test
     void itExpiresAfterItBegins() {
-        assertThrows(IllegalArgumentException.class, () -> new PendingLogin.Open(TICKET, ALICE, NOW, NOW, 0));
-        assertThrows(IllegalArgumentException.class, () -> new PendingLogin.Open(TICKET, ALICE, NOW, NOW.plusSeconds(1), -1));
+        assertThrows(IllegalArgumentException.class, () -> new PendingLogin.Open(TICKET, ALICE, CHECKED, NOW, NOW, 0));
+        assertThrows(IllegalArgumentException.class,
+                () -> new PendingLogin.Open(TICKET, ALICE, CHECKED, NOW, NOW.plusSeconds(1), -1));
     }
 
     @Test

@@ -44,7 +44,7 @@ public abstract class PendingLoginStoreContract {
         store = emptyPendingLoginStore();
         alice = UserAccountMother.alice();
         userStore().add(alice);
-        open = PendingLogin.begin(LoginTicketHash.of("ticket"), alice.id(), NOW, POLICY);
+        open = PendingLogin.begin(LoginTicketHash.of("ticket"), alice.id(), alice.passwordHash(), NOW, POLICY);
     }
 
     @Test
@@ -73,10 +73,11 @@ public abstract class PendingLoginStoreContract {
         assertFalse(store.replace(open, open.wrongCode(NOW, POLICY)));
         assertEquals(Optional.of(completed), store.find(open.ticket()));
 
-        PendingLogin.Open other = PendingLogin.begin(LoginTicketHash.of("other"), alice.id(), NOW, POLICY);
+        PendingLogin.Open other = PendingLogin.begin(LoginTicketHash.of("other"), alice.id(), alice.passwordHash(),
+                NOW, POLICY);
         store.add(other);
-        PendingLogin.Open last = new PendingLogin.Open(other.ticket(), alice.id(), NOW, other.expiresAt(),
-                POLICY.maxWrongCodes() - 1);
+        PendingLogin.Open last = new PendingLogin.Open(other.ticket(), alice.id(), alice.passwordHash(), NOW,
+                other.expiresAt(), POLICY.maxWrongCodes() - 1);
         assertTrue(store.replace(other, last));
         PendingLogin exhausted = last.wrongCode(NOW.plusSeconds(4), POLICY);
         assertTrue(store.replace(last, exhausted));
@@ -87,8 +88,8 @@ public abstract class PendingLoginStoreContract {
     @Test
     void ofConcurrentCompletionsOfOneTicketOneWins() throws Exception {
         for (int round = 0; round < 5; round++) {
-            PendingLogin.Open racing = PendingLogin.begin(LoginTicketHash.of("race " + round), alice.id(), NOW,
-                    POLICY);
+            PendingLogin.Open racing = PendingLogin.begin(LoginTicketHash.of("race " + round), alice.id(),
+                    alice.passwordHash(), NOW, POLICY);
             store.add(racing);
             List<Boolean> results = AtTheSameTime.run(Collections.<Callable<Boolean>>nCopies(RACERS,
                     () -> store.replace(racing, racing.complete(SecondFactorMethod.TOTP, NOW))));
@@ -99,8 +100,8 @@ public abstract class PendingLoginStoreContract {
     @Test
     void expiredOnesAreForgotten() {
         store.add(open);
-        PendingLogin.Open later = PendingLogin.begin(LoginTicketHash.of("later"), alice.id(), NOW.plusSeconds(60),
-                POLICY);
+        PendingLogin.Open later = PendingLogin.begin(LoginTicketHash.of("later"), alice.id(), alice.passwordHash(),
+                NOW.plusSeconds(60), POLICY);
         store.add(later);
         assertEquals(1, store.forgetExpiredBy(open.expiresAt()));
         assertEquals(Optional.empty(), store.find(open.ticket()));

@@ -4,6 +4,7 @@ import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.login.PendingLogin;
 import dev.authservice.domain.secondfactor.SecondFactorMethod;
+import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.scheduling.annotation.Scheduled;
 import io.micronaut.transaction.TransactionOperations;
@@ -40,13 +41,15 @@ class JdbcPendingLoginStore implements PendingLoginStore {
     @Override
     public void add(PendingLogin.Open login) {
         jdbc.write(connection -> Jdbc.update(connection, "INSERT INTO pending_logins (ticket_hash, user_id,"
-                + " created_at, expires_at, wrong_codes, state) VALUES (?, ?, ?, ?, ?, ?)", statement -> {
+                + " password_hash, created_at, expires_at, wrong_codes, state) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                statement -> {
                     statement.setString(1, login.ticket().hex());
                     statement.setObject(2, login.userId().value());
-                    statement.setObject(3, Jdbc.at(login.createdAt()));
-                    statement.setObject(4, Jdbc.at(login.expiresAt()));
-                    statement.setInt(5, login.wrongCodes());
-                    statement.setString(6, OPEN);
+                    statement.setString(3, login.checked().encoded());
+                    statement.setObject(4, Jdbc.at(login.createdAt()));
+                    statement.setObject(5, Jdbc.at(login.expiresAt()));
+                    statement.setInt(6, login.wrongCodes());
+                    statement.setString(7, OPEN);
                 }));
     }
 
@@ -101,13 +104,15 @@ class JdbcPendingLoginStore implements PendingLoginStore {
     private static PendingLogin pendingLogin(ResultSet row) throws SQLException {
         LoginTicketHash ticket = new LoginTicketHash(row.getString("ticket_hash"));
         UserId userId = new UserId(row.getObject("user_id", UUID.class));
+        PasswordHash checked = new PasswordHash(row.getString("password_hash"));
         Instant createdAt = Jdbc.instant(row, "created_at");
         Instant expiresAt = Jdbc.instant(row, "expires_at");
         return switch (row.getString("state")) {
-            case OPEN -> new PendingLogin.Open(ticket, userId, createdAt, expiresAt, row.getInt("wrong_codes"));
-            case COMPLETED -> new PendingLogin.Completed(ticket, userId, createdAt, expiresAt,
+            case OPEN -> new PendingLogin.Open(ticket, userId, checked, createdAt, expiresAt,
+                    row.getInt("wrong_codes"));
+            case COMPLETED -> new PendingLogin.Completed(ticket, userId, checked, createdAt, expiresAt,
                     SecondFactorMethod.valueOf(row.getString("method")), Jdbc.instant(row, "ended_at"));
-            case EXHAUSTED -> new PendingLogin.Exhausted(ticket, userId, createdAt, expiresAt,
+            case EXHAUSTED -> new PendingLogin.Exhausted(ticket, userId, checked, createdAt, expiresAt,
                     Jdbc.instant(row, "ended_at"));
             default -> throw new IllegalStateException("a pending login in state " + row.getString("state"));
         };
