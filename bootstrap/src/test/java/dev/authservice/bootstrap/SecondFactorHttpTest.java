@@ -18,9 +18,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A TOTP as a second factor, end to end: enrol, confirm, log in with a code or a recovery code (and the amr of the
- * tokens), remove, and an administrator's reset. Each test works on a user of its own. The login throttle is raised here so that a ticket's
- * own limit on wrong codes is what a test meets; with the default, the password and four wrong codes reach the
- * throttle first.
+ * tokens), remove, and an administrator's reset. Each test works on a user of its own. The login throttle is raised
+ * here so that a ticket's own limit on wrong codes is what a test meets; with the default, the password and four
+ * wrong codes reach the throttle first.
  */
 @MicronautTest
 @Property(name = "auth.login.max-failures", value = "20")

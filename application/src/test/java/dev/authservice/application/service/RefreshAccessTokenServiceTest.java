@@ -104,8 +104,8 @@ class RefreshAccessTokenServiceTest {
 
         ArgumentCaptor<AccessToken> signed = ArgumentCaptor.forClass(AccessToken.class);
         verify(codec).encode(signed.capture());
-        assertEquals(AccessToken.issue("0000000a-0000-4000-8000-000000000001", ALICE, session.id(), AuthenticationMethods.PASSWORD, NOW,
-                SessionMother.POLICY), signed.getValue());
+        assertEquals(AccessToken.issue("0000000a-0000-4000-8000-000000000001", ALICE, session.id(),
+                AuthenticationMethods.PASSWORD, NOW, SessionMother.POLICY), signed.getValue());
     }
 
     @Test

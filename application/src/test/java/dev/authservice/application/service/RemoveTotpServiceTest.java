@@ -57,7 +57,8 @@ class RemoveTotpServiceTest {
     void setUp() {
         users.add(ALICE);
         lenient().when(attempts.tryAttempt(any(), any())).thenReturn(Optional.empty());
-        lenient().when(hasher.verify(any(), any())).thenAnswer(invocation -> PASSWORD.equals(invocation.getArgument(0)));
+        lenient().when(hasher.verify(any(), any()))
+                .thenAnswer(invocation -> PASSWORD.equals(invocation.getArgument(0)));
         service = new RemoveTotpService(users, hasher, attempts, secondFactors, new PlainSecretSealer(),
                 new StepNumberTotpCodes(), audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }

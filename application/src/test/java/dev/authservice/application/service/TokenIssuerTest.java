@@ -79,7 +79,8 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of()), SESSION, AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        issuer.issue(account(Set.of()), SESSION,
+                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         AccessToken token = signedAccessToken();
         assertAll(
@@ -100,7 +101,8 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of(Role.USER, Role.ADMIN)), SESSION, AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        issuer.issue(account(Set.of(Role.USER, Role.ADMIN)), SESSION,
+                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         assertEquals(Set.of(Role.USER, Role.ADMIN), signedAccessToken().roles());
     }
@@ -111,8 +113,10 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI, otherJti);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of()), SESSION, AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
-        issuer.issue(account(Set.of()), SESSION, AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        issuer.issue(account(Set.of()), SESSION,
+                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        issuer.issue(account(Set.of()), SESSION,
+                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         ArgumentCaptor<AccessToken> tokens = ArgumentCaptor.forClass(AccessToken.class);
         verify(codec, times(2)).encode(tokens.capture());
@@ -125,7 +129,8 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        IssuedTokens tokens = issuer.issue(account(Set.of()), SESSION, AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        IssuedTokens tokens = issuer.issue(account(Set.of()), SESSION,
+                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         assertEquals(new IssuedTokens("signed-access-token", "refresh-token", REFRESH_TTL), tokens);
     }

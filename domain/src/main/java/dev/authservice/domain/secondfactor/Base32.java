@@ -8,7 +8,7 @@ final class Base32 {
     private Base32() {
     }
 
-    /** The first {@code characters} characters of {@code bytes} in base32 (all of them: {@code bytes.length * 8 / 5}, rounded up). */
+    /** The first {@code characters} characters of {@code bytes} in base32, padded with zero bits at the end. */
     static String encode(byte[] bytes, int characters) {
         StringBuilder out = new StringBuilder(characters);
         int buffer = 0;

@@ -20,7 +20,8 @@ import java.util.Objects;
 public record AuthenticationMethods(List<String> values) {
 
     public static final AuthenticationMethods PASSWORD = new AuthenticationMethods(List.of("pwd"));
-    public static final AuthenticationMethods PASSWORD_AND_TOTP = new AuthenticationMethods(List.of("pwd", "otp", "mfa"));
+    public static final AuthenticationMethods PASSWORD_AND_TOTP =
+            new AuthenticationMethods(List.of("pwd", "otp", "mfa"));
     public static final AuthenticationMethods PASSWORD_AND_RECOVERY_CODE =
             new AuthenticationMethods(List.of("pwd", "mfa"));
 
@@ -34,7 +35,7 @@ public record AuthenticationMethods(List<String> values) {
         }
     }
 
-    /** The methods an {@code amr} claim, or a stored value ({@link #stored()}), names; only those this service issues. */
+    /** The methods an {@code amr} claim names; only the combinations this service issues. */
     public static AuthenticationMethods of(List<String> values) {
         Objects.requireNonNull(values, "values");
         return ALL.stream().filter(known -> known.values.equals(values)).findFirst()

@@ -118,7 +118,8 @@ class SessionTest {
 
         assertTrue(revoked.isRevoked());
         assertEquals(new Session(ID, USER, NOW, NOW.plus(MAX_LIFETIME), new ClientAddress("203.0.113.7"), "ua",
-                Optional.of(new Session.Revocation(RevocationReason.LOGOUT, at)), AuthenticationMethods.PASSWORD), revoked);
+                Optional.of(new Session.Revocation(RevocationReason.LOGOUT, at)),
+                AuthenticationMethods.PASSWORD), revoked);
     }
 
     @Test

@@ -99,7 +99,8 @@ class AccessTokenTest {
     @Nested
     class Expiry {
 
-        private final AccessToken token = AccessToken.issue("jti-1", BOB, SESSION, AuthenticationMethods.PASSWORD, NOW, POLICY);
+        private final AccessToken token = AccessToken.issue("jti-1", BOB, SESSION,
+                AuthenticationMethods.PASSWORD, NOW, POLICY);
         private final Instant exp = token.expiresAt();
 
         @Test
@@ -151,7 +152,8 @@ class AccessTokenTest {
         @Test
         void aNotBeforeBeyondTheSkewIsFromTheFutureEvenWhenIssuedAtIsNow() {
             AccessToken token = new AccessToken("jti-1", "auth-service", BOB.username(), BOB.id(), SESSION,
-                    BOB.roles(), "Bob", "Engineering", NOW, NOW.plus(SKEW).plusSeconds(1), NOW.plus(TTL), AuthenticationMethods.PASSWORD);
+                    BOB.roles(), "Bob", "Engineering", NOW, NOW.plus(SKEW).plusSeconds(1), NOW.plus(TTL),
+                    AuthenticationMethods.PASSWORD);
 
             assertTrue(token.isFromTheFuture(NOW, SKEW));
         }
@@ -159,7 +161,8 @@ class AccessTokenTest {
         @Test
         void aNotBeforeExactlyAtTheSkewBoundaryIsAccepted() {
             AccessToken token = new AccessToken("jti-1", "auth-service", BOB.username(), BOB.id(), SESSION,
-                    BOB.roles(), "Bob", "Engineering", NOW, NOW.plus(SKEW), NOW.plus(TTL), AuthenticationMethods.PASSWORD);
+                    BOB.roles(), "Bob", "Engineering", NOW, NOW.plus(SKEW), NOW.plus(TTL),
+                    AuthenticationMethods.PASSWORD);
 
             assertFalse(token.isFromTheFuture(NOW, SKEW));
         }
@@ -177,26 +180,36 @@ class AccessTokenTest {
         Instant exp = NOW.plus(TTL);
         assertAll(
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        null, "iss", sub, uid, SESSION, roles, "n", "d", NOW, NOW, exp, AuthenticationMethods.PASSWORD)),
+                        null, "iss", sub, uid, SESSION, roles, "n", "d", NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", null, sub, uid, SESSION, roles, "n", "d", NOW, NOW, exp, AuthenticationMethods.PASSWORD)),
+                        "jti", null, sub, uid, SESSION, roles, "n", "d", NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", null, uid, SESSION, roles, "n", "d", NOW, NOW, exp, AuthenticationMethods.PASSWORD)),
+                        "jti", "iss", null, uid, SESSION, roles, "n", "d", NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, null, SESSION, roles, "n", "d", NOW, NOW, exp, AuthenticationMethods.PASSWORD)),
+                        "jti", "iss", sub, null, SESSION, roles, "n", "d", NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
                         "jti", "iss", sub, uid, null, roles, "n", "d", NOW, NOW, exp, AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, uid, SESSION, null, "n", "d", NOW, NOW, exp, AuthenticationMethods.PASSWORD)),
+                        "jti", "iss", sub, uid, SESSION, null, "n", "d", NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, uid, SESSION, roles, null, "d", NOW, NOW, exp, AuthenticationMethods.PASSWORD)),
+                        "jti", "iss", sub, uid, SESSION, roles, null, "d", NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, uid, SESSION, roles, "n", null, NOW, NOW, exp, AuthenticationMethods.PASSWORD)),
+                        "jti", "iss", sub, uid, SESSION, roles, "n", null, NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, uid, SESSION, roles, "n", "d", null, NOW, exp, AuthenticationMethods.PASSWORD)),
+                        "jti", "iss", sub, uid, SESSION, roles, "n", "d", null, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, uid, SESSION, roles, "n", "d", NOW, null, exp, AuthenticationMethods.PASSWORD)),
+                        "jti", "iss", sub, uid, SESSION, roles, "n", "d", NOW, null, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, uid, SESSION, roles, "n", "d", NOW, NOW, null, AuthenticationMethods.PASSWORD)));
+                        "jti", "iss", sub, uid, SESSION, roles, "n", "d", NOW, NOW, null,
+                        AuthenticationMethods.PASSWORD)));
     }
 }

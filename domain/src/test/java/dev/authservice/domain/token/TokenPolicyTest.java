@@ -153,7 +153,8 @@ class TokenPolicyTest {
         @Test
         void oneNotValidBeforeALaterTimeBeyondTheSkewIsInvalid() {
             AccessToken notYet = new AccessToken("jti-1", "auth-service", BOB.username(), BOB.id(), SESSION, Set.of(),
-                    "Bob", "Engineering", NOW, NOW.plus(Duration.ofMinutes(5)), NOW.plus(ACCESS_TTL), AuthenticationMethods.PASSWORD);
+                    "Bob", "Engineering", NOW, NOW.plus(Duration.ofMinutes(5)), NOW.plus(ACCESS_TTL),
+                    AuthenticationMethods.PASSWORD);
 
             assertEquals(Verdict.INVALID, policy.judge(notYet, NOW));
         }

@@ -414,12 +414,14 @@ class JwtAccessTokenCodecTest {
 
     private static AccessToken withNotBefore(AccessToken token, Instant notBefore) {
         return new AccessToken(token.tokenId(), token.issuer(), token.subject(), token.userId(), token.sessionId(),
-                token.roles(), token.nickname(), token.department(), token.issuedAt(), notBefore, token.expiresAt(), AuthenticationMethods.PASSWORD);
+                token.roles(), token.nickname(), token.department(), token.issuedAt(), notBefore, token.expiresAt(),
+                AuthenticationMethods.PASSWORD);
     }
 
     private static AccessToken withRoles(AccessToken token, Set<Role> roles) {
         return new AccessToken(token.tokenId(), token.issuer(), token.subject(), token.userId(), token.sessionId(),
-                roles, token.nickname(), token.department(), token.issuedAt(), token.notBefore(), token.expiresAt(), AuthenticationMethods.PASSWORD);
+                roles, token.nickname(), token.department(), token.issuedAt(), token.notBefore(), token.expiresAt(),
+                AuthenticationMethods.PASSWORD);
     }
 
     /** The claims of {@link #aliceToken()}, as a mutable map to break one at a time. */

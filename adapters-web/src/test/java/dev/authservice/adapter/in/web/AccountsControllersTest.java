@@ -104,7 +104,8 @@ class AccountsControllersTest {
     private static AuthenticateUseCase.Result authenticated(Set<Role> roles) {
         Instant now = Instant.now();
         return new AuthenticateUseCase.Result.Authenticated(new AccessToken("jti", "auth-service",
-                new Username("caller"), CALLER, SESSION, roles, "Caller", "Testing", now, now, now.plusSeconds(60), AuthenticationMethods.PASSWORD));
+                new Username("caller"), CALLER, SESSION, roles, "Caller", "Testing", now, now, now.plusSeconds(60),
+                AuthenticationMethods.PASSWORD));
     }
 
     private HttpResponse<Map> exchange(MutableHttpRequest<String> request, String token) {

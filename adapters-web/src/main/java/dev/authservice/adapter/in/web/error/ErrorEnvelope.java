@@ -23,7 +23,7 @@ public record ErrorEnvelope(boolean success, @Nullable Object data, Error error,
         return new ErrorEnvelope(false, null, new Error(code.name(), message), Timestamps.iso(Instant.now()));
     }
 
-    /** The one error whose {@code data} is not null: what the client needs to go on ({@code SECOND_FACTOR_REQUIRED}). */
+    /** An error whose {@code data} is what the client needs to go on ({@code SECOND_FACTOR_REQUIRED}'s ticket). */
     public static ErrorEnvelope of(ErrorCode code, Object data) {
         return new ErrorEnvelope(false, data, new Error(code.name(), code.defaultMessage()),
                 Timestamps.iso(Instant.now()));
