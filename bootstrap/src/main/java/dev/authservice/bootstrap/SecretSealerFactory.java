@@ -2,11 +2,13 @@ package dev.authservice.bootstrap;
 
 import dev.authservice.adapter.out.crypto.AesGcmSecretSealer;
 import dev.authservice.application.port.out.SecretSealer;
+import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.context.env.Environment;
 import io.micronaut.core.annotation.Nullable;
-import jakarta.inject.Singleton;
+import io.micronaut.core.annotation.Order;
+import io.micronaut.core.order.Ordered;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,7 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The key that seals the TOTP secrets ({@code auth.second-factor.encryption-key}), and the earlier ones that still
  * open what they sealed. Every instance must share them, and a restart must keep them, or no second factor can be
- * checked; so outside dev and test the key is required.
+ * checked; so outside dev and test the key is required, and its absence stops the start, after every other setting
+ * has been judged ({@code @Order}), so that a deployment sees the refusals of its older settings first.
  */
 @Factory
 class SecretSealerFactory {
@@ -22,7 +25,8 @@ class SecretSealerFactory {
     private static final Logger LOG = LoggerFactory.getLogger(SecretSealerFactory.class);
     private static final String KEY = "auth.second-factor.encryption-key (AUTH_SECOND_FACTOR_ENCRYPTION_KEY)";
 
-    @Singleton
+    @Context
+    @Order(Ordered.LOWEST_PRECEDENCE)
     SecretSealer secretSealer(@Property(name = "auth.second-factor.encryption-key") @Nullable String key,
                               @Property(name = "auth.second-factor.previous-encryption-keys") @Nullable
                               List<String> previous, Environment environment) {
