@@ -5,6 +5,7 @@ import dev.authservice.adapter.out.crypto.JwtAlgorithm;
 import dev.authservice.adapter.out.crypto.JwtKey;
 import dev.authservice.adapter.out.crypto.JwtKeySet;
 import dev.authservice.adapter.out.crypto.JwtSecret;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.user.Role;
@@ -78,6 +79,6 @@ final class ColdTokens {
     private static AccessToken token(Instant now) {
         return new AccessToken(UUID.randomUUID().toString(), "auth-service", new Username(Benchmark.USERNAME),
                 new UserId(UUID.randomUUID()), new SessionId(UUID.randomUUID()), Set.of(Role.USER), "Alice",
-                "Benchmarks", now, now, now.plus(TTL));
+                "Benchmarks", now, now, now.plus(TTL), AuthenticationMethods.PASSWORD);
     }
 }

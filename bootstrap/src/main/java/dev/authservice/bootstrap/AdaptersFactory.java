@@ -1,11 +1,13 @@
 package dev.authservice.bootstrap;
 
 import dev.authservice.adapter.out.crypto.Argon2idPasswordHasher;
+import dev.authservice.adapter.out.crypto.HmacTotpCodes;
 import dev.authservice.adapter.out.crypto.SecureRandomSource;
 import dev.authservice.adapter.out.telemetry.TimedPasswordHasher;
 import dev.authservice.adapter.out.unicode.IcuUsernameSkeletons;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.port.out.TotpCodes;
 import dev.authservice.application.port.out.UsernameSkeletons;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Factory;
@@ -27,6 +29,11 @@ class AdaptersFactory {
     @Singleton
     RandomSource randomSource() {
         return new SecureRandomSource();
+    }
+
+    @Singleton
+    TotpCodes totpCodes() {
+        return new HmacTotpCodes();
     }
 
     /** Read by the user store and by migration 9, which fills the skeletons of the users stored before it. */

@@ -2,6 +2,7 @@ package dev.authservice.bootstrap;
 
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.login.LoginThrottlePolicy;
+import dev.authservice.domain.login.SecondFactorPolicy;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.PasswordPolicy;
 import io.micronaut.context.annotation.Context;
@@ -30,7 +31,9 @@ class PolicyFactory {
             "reuseGrace", "auth.refresh-token.reuse-grace (AUTH_REFRESH_TOKEN_REUSE_GRACE)",
             "maxFailures", "auth.login.max-failures (AUTH_LOGIN_MAX_FAILURES)",
             "maxFailuresPerAddress", "auth.login.max-failures-per-address (AUTH_LOGIN_MAX_FAILURES_PER_ADDRESS)",
-            "window", "auth.login.failure-window (AUTH_LOGIN_FAILURE_WINDOW)");
+            "window", "auth.login.failure-window (AUTH_LOGIN_FAILURE_WINDOW)",
+            "pendingLoginTtl", "auth.second-factor.pending-login-ttl (AUTH_SECOND_FACTOR_PENDING_LOGIN_TTL)",
+            "maxWrongCodes", "auth.second-factor.max-wrong-codes (AUTH_SECOND_FACTOR_MAX_WRONG_CODES)");
 
     @Context
     TokenPolicy tokenPolicy(@Property(name = "auth.access-token.ttl") Duration accessTokenTtl,
@@ -71,6 +74,17 @@ class PolicyFactory {
 
     private static MisconfigurationException misconfigured(InvalidValueException refused) {
         return new MisconfigurationException(KEYS.get(refused.field()) + ": " + refused.getMessage());
+    }
+
+    @Context
+    SecondFactorPolicy secondFactorPolicy(
+            @Property(name = "auth.second-factor.pending-login-ttl") Duration pendingLoginTtl,
+            @Property(name = "auth.second-factor.max-wrong-codes") int maxWrongCodes) {
+        try {
+            return new SecondFactorPolicy(pendingLoginTtl, maxWrongCodes);
+        } catch (InvalidValueException e) {
+            throw misconfigured(e);
+        }
     }
 
     @Context

@@ -11,9 +11,11 @@ import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
+import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.RefreshTokenDerivation;
 import dev.authservice.application.port.out.RevokedSessions;
+import dev.authservice.application.port.out.SecondFactorStore;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.Transactions;
 import dev.authservice.application.port.out.UserStore;
@@ -25,6 +27,7 @@ import dev.authservice.application.service.LogOutService;
 import dev.authservice.application.service.RefreshAccessTokenService;
 import dev.authservice.application.service.RevokeUserSessionsService;
 import dev.authservice.application.service.TokenIssuer;
+import dev.authservice.domain.login.SecondFactorPolicy;
 import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
@@ -47,8 +50,11 @@ class SessionUseCaseFactory {
 
     @Singleton
     LogInUseCase logIn(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts, SessionStore sessions,
-                       TokenIssuer tokens, TokenPolicy policy, RandomSource random, AuditLog audit, Clock clock) {
-        return new LogInService(users, hasher, attempts, sessions, tokens, policy, random, audit, clock);
+                       TokenIssuer tokens, TokenPolicy policy, SecondFactorStore secondFactors,
+                       PendingLoginStore pendingLogins, SecondFactorPolicy secondFactorPolicy, RandomSource random,
+                       AuditLog audit, Clock clock) {
+        return new LogInService(users, hasher, attempts, sessions, tokens, policy, secondFactors, pendingLogins,
+                secondFactorPolicy, random, audit, clock);
     }
 
     @Singleton

@@ -24,6 +24,8 @@ class EndToEndIT {
     /** Development with a fixed secret, so that access tokens from before a restart still verify after it. */
     private static final Map<String, String> DEV = Map.of(
             "MICRONAUT_ENVIRONMENTS", "dev", "AUTH_JWT_SECRET", Tokens.TEST_SECRET);
+    /** The key that seals TOTP secrets, which a deployment must give as it gives the signing secret. */
+    private static final String ENCRYPTION_KEY = "Vx2kq9Jd3mL0pR7sT1uW5yZ8bC4eF6gH2iK3nM9oQ0A=";
 
     @RegisterExtension
     final ServiceJar service = new ServiceJar();
@@ -83,6 +85,15 @@ class EndToEndIT {
 
         assertTrue(output.contains("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is required"),
                 output);
+    }
+
+    @Test
+    void withoutADevelopmentEnvironmentTheServiceRefusesToStartWithoutAnEncryptionKey() throws Exception {
+        String output = service.refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", "prod", "AUTH_JWT_SECRET",
+                Tokens.TEST_SECRET));
+
+        assertTrue(output.contains("auth-service refuses to start: auth.second-factor.encryption-key"
+                + " (AUTH_SECOND_FACTOR_ENCRYPTION_KEY) is required"), output);
     }
 
     /** ES256 with no key file in dev: a key pair is made once and kept in ./data, like the database. */
@@ -210,7 +221,7 @@ class EndToEndIT {
     @Test
     void prodSeedsNothingButTheFirstAdministratorItIsGiven() throws Exception {
         Http http = service.start(Map.of("MICRONAUT_ENVIRONMENTS", "prod", "AUTH_JWT_SECRET", Tokens.TEST_SECRET,
-                "AUTH_BOOTSTRAP_ADMIN_USERNAME", "root-admin",
+                "AUTH_SECOND_FACTOR_ENCRYPTION_KEY", ENCRYPTION_KEY, "AUTH_BOOTSTRAP_ADMIN_USERNAME", "root-admin",
                 "AUTH_BOOTSTRAP_ADMIN_PASSWORD", "a long first administrator passphrase"));
 
         Http.Answer alice = http.logIn("alice", "alice-password");
@@ -227,7 +238,8 @@ class EndToEndIT {
 
     @Test
     void anEnvironmentOfADeploymentsOwnSeedsNoDemoUsers() throws Exception {
-        Http http = service.start(Map.of("MICRONAUT_ENVIRONMENTS", "staging", "AUTH_JWT_SECRET", Tokens.TEST_SECRET));
+        Http http = service.start(Map.of("MICRONAUT_ENVIRONMENTS", "staging", "AUTH_JWT_SECRET", Tokens.TEST_SECRET,
+                "AUTH_SECOND_FACTOR_ENCRYPTION_KEY", ENCRYPTION_KEY));
 
         Http.Answer bob = http.logIn("bob", "bob-password");
         assertEquals(401, bob.status(), bob.toString());

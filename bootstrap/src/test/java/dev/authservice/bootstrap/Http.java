@@ -46,6 +46,11 @@ public final class Http {
         return send(request(path, headers).DELETE());
     }
 
+    public Answer deleteJson(String path, String json, String... headers) {
+        return send(request(path, withJsonContentType(headers))
+                .method("DELETE", HttpRequest.BodyPublishers.ofString(json)));
+    }
+
     private static String[] withJsonContentType(String... headers) {
         String[] all = new String[headers.length + 2];
         all[0] = "Content-Type";

@@ -29,7 +29,10 @@ class SafeDefaultsIT {
 
     /** Random, as a deployment's secret should be ({@code openssl rand -base64 48}). */
     private static final String SECRET = "gXPfiZliFdxcc+1Ripf/K3SdwMnFifc1K/U12PbmIIS+8kJ+M+Ad2lrPBRZ5PMJJ";
-    private static final Map<String, String> PROD = Map.of("MICRONAUT_ENVIRONMENTS", "prod", "AUTH_JWT_SECRET", SECRET);
+    /** Random, as a deployment's key should be ({@code openssl rand -base64 32}). */
+    private static final String ENCRYPTION_KEY = "Vx2kq9Jd3mL0pR7sT1uW5yZ8bC4eF6gH2iK3nM9oQ0A=";
+    private static final Map<String, String> PROD = Map.of("MICRONAUT_ENVIRONMENTS", "prod", "AUTH_JWT_SECRET", SECRET,
+            "AUTH_SECOND_FACTOR_ENCRYPTION_KEY", ENCRYPTION_KEY);
     /**
      * What a pod of Kubernetes has, from which Micronaut infers the environments {@code k8s} and {@code cloud}. Nothing
      * connects to the address; were anything to, it would be this machine.
@@ -89,9 +92,11 @@ class SafeDefaultsIT {
         assertNoDatabase();
     }
 
+    /** {@code environment} with the secrets a deployment must give: the signing secret and the encryption key. */
     private static Map<String, String> withSecret(Map<String, String> environment) {
         Map<String, String> withSecret = new HashMap<>(environment);
         withSecret.put("AUTH_JWT_SECRET", SECRET);
+        withSecret.put("AUTH_SECOND_FACTOR_ENCRYPTION_KEY", ENCRYPTION_KEY);
         return withSecret;
     }
 
@@ -157,8 +162,7 @@ class SafeDefaultsIT {
     }
 
     static Stream<Map<String, String>> deploymentsThatSeedNoDemoUsers() {
-        return Stream.of(Map.of("MICRONAUT_ENVIRONMENTS", "staging", "AUTH_JWT_SECRET", SECRET),
-                withSecret(KUBERNETES));
+        return Stream.of(withSecret(Map.of("MICRONAUT_ENVIRONMENTS", "staging")), withSecret(KUBERNETES));
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.UUID;
 record TestUser(String userId, String username, String bearer) {
 
     /** Long enough for the default policy, common in no list, and containing no generated username. */
-    private static final String PASSWORD = "violet lamps over a quiet harbor";
+    static final String PASSWORD = "violet lamps over a quiet harbor";
 
     /** A new user with the role USER and a random name. */
     static TestUser create(Http http) {

@@ -1,11 +1,12 @@
 package dev.authservice.application.service;
 
-import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.in.LogInUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
+import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.port.out.SecondFactorStore;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
@@ -13,10 +14,12 @@ import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
-import dev.authservice.domain.session.RefreshToken;
-import dev.authservice.domain.session.RevocationReason;
-import dev.authservice.domain.session.Session;
-import dev.authservice.domain.session.SessionId;
+import dev.authservice.domain.login.LoginTicketHash;
+import dev.authservice.domain.login.PendingLogin;
+import dev.authservice.domain.login.SecondFactorPolicy;
+import dev.authservice.domain.secondfactor.SecondFactorMethod;
+import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
@@ -24,6 +27,7 @@ import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 public final class LogInService implements LogInUseCase {
@@ -31,9 +35,10 @@ public final class LogInService implements LogInUseCase {
     private final UserStore users;
     private final PasswordHasher hasher;
     private final LoginAttemptLog attempts;
-    private final SessionStore sessions;
-    private final TokenIssuer tokens;
-    private final TokenPolicy policy;
+    private final SecondFactorStore secondFactors;
+    private final PendingLoginStore pendingLogins;
+    private final SecondFactorPolicy secondFactorPolicy;
+    private final SessionStart sessionStart;
     private final RandomSource random;
     private final AuditLog audit;
     private final Clock clock;
@@ -42,14 +47,16 @@ public final class LogInService implements LogInUseCase {
     private final PasswordHash unknownUserHash;
 
     public LogInService(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
-                        SessionStore sessions, TokenIssuer tokens, TokenPolicy policy, RandomSource random,
-                        AuditLog audit, Clock clock) {
+                        SessionStore sessions, TokenIssuer tokens, TokenPolicy policy,
+                        SecondFactorStore secondFactors, PendingLoginStore pendingLogins,
+                        SecondFactorPolicy secondFactorPolicy, RandomSource random, AuditLog audit, Clock clock) {
         this.users = users;
         this.hasher = hasher;
         this.attempts = attempts;
-        this.sessions = sessions;
-        this.tokens = tokens;
-        this.policy = policy;
+        this.secondFactors = secondFactors;
+        this.pendingLogins = pendingLogins;
+        this.secondFactorPolicy = secondFactorPolicy;
+        this.sessionStart = new SessionStart(users, sessions, tokens, policy, random, audit);
         this.random = random;
         this.audit = audit;
         this.clock = clock;
@@ -79,7 +86,6 @@ public final class LogInService implements LogInUseCase {
                             .outcome(passwordMatches ? AuditOutcome.ACCOUNT_DISABLED : AuditOutcome.WRONG_PASSWORD));
             return new Result.InvalidCredentials();
         }
-        attempts.clear(key);
         PasswordHash checked = user.get().passwordHash();
         if (hasher.needsRehash(checked)) {
             // The only moment the clear password is at hand: upgrade the hash to the current parameters.
@@ -90,38 +96,22 @@ public final class LogInService implements LogInUseCase {
                     : StoredPasswordHash.stillMatching(users, hasher, user.get().id(), command.credentials().password())
                             .orElse(checked);
         }
-        SessionId sessionId = new SessionId(random.uuid());
-        IssuedTokens tokens = startSession(sessionId, user.get(), command, now);
-        // A password change or a disable may have ended every session of the user between our check and our start,
-        // before this one existed: look again, so that ours cannot outlive it.
-        Optional<RevocationReason> outdated = outdatedBy(users.findById(user.get().id()), checked);
-        if (outdated.isPresent()) {
-            sessions.revoke(sessionId, outdated.get(), now);
-            audit.record(SecurityEvent.of(SecurityEventType.LOGIN_FAILED, now, requester)
-                    .about(user.get().id()).inSession(sessionId).outcome(AuditOutcome.of(outdated.get()))
-                    .endingSessions(outdated.get(), 1));
-            return new Result.InvalidCredentials();
+        if (secondFactors.totpOf(user.get().id()).filter(TotpFactor.Confirmed.class::isInstance).isPresent()) {
+            // Not cleared yet: wrong codes count toward the throttle like wrong passwords, until the login completes.
+            return awaitSecondFactor(user.get(), checked, requester, now);
         }
-        audit.record(SecurityEvent.of(SecurityEventType.LOGIN_SUCCEEDED, now, requester)
-                .about(user.get().id()).inSession(sessionId));
-        return new Result.LoggedIn(tokens);
+        attempts.clear(key);
+        return sessionStart.start(user.get(), checked, AuthenticationMethods.PASSWORD, requester, now)
+                .<Result>map(Result.LoggedIn::new)
+                .orElseGet(Result.InvalidCredentials::new);
     }
 
-    private static Optional<RevocationReason> outdatedBy(Optional<UserAccount> current, PasswordHash checked) {
-        if (current.isEmpty() || !current.get().enabled()) {
-            return Optional.of(RevocationReason.USER_DISABLED);
-        }
-        return current.get().passwordHash().equals(checked)
-                ? Optional.empty()
-                : Optional.of(RevocationReason.PASSWORD_CHANGED);
-    }
-
-    private IssuedTokens startSession(SessionId sessionId, UserAccount user, Command command, Instant now) {
-        TokenIssuer.NewRefreshToken refreshToken = tokens.newRefreshToken();
-        Session session = Session.start(sessionId, user.id(), now, policy, command.requester().clientAddress(),
-                command.requester().userAgent());
-        RefreshToken.Active firstToken = RefreshToken.issue(refreshToken.hash(), session, now, policy);
-        sessions.start(session, firstToken);
-        return tokens.issue(user, sessionId, refreshToken, firstToken.expiresAt(), now);
+    private Result awaitSecondFactor(UserAccount user, PasswordHash checked, Requester requester, Instant now) {
+        String ticket = random.refreshTokenValue();
+        pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(ticket), user.id(), checked, now,
+                secondFactorPolicy));
+        audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_REQUIRED, now, requester).about(user.id()));
+        return new Result.SecondFactorRequired(ticket, List.of(SecondFactorMethod.values()),
+                secondFactorPolicy.pendingLoginTtl());
     }
 }

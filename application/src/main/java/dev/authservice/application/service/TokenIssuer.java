@@ -4,6 +4,7 @@ import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.RefreshTokenDerivation;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
@@ -45,12 +46,12 @@ public final class TokenIssuer {
     }
 
     /**
-     * The access token for {@code user} in {@code sessionId}, paired with the refresh token just stored for it, which
-     * the client keeps until it expires.
+     * The access token for {@code user} in {@code sessionId}, authenticated at login by {@code methods}, paired with
+     * the refresh token just stored for it, which the client keeps until it expires.
      */
-    public IssuedTokens issue(UserAccount user, SessionId sessionId, NewRefreshToken refreshToken,
-                              Instant refreshTokenExpiresAt, Instant now) {
-        AccessToken accessToken = AccessToken.issue(random.uuid().toString(), user, sessionId, now, policy);
+    public IssuedTokens issue(UserAccount user, SessionId sessionId, AuthenticationMethods methods,
+                              NewRefreshToken refreshToken, Instant refreshTokenExpiresAt, Instant now) {
+        AccessToken accessToken = AccessToken.issue(random.uuid().toString(), user, sessionId, methods, now, policy);
         return new IssuedTokens(codec.encode(accessToken), refreshToken.value(),
                 Duration.between(now, refreshTokenExpiresAt));
     }

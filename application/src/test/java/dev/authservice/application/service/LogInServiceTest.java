@@ -14,6 +14,8 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.InMemoryPendingLoginStore;
+import dev.authservice.application.fixtures.InMemorySecondFactorStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.RecordingAuditLog;
@@ -29,8 +31,14 @@ import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
+import dev.authservice.domain.login.LoginTicketHash;
+import dev.authservice.domain.login.PendingLogin;
+import dev.authservice.domain.login.SecondFactorPolicy;
 import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.secondfactor.SealedSecret;
+import dev.authservice.domain.secondfactor.SecondFactorMethod;
+import dev.authservice.domain.secondfactor.TotpFactor;
 import dev.authservice.domain.session.ActiveSession;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
@@ -99,6 +107,8 @@ class LogInServiceTest {
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final InMemorySessionStore sessions = new InMemorySessionStore(users);
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final InMemorySecondFactorStore secondFactors = new InMemorySecondFactorStore();
+    private final InMemoryPendingLoginStore pendingLogins = new InMemoryPendingLoginStore();
     private LogInService service;
 
     @BeforeEach
@@ -109,7 +119,8 @@ class LogInServiceTest {
         lenient().when(random.uuid()).thenAnswer(invocation -> UUID.randomUUID());
         lenient().when(codec.encode(any())).thenReturn("signed-access-token");
         service = new LogInService(users, hasher, attempts, sessions,
-                new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, random, audit, CLOCK);
+                new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, secondFactors,
+                pendingLogins, SecondFactorPolicy.defaults(), random, audit, CLOCK);
     }
 
     @Test
@@ -335,6 +346,52 @@ class LogInServiceTest {
 
         assertEquals(ALICE_HASH, storedHashOfAlice());
         verify(hasher, never()).hash(ALICE_PASSWORD);
+    }
+
+    // A second factor: a confirmed TOTP turns the right password into a pending login.
+
+    @Test
+    void theRightPasswordOfAnAccountWithASecondFactorGivesATicketAndNoSession() {
+        givenAlice(ALICE);
+        givenAlicesTotp(true);
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertEquals(new Result.SecondFactorRequired(REFRESH_TOKEN,
+                List.of(SecondFactorMethod.TOTP, SecondFactorMethod.RECOVERY_CODE), Duration.ofMinutes(5)), result);
+        assertEquals(List.of(), activeSessionsOfAlice());
+        assertEquals(Optional.of(PendingLogin.begin(LoginTicketHash.of(REFRESH_TOKEN), ALICE.id(), ALICE_HASH, NOW,
+                SecondFactorPolicy.defaults())), pendingLogins.find(LoginTicketHash.of(REFRESH_TOKEN)));
+        verify(attempts, never()).clear(any());
+        assertEquals(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_REQUIRED, NOW,
+                Requester.anonymous(CLIENT, USER_AGENT)).about(ALICE.id()), audit.only());
+    }
+
+    @Test
+    void aTotpNotConfirmedYetChangesNothingAtLogin() {
+        givenAlice(ALICE);
+        givenAlicesTotp(false);
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertEquals(new Result.LoggedIn(new IssuedTokens("signed-access-token", REFRESH_TOKEN, REFRESH_TTL)), result);
+    }
+
+    @Test
+    void aWrongPasswordOfAnAccountWithASecondFactorIsRefusedAsEver() {
+        givenAlice(ALICE);
+        givenAlicesTotp(true);
+
+        assertEquals(new Result.InvalidCredentials(), service.logIn(aliceFromClient(WRONG_PASSWORD)));
+    }
+
+    private void givenAlicesTotp(boolean confirmed) {
+        TotpFactor.Pending pending = TotpFactor.enrol(ALICE.id(), new SealedSecret("k", new byte[] {1}), NOW);
+        secondFactors.enrol(pending);
+        if (confirmed) {
+            secondFactors.confirm(pending, new TotpFactor.Confirmed(ALICE.id(), pending.secret(), NOW, NOW, 1),
+                    List.of());
+        }
     }
 
     // The audit trail: one event per attempt, with the client as the request gave it.

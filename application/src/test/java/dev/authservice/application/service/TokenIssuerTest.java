@@ -12,6 +12,7 @@ import static org.mockito.Mockito.when;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
@@ -78,7 +79,8 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        issuer.issue(account(Set.of()), SESSION,
+                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         AccessToken token = signedAccessToken();
         assertAll(
@@ -99,7 +101,8 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of(Role.USER, Role.ADMIN)), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        issuer.issue(account(Set.of(Role.USER, Role.ADMIN)), SESSION,
+                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         assertEquals(Set.of(Role.USER, Role.ADMIN), signedAccessToken().roles());
     }
@@ -110,8 +113,10 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI, otherJti);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
-        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        issuer.issue(account(Set.of()), SESSION,
+                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        issuer.issue(account(Set.of()), SESSION,
+                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         ArgumentCaptor<AccessToken> tokens = ArgumentCaptor.forClass(AccessToken.class);
         verify(codec, times(2)).encode(tokens.capture());
@@ -124,7 +129,8 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        IssuedTokens tokens = issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        IssuedTokens tokens = issuer.issue(account(Set.of()), SESSION,
+                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         assertEquals(new IssuedTokens("signed-access-token", "refresh-token", REFRESH_TTL), tokens);
     }

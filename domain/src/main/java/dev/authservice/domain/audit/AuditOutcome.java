@@ -29,6 +29,22 @@ public enum AuditOutcome {
     SESSION_ENDED,
     /** A rotated token presented again within the reuse grace, answered with the successor already issued. */
     REPEATED_WITHIN_GRACE,
+    /** A second factor's code that is not the right one. */
+    WRONG_CODE,
+    /** A TOTP code of a time step already accepted: someone may have watched it typed. */
+    REPLAYED_CODE,
+    /** The wrong code after which a pending login dies. */
+    ATTEMPTS_EXHAUSTED,
+    /** A login ticket nobody was given, already used, or expired. */
+    TICKET_UNKNOWN,
+    TICKET_USED,
+    TICKET_EXPIRED,
+    /** A confirmation or removal of a TOTP the user does not have (pending, or at all). */
+    NOT_ENROLLED,
+    /** The second factor proven with the authenticator app's code. */
+    TOTP_CODE,
+    /** The second factor proven with a recovery code, which is used up. */
+    RECOVERY_CODE,
     /** Sessions ended: why, as {@link RevocationReason} says (a login undone by a concurrent change, a sign-out, ...). */
     LOGOUT,
     REUSE_DETECTED,

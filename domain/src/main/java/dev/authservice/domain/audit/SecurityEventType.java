@@ -28,7 +28,19 @@ public enum SecurityEventType {
     PASSWORD_CHANGE_FAILED,
     USER_CREATED,
     USER_DISABLED,
-    USER_ENABLED;
+    USER_ENABLED,
+    /** A TOTP secret was made for its user: pending until a code confirms it. */
+    SECOND_FACTOR_ENROLLED,
+    /** A code confirmed a pending TOTP: from now on a login needs a second factor. */
+    SECOND_FACTOR_CONFIRMED,
+    /** A right password for an account with a second factor: a pending login awaits the code. */
+    SECOND_FACTOR_REQUIRED,
+    /** A pending login completed; the outcome says by which method (a recovery code is used up). */
+    SECOND_FACTOR_PASSED,
+    /** A wrong or replayed code, or a dead ticket; the outcome says which. */
+    SECOND_FACTOR_FAILED,
+    /** The TOTP and its recovery codes were removed, by their user or (outcome ADMINISTRATOR) an administrator. */
+    SECOND_FACTOR_REMOVED;
 
     /** Too frequent to keep one record each: counted by the metrics only, unless the audit trail is told otherwise. */
     public boolean isRoutine() {

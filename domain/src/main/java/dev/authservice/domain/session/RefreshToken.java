@@ -144,7 +144,8 @@ public sealed interface RefreshToken {
                         .filter(successor -> rotated.isRepeatableAt(at, reuseGrace) && !session.hasEndedAt(at)
                                 && owner.enabled() && successor instanceof Active active
                                 && active.issuedAt().equals(rotated.rotatedAt()) && !active.isExpiredAt(at))
-                        .<Decision>map(successor -> new Decision.Repeat(rotated.repeat(at), (Active) successor, owner))
+                        .<Decision>map(successor -> new Decision.Repeat(rotated.repeat(at), (Active) successor, owner,
+                                session.methods()))
                         .orElseGet(() -> new Decision.RevokeForReuse(rotated));
             }
             Active active = (Active) token;
@@ -158,7 +159,7 @@ public sealed interface RefreshToken {
                 return refuse(Refusal.OWNER_DISABLED, active);
             }
             return new Decision.Rotate(active.rotate(successor, at, earlier(successorExpiresAt, session.endsAt())),
-                    owner);
+                    owner, session.methods());
         }
 
         private static Decision refuse(Refusal why, RefreshToken token) {
@@ -199,8 +200,11 @@ public sealed interface RefreshToken {
         <T> T match(Function<Rotate, T> rotate, Function<Repeat, T> repeat,
                     Function<RevokeForReuse, T> revokeForReuse, Function<Refuse, T> refuse);
 
-        /** Accepted: the token is rotated, and the owner gets an access token with its successor. */
-        record Rotate(Rotation rotation, UserAccount owner) implements Decision {
+        /**
+         * Accepted: the token is rotated, and the owner gets an access token with its successor, naming how the
+         * session was authenticated at login.
+         */
+        record Rotate(Rotation rotation, UserAccount owner, AuthenticationMethods methods) implements Decision {
             @Override
             public <T> T match(Function<Rotate, T> rotate, Function<Repeat, T> repeat,
                                Function<RevokeForReuse, T> revokeForReuse, Function<Refuse, T> refuse) {
@@ -212,7 +216,8 @@ public sealed interface RefreshToken {
          * A rotated token presented again within the reuse grace: the owner gets an access token with the successor
          * already stored, and the token is marked {@code repeated} so that a next presentation is reuse.
          */
-        record Repeat(Rotated repeated, Active successor, UserAccount owner) implements Decision {
+        record Repeat(Rotated repeated, Active successor, UserAccount owner, AuthenticationMethods methods)
+                implements Decision {
             @Override
             public <T> T match(Function<Rotate, T> rotate, Function<Repeat, T> repeat,
                                Function<RevokeForReuse, T> revokeForReuse, Function<Refuse, T> refuse) {

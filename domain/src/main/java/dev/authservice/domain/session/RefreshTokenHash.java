@@ -1,9 +1,6 @@
 package dev.authservice.domain.session;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import dev.authservice.domain.Sha256;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -26,12 +23,7 @@ public record RefreshTokenHash(String hex) {
     }
 
     public static RefreshTokenHash of(String token) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
-            return new RefreshTokenHash(HexFormat.of().formatHex(digest));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
+        return new RefreshTokenHash(Sha256.hex(token));
     }
 
     /** The hash of a token as a client presented it; none for a missing, empty or over-long one: it names nothing. */

@@ -13,10 +13,10 @@ import java.util.Optional;
  * One login: whose it is, when it began and when it ends however often it is refreshed (its absolute lifetime), the
  * client as seen then, and whether it has been revoked. Its refresh tokens ({@link RefreshToken}) descend from it by
  * rotation, none outliving it, and every access token issued to it names it; revoking the session ends all of them at
- * once. Nullable client details: a request need not say who it comes from.
+ * once. Nullable client details: a request need not say who it comes from. {@code methods}: how its user logged in.
  */
 public record Session(SessionId id, UserId userId, Instant createdAt, Instant endsAt, ClientAddress clientAddress,
-                      String userAgent, Optional<Revocation> revocation) {
+                      String userAgent, Optional<Revocation> revocation, AuthenticationMethods methods) {
 
     /** Longest User-Agent kept; the rest adds nothing a person reading a session list needs. */
     public static final int MAX_USER_AGENT_LENGTH = 512;
@@ -31,12 +31,20 @@ public record Session(SessionId id, UserId userId, Instant createdAt, Instant en
         }
         userAgent = Require.kept(userAgent, MAX_USER_AGENT_LENGTH);
         Objects.requireNonNull(revocation, "revocation");
+        Objects.requireNonNull(methods, "methods");
     }
 
-    /** Login: a new session, live, ending when the policy's absolute lifetime is over. */
+    /** Login with a password: a new session, live, ending when the policy's absolute lifetime is over. */
     public static Session start(SessionId id, UserId userId, Instant at, TokenPolicy policy,
                                 ClientAddress clientAddress, String userAgent) {
-        return new Session(id, userId, at, policy.sessionEnd(at), clientAddress, userAgent, Optional.empty());
+        return start(id, userId, at, policy, clientAddress, userAgent, AuthenticationMethods.PASSWORD);
+    }
+
+    /** Login by {@code methods}, which every access token of the session names ({@code amr}). */
+    public static Session start(SessionId id, UserId userId, Instant at, TokenPolicy policy,
+                                ClientAddress clientAddress, String userAgent, AuthenticationMethods methods) {
+        return new Session(id, userId, at, policy.sessionEnd(at), clientAddress, userAgent, Optional.empty(),
+                methods);
     }
 
     public boolean isRevoked() {
@@ -77,7 +85,7 @@ public record Session(SessionId id, UserId userId, Instant createdAt, Instant en
      */
     public Session revoke(RevocationReason reason, Instant at) {
         return isRevoked() ? this : new Session(id, userId, createdAt, endsAt, clientAddress, userAgent,
-                Optional.of(new Revocation(reason, at)));
+                Optional.of(new Revocation(reason, at)), methods);
     }
 
     public record Revocation(RevocationReason reason, Instant at) {

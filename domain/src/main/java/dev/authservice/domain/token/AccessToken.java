@@ -1,5 +1,6 @@
 package dev.authservice.domain.token;
 
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -16,6 +17,7 @@ import java.util.Set;
  *
  * @param tokenId   {@code jti}, unique per token
  * @param notBefore {@code nbf}; equal to {@code issuedAt} when the token does not carry one
+ * @param methods   {@code amr}: how the token's session was authenticated at login
  */
 public record AccessToken(
         String tokenId,
@@ -28,7 +30,8 @@ public record AccessToken(
         String department,
         Instant issuedAt,
         Instant notBefore,
-        Instant expiresAt) {
+        Instant expiresAt,
+        AuthenticationMethods methods) {
 
     public AccessToken {
         Objects.requireNonNull(tokenId, "tokenId");
@@ -42,13 +45,17 @@ public record AccessToken(
         Objects.requireNonNull(issuedAt, "issuedAt");
         Objects.requireNonNull(notBefore, "notBefore");
         Objects.requireNonNull(expiresAt, "expiresAt");
+        Objects.requireNonNull(methods, "methods");
     }
 
-    /** A new token for {@code user} in {@code sessionId}, valid from {@code now} for as long as the policy says. */
-    public static AccessToken issue(String tokenId, UserAccount user, SessionId sessionId, Instant now,
-                                    TokenPolicy policy) {
+    /**
+     * A new token for {@code user} in {@code sessionId}, authenticated by {@code methods}, valid from {@code now} for
+     * as long as the policy says.
+     */
+    public static AccessToken issue(String tokenId, UserAccount user, SessionId sessionId,
+                                    AuthenticationMethods methods, Instant now, TokenPolicy policy) {
         return new AccessToken(tokenId, policy.issuer(), user.username(), user.id(), sessionId, user.roles(),
-                user.nickname(), user.department(), now, now, policy.accessTokenExpiry(now));
+                user.nickname(), user.department(), now, now, policy.accessTokenExpiry(now), methods);
     }
 
     /** Whether {@code exp} has passed at {@code now}, allowing {@code skew} for clocks that disagree. */

@@ -77,6 +77,17 @@ class RefreshTokenTest {
         }
 
         @Test
+        void theAccessTokenNamesHowTheSessionWasAuthenticatedAtLogin() {
+            Session withTotp = Session.start(SESSION.id(), USER, LOGIN, POLICY, null, null,
+                    AuthenticationMethods.PASSWORD_AND_TOTP);
+
+            Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, presentAt(refreshAt,
+                    Optional.of(new TokenRecord(issued, withTotp, OWNER))));
+
+            assertEquals(AuthenticationMethods.PASSWORD_AND_TOTP, rotate.methods());
+        }
+
+        @Test
         void theSuccessorIsAnActiveTokenOfTheSameSessionThatLivesTheTtlFromTheRefresh() {
             Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, presentAt(refreshAt, found(issued)));
 
@@ -164,7 +175,8 @@ class RefreshTokenTest {
         void repeatsTheRotationOnceWithTheSameSuccessor() {
             Instant again = rotatedAt.plusSeconds(2);
 
-            assertEquals(new Decision.Repeat(rotated.repeat(again), successor, OWNER),
+            assertEquals(new Decision.Repeat(rotated.repeat(again), successor, OWNER,
+                    AuthenticationMethods.PASSWORD),
                     presentAgain(rotated, again, GRACE, successor));
         }
 
@@ -282,7 +294,8 @@ class RefreshTokenTest {
         Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, presentAt(LOGIN, found(issued)));
         Decision reuse = new Decision.RevokeForReuse(rotate.rotation().rotated());
         Decision refuse = refused(Refusal.EXPIRED, issued);
-        Decision repeat = new Decision.Repeat(rotate.rotation().rotated(), rotate.rotation().successor(), OWNER);
+        Decision repeat = new Decision.Repeat(rotate.rotation().rotated(), rotate.rotation().successor(), OWNER,
+                AuthenticationMethods.PASSWORD);
 
         for (Decision decision : new Decision[] {rotate, repeat, reuse, refuse}) {
             assertEquals(decision.getClass().getSimpleName(), decision.match(

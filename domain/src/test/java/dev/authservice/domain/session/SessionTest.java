@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserId;
 import java.time.Duration;
@@ -37,7 +38,7 @@ class SessionTest {
     @Test
     void aSessionEndsAfterItBegins() {
         assertThrows(IllegalArgumentException.class,
-                () -> new Session(ID, USER, NOW, NOW, null, null, Optional.empty()));
+                () -> new Session(ID, USER, NOW, NOW, null, null, Optional.empty(), AuthenticationMethods.PASSWORD));
     }
 
     @Test
@@ -117,7 +118,8 @@ class SessionTest {
 
         assertTrue(revoked.isRevoked());
         assertEquals(new Session(ID, USER, NOW, NOW.plus(MAX_LIFETIME), new ClientAddress("203.0.113.7"), "ua",
-                Optional.of(new Session.Revocation(RevocationReason.LOGOUT, at))), revoked);
+                Optional.of(new Session.Revocation(RevocationReason.LOGOUT, at)),
+                AuthenticationMethods.PASSWORD), revoked);
     }
 
     @Test

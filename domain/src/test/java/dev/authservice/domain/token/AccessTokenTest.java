@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
@@ -44,7 +45,7 @@ class AccessTokenTest {
 
         @Test
         void issuingCopiesTheAccountsIdentityAndProfileClaims() {
-            AccessToken token = AccessToken.issue("jti-1", BOB, SESSION, NOW, POLICY);
+            AccessToken token = AccessToken.issue("jti-1", BOB, SESSION, AuthenticationMethods.PASSWORD, NOW, POLICY);
 
             assertAll(
                     () -> assertEquals("jti-1", token.tokenId()),
@@ -58,7 +59,7 @@ class AccessTokenTest {
 
         @Test
         void anIssuedTokenIsValidFromNowForExactlyTheTtl() {
-            AccessToken token = AccessToken.issue("jti-1", BOB, SESSION, NOW, POLICY);
+            AccessToken token = AccessToken.issue("jti-1", BOB, SESSION, AuthenticationMethods.PASSWORD, NOW, POLICY);
 
             assertAll(
                     () -> assertEquals(NOW, token.issuedAt()),
@@ -73,7 +74,7 @@ class AccessTokenTest {
             UserAccount admin = new UserAccount(BOB.id(), BOB.username(), BOB.passwordHash(),
                     Set.of(Role.USER, Role.ADMIN), "Bob", "Engineering", BOB.createdAt(), true);
 
-            AccessToken token = AccessToken.issue("jti-1", admin, SESSION, NOW, POLICY);
+            AccessToken token = AccessToken.issue("jti-1", admin, SESSION, AuthenticationMethods.PASSWORD, NOW, POLICY);
 
             assertEquals(Set.of(Role.USER, Role.ADMIN), token.roles());
         }
@@ -91,14 +92,15 @@ class AccessTokenTest {
 
         private AccessToken tokenWithRoles(Set<Role> roles) {
             return new AccessToken("jti-1", "auth-service", BOB.username(), BOB.id(), SESSION, roles, "Bob",
-                    "Engineering", NOW, NOW, NOW.plus(TTL));
+                    "Engineering", NOW, NOW, NOW.plus(TTL), AuthenticationMethods.PASSWORD);
         }
     }
 
     @Nested
     class Expiry {
 
-        private final AccessToken token = AccessToken.issue("jti-1", BOB, SESSION, NOW, POLICY);
+        private final AccessToken token = AccessToken.issue("jti-1", BOB, SESSION,
+                AuthenticationMethods.PASSWORD, NOW, POLICY);
         private final Instant exp = token.expiresAt();
 
         @Test
@@ -150,7 +152,8 @@ class AccessTokenTest {
         @Test
         void aNotBeforeBeyondTheSkewIsFromTheFutureEvenWhenIssuedAtIsNow() {
             AccessToken token = new AccessToken("jti-1", "auth-service", BOB.username(), BOB.id(), SESSION,
-                    BOB.roles(), "Bob", "Engineering", NOW, NOW.plus(SKEW).plusSeconds(1), NOW.plus(TTL));
+                    BOB.roles(), "Bob", "Engineering", NOW, NOW.plus(SKEW).plusSeconds(1), NOW.plus(TTL),
+                    AuthenticationMethods.PASSWORD);
 
             assertTrue(token.isFromTheFuture(NOW, SKEW));
         }
@@ -158,13 +161,14 @@ class AccessTokenTest {
         @Test
         void aNotBeforeExactlyAtTheSkewBoundaryIsAccepted() {
             AccessToken token = new AccessToken("jti-1", "auth-service", BOB.username(), BOB.id(), SESSION,
-                    BOB.roles(), "Bob", "Engineering", NOW, NOW.plus(SKEW), NOW.plus(TTL));
+                    BOB.roles(), "Bob", "Engineering", NOW, NOW.plus(SKEW), NOW.plus(TTL),
+                    AuthenticationMethods.PASSWORD);
 
             assertFalse(token.isFromTheFuture(NOW, SKEW));
         }
 
         private AccessToken issuedAt(Instant iat) {
-            return AccessToken.issue("jti-1", BOB, SESSION, iat, POLICY);
+            return AccessToken.issue("jti-1", BOB, SESSION, AuthenticationMethods.PASSWORD, iat, POLICY);
         }
     }
 
@@ -176,26 +180,36 @@ class AccessTokenTest {
         Instant exp = NOW.plus(TTL);
         assertAll(
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        null, "iss", sub, uid, SESSION, roles, "n", "d", NOW, NOW, exp)),
+                        null, "iss", sub, uid, SESSION, roles, "n", "d", NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", null, sub, uid, SESSION, roles, "n", "d", NOW, NOW, exp)),
+                        "jti", null, sub, uid, SESSION, roles, "n", "d", NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", null, uid, SESSION, roles, "n", "d", NOW, NOW, exp)),
+                        "jti", "iss", null, uid, SESSION, roles, "n", "d", NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, null, SESSION, roles, "n", "d", NOW, NOW, exp)),
+                        "jti", "iss", sub, null, SESSION, roles, "n", "d", NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, uid, null, roles, "n", "d", NOW, NOW, exp)),
+                        "jti", "iss", sub, uid, null, roles, "n", "d", NOW, NOW, exp, AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, uid, SESSION, null, "n", "d", NOW, NOW, exp)),
+                        "jti", "iss", sub, uid, SESSION, null, "n", "d", NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, uid, SESSION, roles, null, "d", NOW, NOW, exp)),
+                        "jti", "iss", sub, uid, SESSION, roles, null, "d", NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, uid, SESSION, roles, "n", null, NOW, NOW, exp)),
+                        "jti", "iss", sub, uid, SESSION, roles, "n", null, NOW, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, uid, SESSION, roles, "n", "d", null, NOW, exp)),
+                        "jti", "iss", sub, uid, SESSION, roles, "n", "d", null, NOW, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, uid, SESSION, roles, "n", "d", NOW, null, exp)),
+                        "jti", "iss", sub, uid, SESSION, roles, "n", "d", NOW, null, exp,
+                        AuthenticationMethods.PASSWORD)),
                 () -> assertThrows(NullPointerException.class, () -> new AccessToken(
-                        "jti", "iss", sub, uid, SESSION, roles, "n", "d", NOW, NOW, null)));
+                        "jti", "iss", sub, uid, SESSION, roles, "n", "d", NOW, NOW, null,
+                        AuthenticationMethods.PASSWORD)));
     }
 }

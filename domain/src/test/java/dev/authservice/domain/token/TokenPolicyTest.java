@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.TokenPolicy.Verdict;
 import dev.authservice.domain.user.PasswordHash;
@@ -138,7 +139,7 @@ class TokenPolicyTest {
         @Test
         void oneOfAnotherIssuerIsInvalid() {
             AccessToken foreign = new AccessToken("jti-1", "someone-else", BOB.username(), BOB.id(), SESSION,
-                    Set.of(), "Bob", "Engineering", NOW, NOW, NOW.plus(ACCESS_TTL));
+                    Set.of(), "Bob", "Engineering", NOW, NOW, NOW.plus(ACCESS_TTL), AuthenticationMethods.PASSWORD);
 
             assertEquals(Verdict.INVALID, policy.judge(foreign, NOW));
         }
@@ -152,7 +153,8 @@ class TokenPolicyTest {
         @Test
         void oneNotValidBeforeALaterTimeBeyondTheSkewIsInvalid() {
             AccessToken notYet = new AccessToken("jti-1", "auth-service", BOB.username(), BOB.id(), SESSION, Set.of(),
-                    "Bob", "Engineering", NOW, NOW.plus(Duration.ofMinutes(5)), NOW.plus(ACCESS_TTL));
+                    "Bob", "Engineering", NOW, NOW.plus(Duration.ofMinutes(5)), NOW.plus(ACCESS_TTL),
+                    AuthenticationMethods.PASSWORD);
 
             assertEquals(Verdict.INVALID, policy.judge(notYet, NOW));
         }
@@ -186,6 +188,6 @@ class TokenPolicyTest {
 
     private static AccessToken tokenIssuedAt(Instant issuedAt, Duration lifetime) {
         return new AccessToken("jti-1", "auth-service", BOB.username(), BOB.id(), SESSION, Set.of(), "Bob",
-                "Engineering", issuedAt, issuedAt, issuedAt.plus(lifetime));
+                "Engineering", issuedAt, issuedAt, issuedAt.plus(lifetime), AuthenticationMethods.PASSWORD);
     }
 }

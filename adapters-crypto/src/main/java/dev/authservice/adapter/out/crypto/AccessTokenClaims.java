@@ -4,6 +4,7 @@ import static com.nimbusds.jose.util.JSONObjectUtils.getLong;
 import static com.nimbusds.jose.util.JSONObjectUtils.getString;
 import static com.nimbusds.jose.util.JSONObjectUtils.getStringList;
 
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.user.Role;
@@ -35,6 +36,8 @@ final class AccessTokenClaims {
     private static final String DEPARTMENT = "department";
     private static final String USER_ID = "userId";
     private static final String SESSION_ID = "sessionId";
+    /** RFC 8176's authentication methods references. */
+    private static final String METHODS = "amr";
 
     private AccessTokenClaims() {
     }
@@ -54,6 +57,7 @@ final class AccessTokenClaims {
         claims.put(DEPARTMENT, token.department());
         claims.put(USER_ID, token.userId().toString());
         claims.put(SESSION_ID, token.sessionId().toString());
+        claims.put(METHODS, token.methods().values());
         return claims;
     }
 
@@ -77,7 +81,10 @@ final class AccessTokenClaims {
                 string(claims, DEPARTMENT),
                 issuedAt,
                 claims.get(NOT_BEFORE) == null ? issuedAt : instant(claims, NOT_BEFORE),
-                instant(claims, EXPIRES_AT));
+                instant(claims, EXPIRES_AT),
+                // Without amr: issued before tokens carried it, when every login was by password alone.
+                claims.get(METHODS) == null ? AuthenticationMethods.PASSWORD
+                        : AuthenticationMethods.of(getStringList(claims, METHODS)));
     }
 
     private static String string(Map<String, Object> claims, String name) throws ParseException {

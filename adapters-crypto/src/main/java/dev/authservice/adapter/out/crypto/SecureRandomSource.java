@@ -27,4 +27,11 @@ public final class SecureRandomSource implements RandomSource {
         random.nextBytes(bytes);
         return BASE64URL.encodeToString(bytes);
     }
+
+    @Override
+    public byte[] bytes(int count) {
+        byte[] bytes = new byte[count];
+        random.nextBytes(bytes);
+        return bytes;
+    }
 }

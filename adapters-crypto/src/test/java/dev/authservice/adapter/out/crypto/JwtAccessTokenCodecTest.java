@@ -15,6 +15,7 @@ import com.nimbusds.jose.Payload;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.crypto.MACVerifier;
 import com.nimbusds.jose.util.JSONObjectUtils;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.user.Role;
@@ -87,17 +88,18 @@ class JwtAccessTokenCodecTest {
         void theClaimsAreExactlyThoseOfTheContract() {
             Map<String, Object> claims = json(part(codec.encode(aliceToken()), 1));
 
-            assertEquals(Map.of(
-                    "iss", "auth-service",
-                    "sub", "alice",
-                    "iat", ISSUED_AT.getEpochSecond(),
-                    "exp", ISSUED_AT.plus(TTL).getEpochSecond(),
-                    "jti", TOKEN_ID,
-                    "roles", List.of("ADMIN", "USER"),
-                    "nickname", "Alice",
-                    "department", "Sales",
-                    "userId", USER_ID,
-                    "sessionId", SESSION_ID), claims);
+            assertEquals(Map.ofEntries(
+                    Map.entry("iss", "auth-service"),
+                    Map.entry("sub", "alice"),
+                    Map.entry("iat", ISSUED_AT.getEpochSecond()),
+                    Map.entry("exp", ISSUED_AT.plus(TTL).getEpochSecond()),
+                    Map.entry("jti", TOKEN_ID),
+                    Map.entry("roles", List.of("ADMIN", "USER")),
+                    Map.entry("nickname", "Alice"),
+                    Map.entry("department", "Sales"),
+                    Map.entry("userId", USER_ID),
+                    Map.entry("sessionId", SESSION_ID),
+                    Map.entry("amr", List.of("pwd"))), claims);
         }
 
         @Test
@@ -289,6 +291,34 @@ class JwtAccessTokenCodecTest {
     @Nested
     class TheClaims {
 
+        @Test
+        void theAuthenticationMethodsOfASecondFactorLoginAreKept() {
+            AccessToken token = aliceToken();
+            AccessToken withTotp = new AccessToken(token.tokenId(), token.issuer(), token.subject(), token.userId(),
+                    token.sessionId(), token.roles(), token.nickname(), token.department(), token.issuedAt(),
+                    token.notBefore(), token.expiresAt(), AuthenticationMethods.PASSWORD_AND_TOTP);
+
+            String encoded = codec.encode(withTotp);
+
+            assertEquals(List.of("pwd", "otp", "mfa"), json(part(encoded, 1)).get("amr"));
+            assertEquals(Optional.of(withTotp), codec.decode(encoded));
+        }
+
+        /** Issued before tokens carried amr, when every login was by password alone. */
+        @Test
+        void aTokenWithoutAmrWasAPasswordLogin() {
+            assertEquals(Optional.of(AuthenticationMethods.PASSWORD),
+                    codec.decode(forge(ourHeader(), aliceClaims())).map(AccessToken::methods));
+        }
+
+        @Test
+        void aTokenWithAnAmrThisServiceDoesNotIssueIsRejected() {
+            Map<String, Object> claims = aliceClaims();
+            claims.put("amr", List.of("pwd", "hwk"));
+
+            assertEquals(Optional.empty(), codec.decode(forge(ourHeader(), claims)));
+        }
+
         @ParameterizedTest
         @ValueSource(strings = {"iss", "sub", "exp", "iat", "jti", "roles", "nickname", "department", "userId",
                 "sessionId"})
@@ -379,17 +409,19 @@ class JwtAccessTokenCodecTest {
     private static AccessToken tokenIssuedAt(Instant issuedAt) {
         return new AccessToken(TOKEN_ID, "auth-service", new Username("alice"), UserId.of(USER_ID),
                 SessionId.of(SESSION_ID), Set.of(Role.USER, Role.ADMIN), "Alice", "Sales", issuedAt, issuedAt,
-                issuedAt.plus(TTL));
+                issuedAt.plus(TTL), AuthenticationMethods.PASSWORD);
     }
 
     private static AccessToken withNotBefore(AccessToken token, Instant notBefore) {
         return new AccessToken(token.tokenId(), token.issuer(), token.subject(), token.userId(), token.sessionId(),
-                token.roles(), token.nickname(), token.department(), token.issuedAt(), notBefore, token.expiresAt());
+                token.roles(), token.nickname(), token.department(), token.issuedAt(), notBefore, token.expiresAt(),
+                AuthenticationMethods.PASSWORD);
     }
 
     private static AccessToken withRoles(AccessToken token, Set<Role> roles) {
         return new AccessToken(token.tokenId(), token.issuer(), token.subject(), token.userId(), token.sessionId(),
-                roles, token.nickname(), token.department(), token.issuedAt(), token.notBefore(), token.expiresAt());
+                roles, token.nickname(), token.department(), token.issuedAt(), token.notBefore(), token.expiresAt(),
+                AuthenticationMethods.PASSWORD);
     }
 
     /** The claims of {@link #aliceToken()}, as a mutable map to break one at a time. */

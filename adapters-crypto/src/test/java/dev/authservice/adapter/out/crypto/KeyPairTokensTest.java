@@ -10,6 +10,7 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.JWSObject;
 import com.nimbusds.jose.Payload;
 import com.nimbusds.jose.crypto.MACSigner;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.user.Role;
@@ -204,6 +205,7 @@ class KeyPairTokensTest {
     private static AccessToken tokenOf(String username) {
         return new AccessToken("d3b07384-d113-4ec6-a3d6-2f4c3b7a9e10", "auth-service", new Username(username),
                 UserId.of("6f1c2d0e-8a51-4b7e-9c3a-2f4d5e6a7b8c"), SessionId.of("0b8e4c1a-3d2f-4e5a-8b6c-7d9e0f1a2b3c"),
-                Set.of(Role.USER), "Alice", "Sales", ISSUED_AT, ISSUED_AT, ISSUED_AT.plusSeconds(900));
+                Set.of(Role.USER), "Alice", "Sales", ISSUED_AT, ISSUED_AT, ISSUED_AT.plusSeconds(900),
+                AuthenticationMethods.PASSWORD);
     }
 }

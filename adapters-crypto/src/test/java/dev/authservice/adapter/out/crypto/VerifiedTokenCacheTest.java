@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.port.out.AccessTokenCodec;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.user.Role;
@@ -129,7 +130,7 @@ class VerifiedTokenCacheTest {
         Instant issued = now.minus(Duration.ofMinutes(1));
         return new AccessToken(UUID.randomUUID().toString(), "auth-service", new Username("alice"),
                 new UserId(UUID.randomUUID()), new SessionId(UUID.randomUUID()), Set.of(Role.USER), "Alice", "Sales",
-                issued, issued, now.plus(left));
+                issued, issued, now.plus(left), AuthenticationMethods.PASSWORD);
     }
 
     /** One time for the clock that dates tokens and for the cache's own ticker. */

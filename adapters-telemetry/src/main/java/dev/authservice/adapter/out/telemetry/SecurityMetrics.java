@@ -7,6 +7,7 @@ import dev.authservice.domain.session.RevocationReason;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -22,6 +23,7 @@ public final class SecurityMetrics implements AuditLog {
     static final String LOGOUTS = "auth.logouts";
     static final String SESSIONS_REVOKED = "auth.sessions.revoked";
     static final String AUDIT_FAILURES = "auth.audit.failures";
+    static final String SECOND_FACTOR = "auth.second-factor";
 
     private final Map<SecurityEventType, Counter> byType = new EnumMap<>(SecurityEventType.class);
     private final Map<RevocationReason, Counter> revokedBecause = new EnumMap<>(RevocationReason.class);
@@ -37,6 +39,16 @@ public final class SecurityMetrics implements AuditLog {
         byType.put(SecurityEventType.LOGGED_OUT, Counter.builder(LOGOUTS)
                 .description("Logouts: POST /api/logout that ended a session")
                 .register(registry));
+        for (SecurityEventType type : List.of(SecurityEventType.SECOND_FACTOR_ENROLLED,
+                SecurityEventType.SECOND_FACTOR_CONFIRMED, SecurityEventType.SECOND_FACTOR_REQUIRED,
+                SecurityEventType.SECOND_FACTOR_PASSED, SecurityEventType.SECOND_FACTOR_FAILED,
+                SecurityEventType.SECOND_FACTOR_REMOVED)) {
+            byType.put(type, Counter.builder(SECOND_FACTOR)
+                    .description("Second-factor events: enrolments, confirmations, logins awaiting or passing one, "
+                            + "failures and removals")
+                    .tag("event", type.name().substring("SECOND_FACTOR_".length()).toLowerCase(Locale.ROOT))
+                    .register(registry));
+        }
         for (RevocationReason reason : RevocationReason.values()) {
             revokedBecause.put(reason, Counter.builder(SESSIONS_REVOKED)
                     .description("Sessions ended before their refresh tokens expired, by reason")

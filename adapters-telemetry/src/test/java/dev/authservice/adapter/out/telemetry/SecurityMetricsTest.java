@@ -40,6 +40,19 @@ class SecurityMetricsTest {
     }
 
     @Test
+    void secondFactorEventsAreCountedByEvent() {
+        record(SecurityEventType.SECOND_FACTOR_ENROLLED, null);
+        record(SecurityEventType.SECOND_FACTOR_FAILED, AuditOutcome.WRONG_CODE);
+        record(SecurityEventType.SECOND_FACTOR_FAILED, AuditOutcome.REPLAYED_CODE);
+        record(SecurityEventType.SECOND_FACTOR_PASSED, AuditOutcome.RECOVERY_CODE);
+
+        assertEquals(1, count(SecurityMetrics.SECOND_FACTOR, "event", "enrolled"));
+        assertEquals(2, count(SecurityMetrics.SECOND_FACTOR, "event", "failed"));
+        assertEquals(1, count(SecurityMetrics.SECOND_FACTOR, "event", "passed"));
+        assertEquals(0, count(SecurityMetrics.SECOND_FACTOR, "event", "removed"));
+    }
+
+    @Test
     void refreshesAreCountedByOutcomeAndAReuseEndsASession() {
         record(SecurityEventType.TOKEN_REFRESHED, null);
         record(SecurityEventType.REFRESH_REJECTED, AuditOutcome.EXPIRED);

@@ -2,6 +2,7 @@ package dev.authservice.adapter.in.web;
 
 import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.error.ApiException;
+import dev.authservice.application.port.in.ResetSecondFactorsUseCase;
 import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
 import dev.authservice.application.port.in.SetUserEnabledUseCase;
 import dev.authservice.domain.user.UserId;
@@ -35,12 +36,14 @@ class AdminUserAccessController {
 
     private final SetUserEnabledUseCase setUserEnabled;
     private final RevokeUserSessionsUseCase revokeUserSessions;
+    private final ResetSecondFactorsUseCase resetSecondFactors;
     private final Requesters requesters;
 
     AdminUserAccessController(SetUserEnabledUseCase setUserEnabled, RevokeUserSessionsUseCase revokeUserSessions,
-                              Requesters requesters) {
+                              ResetSecondFactorsUseCase resetSecondFactors, Requesters requesters) {
         this.setUserEnabled = setUserEnabled;
         this.revokeUserSessions = revokeUserSessions;
+        this.resetSecondFactors = resetSecondFactors;
         this.requesters = requesters;
     }
 
@@ -70,6 +73,20 @@ class AdminUserAccessController {
                 PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND),
                 requesters.caller(request, authentication)))
                 .match(revoked -> HttpResponse.noContent(), notFound -> userNotFound());
+    }
+
+    @Delete("/second-factors")
+    @Operation(summary = "Remove every second factor of a user",
+            description = "For a user who lost their authenticator app and recovery codes: the TOTP and the recovery "
+                    + "codes go, and the next login needs the password only.")
+    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    HttpResponse<?> resetSecondFactors(HttpRequest<?> request, Authentication authentication,
+                                       @PathVariable String userId) {
+        return resetSecondFactors.resetSecondFactors(new ResetSecondFactorsUseCase.Command(
+                PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND),
+                requesters.caller(request, authentication)))
+                .match(reset -> HttpResponse.noContent(), notFound -> userNotFound());
     }
 
     private HttpResponse<?> setEnabled(HttpRequest<?> request, Authentication authentication, String userId,

@@ -2,9 +2,18 @@ package dev.authservice.adapter.in.web;
 
 import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.edge.PasswordHashingExecutor;
+import dev.authservice.adapter.in.web.error.ApiException;
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
+import dev.authservice.application.port.in.CompleteLogInUseCase;
+import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.in.LogInUseCase;
+import dev.authservice.domain.Require;
+import dev.authservice.domain.login.LoginTicketHash;
+import dev.authservice.domain.secondfactor.RecoveryCode;
+import dev.authservice.domain.secondfactor.SecondFactorMethod;
+import dev.authservice.domain.secondfactor.TotpCode;
 import dev.authservice.domain.user.Credentials;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -16,6 +25,7 @@ import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.json.tree.JsonNode;
+import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
@@ -27,6 +37,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.List;
+import java.util.Optional;
 
 @Controller("/api/login")
 @Secured(SecurityRule.IS_ANONYMOUS)
@@ -35,25 +47,31 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 class LogInController {
 
     private final LogInUseCase logIn;
+    private final CompleteLogInUseCase completeLogIn;
     private final Requesters requesters;
 
-    LogInController(LogInUseCase logIn, Requesters requesters) {
+    LogInController(LogInUseCase logIn, CompleteLogInUseCase completeLogIn, Requesters requesters) {
         this.logIn = logIn;
+        this.completeLogIn = completeLogIn;
         this.requesters = requesters;
     }
 
     /** On the password-hashing threads: the hash takes tens of milliseconds of CPU on purpose. */
     @Post
     @Operation(summary = "Log in", description = "Answers an access token, and the refresh token as an HttpOnly "
-            + "cookie. A wrong password and an unknown username get the same 401.", security = {})
+            + "cookie. A wrong password and an unknown username get the same 401. For an account with a second "
+            + "factor the right password answers 401 SECOND_FACTOR_REQUIRED with a ticket instead, which "
+            + "POST /api/login/second-factor completes.", security = {})
     @ApiResponse(responseCode = "200", description = "Logged in",
             headers = @Header(name = "Set-Cookie", description = RefreshTokenCookie.NAME
                     + "=<opaque>; Max-Age=<refresh ttl in s>; Path=" + RefreshTokenCookie.PATH
                     + "; Secure; HttpOnly; SameSite=Strict", schema = @Schema(type = "string")),
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = LogInResponse.class)))
-    @ApiResponse(responseCode = "401", description = "INVALID_CREDENTIALS: wrong username or password",
-            content = @Content(mediaType = ApiDocs.JSON,
-                    schema = @Schema(implementation = ErrorEnvelope.class)))
+    @ApiResponse(responseCode = "401", description = "INVALID_CREDENTIALS: wrong username or password; or "
+            + "SECOND_FACTOR_REQUIRED: the password is right, and data carries the ticket that completes the login, "
+            + "the methods the account has and the ticket's lifetime in seconds",
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(oneOf = {ErrorEnvelope.class,
+                    SecondFactorRequiredEnvelope.class})))
     @ApiDocs.InvalidInput
     @ApiDocs.JsonRequest
     @ApiDocs.Throttled
@@ -64,12 +82,60 @@ class LogInController {
     HttpResponse<?> logIn(HttpRequest<?> request, @Body @Nullable @RequestBody(required = true, content = @Content(
                                   schema = @Schema(implementation = ApiDocs.LogInRequest.class))) JsonNode body) {
         return logIn.logIn(new LogInUseCase.Command(credentials(body), requesters.anonymous(request))).match(
-                loggedIn -> RefreshTokenCookie.set(
-                        HttpResponse.ok(new LogInResponse("Login successful", loggedIn.tokens().accessToken()))
-                                .header(HttpHeaders.CACHE_CONTROL, "no-store"),
-                        loggedIn.tokens().refreshToken(), loggedIn.tokens().refreshTokenTtl()),
+                loggedIn -> loggedIn(loggedIn.tokens()),
+                required -> ErrorResponses.withData(SecondFactorErrorCode.SECOND_FACTOR_REQUIRED,
+                                new SecondFactorChallenge(required.ticket(),
+                                        required.methods().stream().map(SecondFactorMethod::wireName).toList(),
+                                        required.lifetime().toSeconds()))
+                        .header(HttpHeaders.CACHE_CONTROL, "no-store"),
                 invalidCredentials -> ErrorResponses.of(SessionErrorCode.INVALID_CREDENTIALS),
                 throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()));
+    }
+
+    /** Body {@code {"ticket": ..., "code": "123456"}} or {@code {"ticket": ..., "recoveryCode": ...}}. */
+    @Post("/second-factor")
+    @Operation(operationId = "completeLogIn", summary = "Complete a login with a second factor",
+            description = "The ticket of a 401 SECOND_FACTOR_REQUIRED, with a code of the authenticator app or one of "
+                    + "the recovery codes: answers exactly as a login does. Wrong codes count toward the login "
+                    + "throttle, and the fifth ends the ticket.", security = {})
+    @ApiResponse(responseCode = "200", description = "Logged in",
+            headers = @Header(name = "Set-Cookie", description = RefreshTokenCookie.NAME
+                    + "=<opaque>; Max-Age=<refresh ttl in s>; Path=" + RefreshTokenCookie.PATH
+                    + "; Secure; HttpOnly; SameSite=Strict", schema = @Schema(type = "string")),
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = LogInResponse.class)))
+    @ApiResponse(responseCode = "401", description = "INVALID_SECOND_FACTOR: a wrong code, or one used already; "
+            + "LOGIN_TICKET_INVALID: the ticket is unknown, used up, ended by wrong codes or expired (log in again)",
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    @ApiDocs.InvalidInput
+    @ApiDocs.JsonRequest
+    @ApiDocs.Throttled
+    @ApiDocs.CrossSiteForbidden
+    @Consumes(MediaType.APPLICATION_JSON)
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    HttpResponse<?> completeLogIn(HttpRequest<?> request, @Body @Nullable @RequestBody(required = true,
+            content = @Content(schema = @Schema(implementation = CompleteLogInRequest.class))) JsonNode body) {
+        JsonNode json = JsonBody.object(body,
+                "{\"ticket\": ..., \"code\": ...} or {\"ticket\": ..., \"recoveryCode\": ...}");
+        String ticket = JsonBody.parse(() -> Require.text("ticket", JsonBody.text(json, "ticket"),
+                LoginTicketHash.MAX_PRESENTED_LENGTH));
+        Optional<String> code = JsonBody.optionalText(json, "code");
+        Optional<String> recoveryCode = JsonBody.optionalText(json, "recoveryCode");
+        if (code.isPresent() == recoveryCode.isPresent()) {
+            throw new ApiException(CommonErrorCode.INVALID_INPUT, "give either code or recoveryCode");
+        }
+        return completeLogIn.completeLogIn(new CompleteLogInUseCase.Command(ticket,
+                        code.map(text -> JsonBody.parse(() -> TotpCode.parse("code", text))),
+                        recoveryCode.map(text -> JsonBody.parse(() -> RecoveryCode.parse("recoveryCode", text))),
+                        requesters.anonymous(request)))
+                .match(loggedIn -> loggedIn(loggedIn.tokens()),
+                        wrongCode -> ErrorResponses.of(SecondFactorErrorCode.INVALID_SECOND_FACTOR),
+                        ticketInvalid -> ErrorResponses.of(SecondFactorErrorCode.LOGIN_TICKET_INVALID),
+                        throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()));
+    }
+
+    private static HttpResponse<?> loggedIn(IssuedTokens tokens) {
+        return RefreshTokenCookie.set(HttpResponse.ok(new LogInResponse("Login successful", tokens.accessToken()))
+                .header(HttpHeaders.CACHE_CONTROL, "no-store"), tokens.refreshToken(), tokens.refreshTokenTtl());
     }
 
     private static Credentials credentials(@Nullable JsonNode body) {
@@ -80,5 +146,31 @@ class LogInController {
     @Serdeable
     @Schema(name = "LogInResponse")
     record LogInResponse(String message, String accessToken) {
+    }
+
+    /** The data of a 401 SECOND_FACTOR_REQUIRED: what the client needs to complete the login. */
+    @Serdeable
+    @Schema(name = "SecondFactorChallenge", description = "ticket: for POST /api/login/second-factor, good once; "
+            + "methods: how the account's user may prove the second factor (totp, recovery-code); expiresIn: the "
+            + "ticket's lifetime in seconds")
+    record SecondFactorChallenge(String ticket,
+                                 @Schema(example = "[\"totp\", \"recovery-code\"]") List<String> methods,
+                                 long expiresIn) {
+        @Override
+        public String toString() {
+            return "SecondFactorChallenge[****]";
+        }
+    }
+
+    /** Documents the 401 of a right password for an account with a second factor; the answer is an ErrorEnvelope. */
+    @Schema(name = "SecondFactorRequiredEnvelope", description = "An error whose data carries the login ticket")
+    record SecondFactorRequiredEnvelope(boolean success, SecondFactorChallenge data, ErrorEnvelope.Error error,
+                                        String timestamp) {
+    }
+
+    /** The body of {@code POST /api/login/second-factor}: the ticket and one of code and recoveryCode. */
+    @Schema(name = "CompleteLogInRequest", requiredProperties = {"ticket"})
+    record CompleteLogInRequest(String ticket, @Schema(example = "123456") String code,
+                                @Schema(example = "ABCDE-FGH23") String recoveryCode) {
     }
 }

@@ -17,6 +17,7 @@ import dev.authservice.application.port.in.ListUsersUseCase;
 import dev.authservice.application.port.in.UserSummary;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.user.Password;
@@ -103,7 +104,8 @@ class AccountsControllersTest {
     private static AuthenticateUseCase.Result authenticated(Set<Role> roles) {
         Instant now = Instant.now();
         return new AuthenticateUseCase.Result.Authenticated(new AccessToken("jti", "auth-service",
-                new Username("caller"), CALLER, SESSION, roles, "Caller", "Testing", now, now, now.plusSeconds(60)));
+                new Username("caller"), CALLER, SESSION, roles, "Caller", "Testing", now, now, now.plusSeconds(60),
+                AuthenticationMethods.PASSWORD));
     }
 
     private HttpResponse<Map> exchange(MutableHttpRequest<String> request, String token) {

@@ -9,6 +9,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.authservice.application.port.in.AuthenticateUseCase;
+import dev.authservice.application.port.in.CompleteLogInUseCase;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.in.LogInUseCase;
 import dev.authservice.application.port.in.LogInUseCase.Result;
@@ -46,6 +47,12 @@ class LogInControllerTest {
     @MockBean(LogInUseCase.class)
     LogInUseCase logIn() {
         return mock(LogInUseCase.class);
+    }
+
+    /** The login controller's other route, completing a login with a second factor; not called here. */
+    @MockBean(CompleteLogInUseCase.class)
+    CompleteLogInUseCase completeLogIn() {
+        return mock(CompleteLogInUseCase.class);
     }
 
     /** The security filter is built with our AuthenticationFetcher, so its use case must exist for any route. */

@@ -1,8 +1,10 @@
 package dev.authservice.application.port.in;
 
 import dev.authservice.domain.audit.Requester;
+import dev.authservice.domain.secondfactor.SecondFactorMethod;
 import dev.authservice.domain.user.Credentials;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -29,30 +31,58 @@ public interface LogInUseCase {
      */
     sealed interface Result {
 
-        <T> T match(Function<LoggedIn, T> loggedIn, Function<InvalidCredentials, T> invalidCredentials,
-                    Function<Throttled, T> throttled);
+        <T> T match(Function<LoggedIn, T> loggedIn, Function<SecondFactorRequired, T> secondFactorRequired,
+                    Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled);
 
         record LoggedIn(IssuedTokens tokens) implements Result {
             @Override
-            public <T> T match(Function<LoggedIn, T> loggedIn, Function<InvalidCredentials, T> invalidCredentials,
-                               Function<Throttled, T> throttled) {
+            public <T> T match(Function<LoggedIn, T> loggedIn, Function<SecondFactorRequired, T> secondFactorRequired,
+                               Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled) {
                 return loggedIn.apply(this);
+            }
+        }
+
+        /**
+         * The password was right, and the account has a second factor: no session yet, but a ticket that
+         * {@link CompleteLogInUseCase} exchanges, with a code, for what {@link LoggedIn} would have carried.
+         *
+         * @param ticket   opaque, for the client; the store keeps only its hash
+         * @param methods  the ways the user may prove the second factor
+         * @param lifetime how long the ticket is good for
+         */
+        record SecondFactorRequired(String ticket, List<SecondFactorMethod> methods, Duration lifetime)
+                implements Result {
+            public SecondFactorRequired {
+                Objects.requireNonNull(ticket, "ticket");
+                methods = List.copyOf(methods);
+                Objects.requireNonNull(lifetime, "lifetime");
+            }
+
+            @Override
+            public <T> T match(Function<LoggedIn, T> loggedIn, Function<SecondFactorRequired, T> secondFactorRequired,
+                               Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled) {
+                return secondFactorRequired.apply(this);
+            }
+
+            @Override
+            public String toString() {
+                return "SecondFactorRequired[****, " + methods + ", " + lifetime + "]";
             }
         }
 
         /** Unknown user, wrong password or disabled account: deliberately indistinguishable. */
         record InvalidCredentials() implements Result {
             @Override
-            public <T> T match(Function<LoggedIn, T> loggedIn, Function<InvalidCredentials, T> invalidCredentials,
-                               Function<Throttled, T> throttled) {
+            public <T> T match(Function<LoggedIn, T> loggedIn, Function<SecondFactorRequired, T> secondFactorRequired,
+                               Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled) {
                 return invalidCredentials.apply(this);
             }
         }
 
         record Throttled(Duration retryAfter) implements Result {
             @Override
-            public <T> T match(Function<LoggedIn, T> loggedIn, Function<InvalidCredentials, T> invalidCredentials,
-                               Function<Throttled, T> throttled) {
+            public <T> T match(Function<LoggedIn, T> loggedIn, Function<SecondFactorRequired, T> secondFactorRequired,
+                               Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled) {
                 return throttled.apply(this);
             }
         }

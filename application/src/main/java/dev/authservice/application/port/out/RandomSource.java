@@ -8,6 +8,9 @@ public interface RandomSource {
     /** A random identifier for a session, a token ({@code jti}), a user or an order. */
     UUID uuid();
 
-    /** A new opaque refresh token: at least 256 random bits, URL-safe text. */
+    /** A new opaque refresh token or login ticket: at least 256 random bits, URL-safe text. */
     String refreshTokenValue();
+
+    /** {@code count} random bytes: a TOTP secret, a recovery code. */
+    byte[] bytes(int count);
 }

@@ -16,6 +16,7 @@ import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshToken.Decision;
 import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
@@ -95,6 +96,21 @@ public abstract class SessionStoreContract {
         store.start(anonymous, RefreshToken.issue(aTokenHash(), anonymous, now, SessionMother.POLICY));
 
         assertEquals(Optional.of(anonymous), store.find(anonymous.id()));
+    }
+
+    @Test
+    void aSessionKeepsHowItsUserLoggedInAndARefreshNamesIt() {
+        Session withTotp = Session.start(new SessionId(UUID.randomUUID()), alice.id(), now, SessionMother.POLICY,
+                null, null, AuthenticationMethods.PASSWORD_AND_TOTP);
+        RefreshToken.Active first = RefreshToken.issue(aTokenHash(), withTotp, now, SessionMother.POLICY);
+        store.start(withTotp, first);
+
+        assertEquals(Optional.of(withTotp), store.find(withTotp.id()));
+        Decision refreshed = store.refresh(RefreshToken.RefreshAttempt.of(first.hash(), aTokenHash(),
+                now.plusSeconds(1), SessionMother.POLICY));
+        assertEquals(Optional.of(AuthenticationMethods.PASSWORD_AND_TOTP), refreshed.match(
+                rotate -> Optional.of(rotate.methods()), repeat -> Optional.empty(), reuse -> Optional.empty(),
+                refuse -> Optional.empty()));
     }
 
     @Test

@@ -133,7 +133,8 @@ class JdbcSessionStore implements SessionStore {
                     instantOrNull(row, 6)).toRefreshToken();
             Session session = new SessionRow(sessionId.value(), owner.id().value(), instant(row, 7), instant(row, 8),
                     null, row.getString(9), row.getString(10), instantOrNull(row, 11),
-                    Optional.ofNullable(row.getString(12)).map(RevocationReason::valueOf).orElse(null)).toSession();
+                    Optional.ofNullable(row.getString(12)).map(RevocationReason::valueOf).orElse(null),
+                    row.getString(28)).toSession();
             Optional<RefreshToken> successor = row.getObject(21) == null ? Optional.empty()
                     : Optional.of(new RefreshTokenRow(attempt.successor().hex(), row.getObject(21, UUID.class),
                             row.getObject(22, UUID.class), instant(row, 23), instant(row, 24),

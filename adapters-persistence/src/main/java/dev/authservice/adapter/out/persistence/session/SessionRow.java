@@ -2,6 +2,7 @@ package dev.authservice.adapter.out.persistence.session;
 
 import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.ActiveSession;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
@@ -24,7 +25,8 @@ record SessionRow(
         @Nullable String clientAddress,
         @Nullable String userAgent,
         @Nullable Instant revokedAt,
-        @Nullable RevocationReason revocationReason) {
+        @Nullable RevocationReason revocationReason,
+        String amr) {
 
     /** A session as login stores it: live, and last used when it began. */
     static SessionRow started(Session session) {
@@ -33,13 +35,14 @@ record SessionRow(
         }
         return new SessionRow(session.id().value(), session.userId().value(), session.createdAt(), session.endsAt(),
                 session.createdAt(), Optional.ofNullable(session.clientAddress()).map(ClientAddress::value).orElse(null),
-                session.userAgent(), null, null);
+                session.userAgent(), null, null, session.methods().stored());
     }
 
     Session toSession() {
         return new Session(new SessionId(id), new UserId(userId), createdAt, endsAt,
                 Optional.ofNullable(clientAddress).map(ClientAddress::new).orElse(null), userAgent,
-                Optional.ofNullable(revokedAt).map(at -> new Session.Revocation(revocationReason, at)));
+                Optional.ofNullable(revokedAt).map(at -> new Session.Revocation(revocationReason, at)),
+                AuthenticationMethods.ofStored(amr));
     }
 
     ActiveSession toActiveSession() {

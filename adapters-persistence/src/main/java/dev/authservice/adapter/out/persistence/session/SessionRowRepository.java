@@ -51,7 +51,7 @@ interface SessionRowRepository extends GenericRepository<SessionRow, UUID> {
 
     /** One page of {@link #LIVE_SESSIONS_OF_USER}, most recently used first; the id breaks ties the same way. */
     @Query("SELECT s.id, s.user_id, s.created_at, s.ends_at, s.last_used_at, s.client_address, s.user_agent,"
-            + " s.revoked_at, s.revocation_reason" + LIVE_SESSIONS_OF_USER
+            + " s.revoked_at, s.revocation_reason, s.amr" + LIVE_SESSIONS_OF_USER
             + " ORDER BY s.last_used_at DESC, s.id DESC OFFSET :skip ROWS FETCH NEXT :count ROWS ONLY")
     List<SessionRow> findLiveOfUser(UUID userId, Instant now, long skip, int count);
 

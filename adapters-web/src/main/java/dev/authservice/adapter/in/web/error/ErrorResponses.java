@@ -23,6 +23,13 @@ public final class ErrorResponses {
                 .body(ErrorEnvelope.of(code, message));
     }
 
+    /** {@code code} with its default message, and {@code data} for the client to go on with. */
+    public static MutableHttpResponse<ErrorEnvelope> withData(ErrorCode code, Object data) {
+        return HttpResponse.<ErrorEnvelope>status(code.status())
+                .contentType(MediaType.APPLICATION_JSON_TYPE)
+                .body(ErrorEnvelope.of(code, data));
+    }
+
     /** The framework's own error answer, given the status and envelope of {@code code} with its default message. */
     static MutableHttpResponse<ErrorEnvelope> dress(MutableHttpResponse<?> response, ErrorCode code) {
         return response.status(code.status())

@@ -13,6 +13,7 @@ import static org.mockito.Mockito.when;
 
 import dev.authservice.adapter.in.web.RefreshTokenCookie;
 import dev.authservice.application.port.in.AuthenticateUseCase;
+import dev.authservice.application.port.in.CompleteLogInUseCase;
 import dev.authservice.application.port.in.LogInUseCase;
 import dev.authservice.application.port.in.RefreshAccessTokenUseCase;
 import io.micronaut.context.annotation.Property;
@@ -71,6 +72,12 @@ class PasswordHashingExecutorTest {
     @MockBean(LogInUseCase.class)
     LogInUseCase logIn() {
         return mock(LogInUseCase.class);
+    }
+
+    /** The login controller's other route, completing a login with a second factor; not called here. */
+    @MockBean(CompleteLogInUseCase.class)
+    CompleteLogInUseCase completeLogIn() {
+        return mock(CompleteLogInUseCase.class);
     }
 
     @MockBean(RefreshAccessTokenUseCase.class)

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.authservice.application.port.in.AuthenticateUseCase;
 import dev.authservice.application.port.in.AuthenticateUseCase.Refusal;
 import dev.authservice.application.port.in.AuthenticateUseCase.Result;
+import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.user.Role;
@@ -100,6 +101,6 @@ class AccessTokenAuthenticationFetcherTest {
         Instant now = Instant.now();
         return new AccessToken(UUID.randomUUID().toString(), "auth-service", new Username("alice"),
                 new UserId(UUID.randomUUID()), new SessionId(UUID.randomUUID()), Set.of(Role.USER), "Alice", "Sales",
-                now, now, now.plusSeconds(900));
+                now, now, now.plusSeconds(900), AuthenticationMethods.PASSWORD);
     }
 }

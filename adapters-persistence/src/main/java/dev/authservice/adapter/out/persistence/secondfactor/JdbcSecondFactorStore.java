@@ -1,0 +1,179 @@
+package dev.authservice.adapter.out.persistence.secondfactor;
+
+import dev.authservice.adapter.out.persistence.UniqueViolation;
+import dev.authservice.application.port.out.SecondFactorStore;
+import dev.authservice.domain.secondfactor.RecoveryCode;
+import dev.authservice.domain.secondfactor.SealedSecret;
+import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.user.UserId;
+import io.micronaut.transaction.TransactionOperations;
+import jakarta.inject.Singleton;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * TOTPs in {@code totp_factors} and recovery codes in {@code recovery_codes}. Every change is one conditional
+ * statement (or, for a confirmation and a removal, one transaction) whose count says whether it happened: the
+ * database decides between concurrent writers, and this class decides nothing.
+ */
+@Singleton
+class JdbcSecondFactorStore implements SecondFactorStore {
+
+    /** A lost race to insert leaves a row, so the next try updates it; only a removal in between needs a third. */
+    private static final int TRIES = 3;
+
+    private final Jdbc jdbc;
+
+    JdbcSecondFactorStore(TransactionOperations<Connection> transactions) {
+        this.jdbc = new Jdbc(transactions);
+    }
+
+    @Override
+    public boolean enrol(TotpFactor.Pending pending) {
+        for (int tries = 0; tries < TRIES; tries++) {
+            if (jdbc.write(connection -> Jdbc.update(connection, "UPDATE totp_factors SET key_id = ?,"
+                    + " sealed_secret = ?, enrolled_at = ? WHERE user_id = ? AND confirmed_at IS NULL",
+                    statement -> {
+                        bindSecret(statement, 1, pending.secret());
+                        statement.setObject(3, Jdbc.at(pending.enrolledAt()));
+                        statement.setObject(4, pending.userId().value());
+                    })) == 1) {
+                return true;
+            }
+            // Outside a transaction: on PostgreSQL a refused INSERT would abort it.
+            if (UniqueViolation.inserted(() -> jdbc.write(connection -> Jdbc.update(connection,
+                    "INSERT INTO totp_factors (user_id, key_id, sealed_secret, enrolled_at) VALUES (?, ?, ?, ?)",
+                    statement -> {
+                        statement.setObject(1, pending.userId().value());
+                        bindSecret(statement, 2, pending.secret());
+                        statement.setObject(4, Jdbc.at(pending.enrolledAt()));
+                    })), () -> true)) {
+                return true;
+            }
+            if (totpOf(pending.userId()).filter(TotpFactor.Confirmed.class::isInstance).isPresent()) {
+                return false;
+            }
+        }
+        throw new IllegalStateException("an enrolment lost " + TRIES + " races in a row");
+    }
+
+    @Override
+    public Optional<TotpFactor> totpOf(UserId userId) {
+        return jdbc.read(connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(
+                    "SELECT * FROM totp_factors WHERE user_id = ?")) {
+                statement.setObject(1, userId.value());
+                try (ResultSet row = statement.executeQuery()) {
+                    return row.next() ? Optional.of(totpFactor(row)) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    @Override
+    public boolean confirm(TotpFactor.Pending expected, TotpFactor.Confirmed confirmed,
+                           List<RecoveryCode.Hash> recoveryCodes) {
+        return jdbc.write(connection -> {
+            if (Jdbc.update(connection, "UPDATE totp_factors SET confirmed_at = ?, last_step = ? WHERE user_id = ?"
+                    + " AND confirmed_at IS NULL AND key_id = ? AND sealed_secret = ?", statement -> {
+                        statement.setObject(1, Jdbc.at(confirmed.confirmedAt()));
+                        statement.setLong(2, confirmed.lastAcceptedStep());
+                        statement.setObject(3, expected.userId().value());
+                        bindSecret(statement, 4, expected.secret());
+                    }) != 1) {
+                return false;
+            }
+            Jdbc.update(connection, "DELETE FROM recovery_codes WHERE user_id = ?",
+                    statement -> statement.setObject(1, expected.userId().value()));
+            try (PreparedStatement insert = connection.prepareStatement(
+                    "INSERT INTO recovery_codes (user_id, code_hash) VALUES (?, ?)")) {
+                for (RecoveryCode.Hash code : recoveryCodes) {
+                    insert.setObject(1, expected.userId().value());
+                    insert.setString(2, code.hex());
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            return true;
+        });
+    }
+
+    @Override
+    public boolean accept(TotpFactor.Confirmed expected, TotpFactor.Confirmed next) {
+        return jdbc.write(connection -> Jdbc.update(connection, "UPDATE totp_factors SET last_step = ?"
+                + " WHERE user_id = ? AND confirmed_at IS NOT NULL AND last_step = ?", statement -> {
+                    statement.setLong(1, next.lastAcceptedStep());
+                    statement.setObject(2, expected.userId().value());
+                    statement.setLong(3, expected.lastAcceptedStep());
+                })) == 1;
+    }
+
+    @Override
+    public boolean hasRecoveryCode(UserId userId, RecoveryCode.Hash code) {
+        return jdbc.read(connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(
+                    "SELECT 1 FROM recovery_codes WHERE user_id = ? AND code_hash = ?")) {
+                statement.setObject(1, userId.value());
+                statement.setString(2, code.hex());
+                try (ResultSet row = statement.executeQuery()) {
+                    return row.next();
+                }
+            }
+        });
+    }
+
+    @Override
+    public boolean useRecoveryCode(UserId userId, RecoveryCode.Hash code) {
+        return jdbc.write(connection -> Jdbc.update(connection,
+                "DELETE FROM recovery_codes WHERE user_id = ? AND code_hash = ?", statement -> {
+                    statement.setObject(1, userId.value());
+                    statement.setString(2, code.hex());
+                })) == 1;
+    }
+
+    @Override
+    public int recoveryCodesLeft(UserId userId) {
+        return jdbc.read(connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(
+                    "SELECT COUNT(*) FROM recovery_codes WHERE user_id = ?")) {
+                statement.setObject(1, userId.value());
+                try (ResultSet row = statement.executeQuery()) {
+                    row.next();
+                    return row.getInt(1);
+                }
+            }
+        });
+    }
+
+    @Override
+    public boolean remove(UserId userId) {
+        return jdbc.write(connection -> {
+            Jdbc.update(connection, "DELETE FROM recovery_codes WHERE user_id = ?",
+                    statement -> statement.setObject(1, userId.value()));
+            return Jdbc.update(connection, "DELETE FROM totp_factors WHERE user_id = ?",
+                    statement -> statement.setObject(1, userId.value())) == 1;
+        });
+    }
+
+    private static void bindSecret(PreparedStatement statement, int index, SealedSecret secret) throws SQLException {
+        statement.setString(index, secret.keyId());
+        statement.setString(index + 1, Base64.getEncoder().encodeToString(secret.ciphertext()));
+    }
+
+    private static TotpFactor totpFactor(ResultSet row) throws SQLException {
+        UserId userId = new UserId(row.getObject("user_id", UUID.class));
+        SealedSecret secret = new SealedSecret(row.getString("key_id"),
+                Base64.getDecoder().decode(row.getString("sealed_secret")));
+        if (row.getObject("confirmed_at") == null) {
+            return new TotpFactor.Pending(userId, secret, Jdbc.instant(row, "enrolled_at"));
+        }
+        return new TotpFactor.Confirmed(userId, secret, Jdbc.instant(row, "enrolled_at"),
+                Jdbc.instant(row, "confirmed_at"), row.getLong("last_step"));
+    }
+}

@@ -1,0 +1,24 @@
+package dev.authservice.adapter.out.persistence.secondfactor;
+
+import dev.authservice.adapter.out.persistence.TestDatabase;
+import dev.authservice.application.port.out.SecondFactorStore;
+import dev.authservice.application.port.out.SecondFactorStoreContract;
+import dev.authservice.application.port.out.UserStore;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class SecondFactorStoreOnPostgresTest extends SecondFactorStoreContract {
+
+    @RegisterExtension
+    static final TestDatabase database = TestDatabase.postgres();
+
+    @Override
+    protected SecondFactorStore emptySecondFactorStore() {
+        database.deleteAllRows();
+        return database.bean(SecondFactorStore.class);
+    }
+
+    @Override
+    protected UserStore userStore() {
+        return database.bean(UserStore.class);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.authservice.application.port.in;
+
+import dev.authservice.domain.audit.Requester;
+import dev.authservice.domain.secondfactor.RecoveryCode;
+import dev.authservice.domain.secondfactor.TotpCode;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Completes a login that {@link LogInUseCase} left waiting for its second factor: the ticket it handed out and a code
+ * of the user's authenticator app, or one of their recovery codes. Completed, it answers as a login does.
+ */
+public interface CompleteLogInUseCase {
+
+    Result completeLogIn(Command command);
+
+    /**
+     * Exactly one of {@code code} and {@code recoveryCode}.
+     *
+     * @param ticket    as the client presented it; whatever it is, it is looked up by hash only
+     * @param requester the client: the throttle counts by its address, the session and the audit trail keep it
+     */
+    record Command(String ticket, Optional<TotpCode> code, Optional<RecoveryCode> recoveryCode, Requester requester) {
+        public Command {
+            Objects.requireNonNull(ticket, "ticket");
+            Objects.requireNonNull(code, "code");
+            Objects.requireNonNull(recoveryCode, "recoveryCode");
+            Objects.requireNonNull(requester, "requester");
+            Objects.requireNonNull(requester.clientAddress(), "requester.clientAddress");
+            if (code.isPresent() == recoveryCode.isPresent()) {
+                throw new IllegalArgumentException("a second factor is a code or a recovery code");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "Command[****]";
+        }
+    }
+
+    /** One function per outcome in {@link #match}: a new outcome does not compile until every caller handles it. */
+    sealed interface Result {
+
+        <T> T match(Function<LoggedIn, T> loggedIn, Function<WrongCode, T> wrongCode,
+                    Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled);
+
+        record LoggedIn(IssuedTokens tokens) implements Result {
+            @Override
+            public <T> T match(Function<LoggedIn, T> loggedIn, Function<WrongCode, T> wrongCode,
+                               Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled) {
+                return loggedIn.apply(this);
+            }
+        }
+
+        /** A wrong, replayed or used-up code: counted against the ticket, which dies after the policy's limit. */
+        record WrongCode() implements Result {
+            @Override
+            public <T> T match(Function<LoggedIn, T> loggedIn, Function<WrongCode, T> wrongCode,
+                               Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled) {
+                return wrongCode.apply(this);
+            }
+        }
+
+        /** Unknown, used, exhausted or expired, or its user disabled meanwhile: log in again. */
+        record TicketInvalid() implements Result {
+            @Override
+            public <T> T match(Function<LoggedIn, T> loggedIn, Function<WrongCode, T> wrongCode,
+                               Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled) {
+                return ticketInvalid.apply(this);
+            }
+        }
+
+        record Throttled(Duration retryAfter) implements Result {
+            @Override
+            public <T> T match(Function<LoggedIn, T> loggedIn, Function<WrongCode, T> wrongCode,
+                               Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled) {
+                return throttled.apply(this);
+            }
+        }
+    }
+}

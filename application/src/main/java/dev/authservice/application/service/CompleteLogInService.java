@@ -1,0 +1,185 @@
+package dev.authservice.application.service;
+
+import dev.authservice.application.port.in.CompleteLogInUseCase;
+import dev.authservice.application.port.out.AuditLog;
+import dev.authservice.application.port.out.LoginAttemptLog;
+import dev.authservice.application.port.out.PendingLoginStore;
+import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.port.out.SecondFactorStore;
+import dev.authservice.application.port.out.SecretSealer;
+import dev.authservice.application.port.out.SessionStore;
+import dev.authservice.application.port.out.TotpCodes;
+import dev.authservice.application.port.out.UserStore;
+import dev.authservice.domain.audit.AuditOutcome;
+import dev.authservice.domain.audit.Requester;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.login.LoginAttemptKey;
+import dev.authservice.domain.login.LoginTicketHash;
+import dev.authservice.domain.login.PendingLogin;
+import dev.authservice.domain.login.SecondFactorPolicy;
+import dev.authservice.domain.secondfactor.RecoveryCode;
+import dev.authservice.domain.secondfactor.SecondFactorMethod;
+import dev.authservice.domain.secondfactor.TotpCode;
+import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.session.AuthenticationMethods;
+import dev.authservice.domain.token.TokenPolicy;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The second half of a login with a second factor. The ticket is completed before the code is used up, both by
+ * conditional writes: of two completions of one ticket one wins and the other finds it used, and of two logins
+ * with one code (two tickets) the second finds the code's step accepted already. A code is checked against what is
+ * stored first, so that a wrong one never spends a ticket.
+ */
+public final class CompleteLogInService implements CompleteLogInUseCase {
+
+    private final UserStore users;
+    private final LoginAttemptLog attempts;
+    private final PendingLoginStore pendingLogins;
+    private final SecondFactorStore secondFactors;
+    private final TotpVerification verification;
+    private final SecondFactorPolicy policy;
+    private final SessionStart sessionStart;
+    private final AuditLog audit;
+    private final Clock clock;
+
+    public CompleteLogInService(UserStore users, LoginAttemptLog attempts, PendingLoginStore pendingLogins,
+                                SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
+                                SecondFactorPolicy policy, SessionStore sessions, TokenIssuer tokens,
+                                TokenPolicy tokenPolicy, RandomSource random, AuditLog audit, Clock clock) {
+        this.users = users;
+        this.attempts = attempts;
+        this.pendingLogins = pendingLogins;
+        this.secondFactors = secondFactors;
+        this.verification = new TotpVerification(sealer, codes);
+        this.policy = policy;
+        this.sessionStart = new SessionStart(users, sessions, tokens, tokenPolicy, random, audit);
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    @Override
+    public Result completeLogIn(Command command) {
+        Instant now = clock.instant();
+        Optional<PendingLogin> onRecord = LoginTicketHash.ofPresented(command.ticket()).flatMap(pendingLogins::find);
+        return PendingLogin.present(onRecord, now).match(
+                usable -> complete(usable.open(), command, now),
+                refused -> {
+                    SecurityEvent failed = failure(command.requester(), now, onRecord.map(PendingLogin::userId));
+                    audit.record(failed.outcome(switch (refused.why()) {
+                        case UNKNOWN -> AuditOutcome.TICKET_UNKNOWN;
+                        case USED -> AuditOutcome.TICKET_USED;
+                        case EXPIRED -> AuditOutcome.TICKET_EXPIRED;
+                    }));
+                    return new Result.TicketInvalid();
+                });
+    }
+
+    private Result complete(PendingLogin.Open open, Command command, Instant now) {
+        Requester requester = command.requester();
+        SecurityEvent failed = failure(requester, now, Optional.of(open.userId()));
+        Optional<UserAccount> user = users.findById(open.userId()).filter(UserAccount::enabled);
+        if (user.isEmpty()) {
+            audit.record(failed.outcome(AuditOutcome.ACCOUNT_DISABLED));
+            return new Result.TicketInvalid();
+        }
+        // Counted like a password, under the same key: the password's count is not cleared until the login completes.
+        LoginAttemptKey key = LoginAttemptKey.of(user.get().username(), requester.clientAddress());
+        Optional<Duration> wait = attempts.tryAttempt(key, now);
+        if (wait.isPresent()) {
+            audit.record(SecurityEvent.of(SecurityEventType.LOGIN_THROTTLED, now, requester).about(open.userId()));
+            return new Result.Throttled(wait.get());
+        }
+        Optional<AuditOutcome> refusal = command.code()
+                .map(code -> withCode(open, code, now))
+                .orElseGet(() -> withRecoveryCode(open, command.recoveryCode().orElseThrow(), now));
+        if (refusal.isPresent()) {
+            return refusal.get() == AuditOutcome.TICKET_USED ? ticketLost(failed)
+                    : wrongCode(open, failed.outcome(refusal.get()), now);
+        }
+        attempts.clear(key);
+        SecondFactorMethod method = command.code().isPresent() ? SecondFactorMethod.TOTP
+                : SecondFactorMethod.RECOVERY_CODE;
+        audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_PASSED, now, requester).about(open.userId())
+                .outcome(method == SecondFactorMethod.TOTP ? AuditOutcome.TOTP_CODE : AuditOutcome.RECOVERY_CODE));
+        // Against the hash the ticket's password was checked against: a password changed since ends the login here.
+        return sessionStart.start(user.get(), open.checked(), method == SecondFactorMethod.TOTP
+                        ? AuthenticationMethods.PASSWORD_AND_TOTP : AuthenticationMethods.PASSWORD_AND_RECOVERY_CODE,
+                        requester, now)
+                .<Result>map(Result.LoggedIn::new)
+                .orElseGet(Result.TicketInvalid::new);
+    }
+
+    /** Empty when the code is accepted and the ticket completed; else why not. */
+    private Optional<AuditOutcome> withCode(PendingLogin.Open open, TotpCode code, Instant now) {
+        Optional<TotpFactor.Confirmed> factor = secondFactors.totpOf(open.userId())
+                .filter(TotpFactor.Confirmed.class::isInstance).map(TotpFactor.Confirmed.class::cast);
+        if (factor.isEmpty()) {
+            return Optional.of(AuditOutcome.NOT_ENROLLED); // removed since the password was checked
+        }
+        return verification.check(factor.get(), code, now).match(
+                accepted -> {
+                    if (!pendingLogins.replace(open, open.complete(SecondFactorMethod.TOTP, now))) {
+                        return Optional.of(AuditOutcome.TICKET_USED);
+                    }
+                    // Lost only to a login with the same code on another ticket at the same moment: the code is
+                    // used once, and this ticket, spent, stays so.
+                    return secondFactors.accept(factor.get(), accepted.next()) ? Optional.empty()
+                            : Optional.of(AuditOutcome.REPLAYED_CODE);
+                },
+                refused -> Optional.of(refused.why() == TotpFactor.Refusal.REPLAYED ? AuditOutcome.REPLAYED_CODE
+                        : AuditOutcome.WRONG_CODE));
+    }
+
+    private Optional<AuditOutcome> withRecoveryCode(PendingLogin.Open open, RecoveryCode code, Instant now) {
+        RecoveryCode.Hash hash = code.hash();
+        if (!secondFactors.hasRecoveryCode(open.userId(), hash)) {
+            return Optional.of(AuditOutcome.WRONG_CODE);
+        }
+        if (!pendingLogins.replace(open, open.complete(SecondFactorMethod.RECOVERY_CODE, now))) {
+            return Optional.of(AuditOutcome.TICKET_USED);
+        }
+        // As with a code: lost only to the same recovery code used on another ticket at the same moment.
+        return secondFactors.useRecoveryCode(open.userId(), hash) ? Optional.empty()
+                : Optional.of(AuditOutcome.WRONG_CODE);
+    }
+
+    /**
+     * Counts the wrong code against the ticket: read again and counted again when another presentation changed it
+     * meanwhile, so that none goes uncounted; each retry follows someone else's count, so there are few.
+     */
+    private Result wrongCode(PendingLogin.Open open, SecurityEvent failed, Instant now) {
+        PendingLogin.Open current = open;
+        while (true) {
+            PendingLogin next = current.wrongCode(now, policy);
+            if (pendingLogins.replace(current, next)) {
+                audit.record(next instanceof PendingLogin.Exhausted
+                        ? failed.outcome(AuditOutcome.ATTEMPTS_EXHAUSTED) : failed);
+                return new Result.WrongCode();
+            }
+            Optional<PendingLogin.Open> reread = pendingLogins.find(current.ticket())
+                    .filter(PendingLogin.Open.class::isInstance).map(PendingLogin.Open.class::cast);
+            if (reread.isEmpty()) {
+                audit.record(failed);
+                return new Result.WrongCode();
+            }
+            current = reread.get();
+        }
+    }
+
+    private Result ticketLost(SecurityEvent failed) {
+        audit.record(failed.outcome(AuditOutcome.TICKET_USED));
+        return new Result.TicketInvalid();
+    }
+
+    private static SecurityEvent failure(Requester requester, Instant now, Optional<UserId> userId) {
+        SecurityEvent failed = SecurityEvent.of(SecurityEventType.SECOND_FACTOR_FAILED, now, requester);
+        return userId.map(failed::about).orElse(failed);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.authservice.application.service;
+
+import dev.authservice.application.port.in.ConfirmTotpUseCase;
+import dev.authservice.application.port.out.AuditLog;
+import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.port.out.SecondFactorStore;
+import dev.authservice.application.port.out.SecretSealer;
+import dev.authservice.application.port.out.TotpCodes;
+import dev.authservice.domain.audit.AuditOutcome;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.secondfactor.RecoveryCode;
+import dev.authservice.domain.secondfactor.TotpFactor;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+public final class ConfirmTotpService implements ConfirmTotpUseCase {
+
+    private final SecondFactorStore secondFactors;
+    private final TotpVerification verification;
+    private final RandomSource random;
+    private final AuditLog audit;
+    private final Clock clock;
+
+    public ConfirmTotpService(SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
+                              RandomSource random, AuditLog audit, Clock clock) {
+        this.secondFactors = secondFactors;
+        this.verification = new TotpVerification(sealer, codes);
+        this.random = random;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    @Override
+    public Result confirmTotp(Command command) {
+        Instant now = clock.instant();
+        SecurityEvent failed = SecurityEvent.of(SecurityEventType.SECOND_FACTOR_FAILED, now, command.requester())
+                .about(command.userId());
+        Optional<TotpFactor.Pending> pending = secondFactors.totpOf(command.userId())
+                .filter(TotpFactor.Pending.class::isInstance).map(TotpFactor.Pending.class::cast);
+        if (pending.isEmpty()) {
+            audit.record(failed.outcome(AuditOutcome.NOT_ENROLLED));
+            return new Result.NothingToConfirm();
+        }
+        return verification.check(pending.get(), command.code(), now).match(
+                accepted -> {
+                    List<RecoveryCode> recoveryCodes = Stream
+                            .generate(() -> RecoveryCode.fromRandom(random.bytes(RecoveryCode.RANDOM_BYTES)))
+                            .limit(RecoveryCode.COUNT).toList();
+                    if (!secondFactors.confirm(pending.get(), accepted.next(),
+                            recoveryCodes.stream().map(RecoveryCode::hash).toList())) {
+                        // Replaced by a new enrolment, or confirmed by a concurrent request, since it was read.
+                        audit.record(failed.outcome(AuditOutcome.NOT_ENROLLED));
+                        return new Result.NothingToConfirm();
+                    }
+                    audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_CONFIRMED, now,
+                            command.requester()).about(command.userId()));
+                    return new Result.Confirmed(recoveryCodes.stream().map(RecoveryCode::shown).toList());
+                },
+                refused -> {
+                    audit.record(failed.outcome(AuditOutcome.WRONG_CODE));
+                    return new Result.WrongCode();
+                });
+    }
+}

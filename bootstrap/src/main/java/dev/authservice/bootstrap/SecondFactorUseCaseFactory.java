@@ -1,0 +1,71 @@
+package dev.authservice.bootstrap;
+
+import dev.authservice.application.port.in.CompleteLogInUseCase;
+import dev.authservice.application.port.in.ConfirmTotpUseCase;
+import dev.authservice.application.port.in.EnrolTotpUseCase;
+import dev.authservice.application.port.in.RemoveTotpUseCase;
+import dev.authservice.application.port.in.ResetSecondFactorsUseCase;
+import dev.authservice.application.port.out.AuditLog;
+import dev.authservice.application.port.out.LoginAttemptLog;
+import dev.authservice.application.port.out.PasswordHasher;
+import dev.authservice.application.port.out.PendingLoginStore;
+import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.port.out.SecondFactorStore;
+import dev.authservice.application.port.out.SecretSealer;
+import dev.authservice.application.port.out.SessionStore;
+import dev.authservice.application.port.out.TotpCodes;
+import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.service.CompleteLogInService;
+import dev.authservice.application.service.ConfirmTotpService;
+import dev.authservice.application.service.EnrolTotpService;
+import dev.authservice.application.service.RemoveTotpService;
+import dev.authservice.application.service.ResetSecondFactorsService;
+import dev.authservice.application.service.TokenIssuer;
+import dev.authservice.domain.login.SecondFactorPolicy;
+import dev.authservice.domain.token.TokenPolicy;
+import io.micronaut.context.annotation.Factory;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+
+/**
+ * Wires the use cases of second factors: enrolling, confirming and removing a TOTP, completing a login with one, and
+ * an administrator's reset.
+ */
+@Factory
+class SecondFactorUseCaseFactory {
+
+    /** The issuer the authenticator app shows beside the account is the tokens' issuer: one name for the service. */
+    @Singleton
+    EnrolTotpUseCase enrolTotp(SecondFactorStore secondFactors, SecretSealer sealer, RandomSource random,
+                               TokenPolicy policy, AuditLog audit, Clock clock) {
+        return new EnrolTotpService(secondFactors, sealer, random, policy.issuer(), audit, clock);
+    }
+
+    @Singleton
+    ConfirmTotpUseCase confirmTotp(SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
+                                   RandomSource random, AuditLog audit, Clock clock) {
+        return new ConfirmTotpService(secondFactors, sealer, codes, random, audit, clock);
+    }
+
+    @Singleton
+    RemoveTotpUseCase removeTotp(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
+                                 SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
+                                 AuditLog audit, Clock clock) {
+        return new RemoveTotpService(users, hasher, attempts, secondFactors, sealer, codes, audit, clock);
+    }
+
+    @Singleton
+    CompleteLogInUseCase completeLogIn(UserStore users, LoginAttemptLog attempts, PendingLoginStore pendingLogins,
+                                       SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
+                                       SecondFactorPolicy policy, SessionStore sessions, TokenIssuer tokens,
+                                       TokenPolicy tokenPolicy, RandomSource random, AuditLog audit, Clock clock) {
+        return new CompleteLogInService(users, attempts, pendingLogins, secondFactors, sealer, codes, policy,
+                sessions, tokens, tokenPolicy, random, audit, clock);
+    }
+
+    @Singleton
+    ResetSecondFactorsUseCase resetSecondFactors(UserStore users, SecondFactorStore secondFactors, AuditLog audit,
+                                                 Clock clock) {
+        return new ResetSecondFactorsService(users, secondFactors, audit, clock);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.authservice.bootstrap;
+
+import dev.authservice.adapter.out.crypto.AesGcmSecretSealer;
+import dev.authservice.application.port.out.SecretSealer;
+import io.micronaut.context.annotation.Context;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Property;
+import io.micronaut.context.env.Environment;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.core.annotation.Order;
+import io.micronaut.core.order.Ordered;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The key that seals the TOTP secrets ({@code auth.second-factor.encryption-key}), and the earlier ones that still
+ * open what they sealed. Every instance must share them, and a restart must keep them, or no second factor can be
+ * checked; so outside dev and test the key is required, and its absence stops the start, after every other setting
+ * has been judged ({@code @Order}), so that a deployment sees the refusals of its older settings first.
+ */
+@Factory
+class SecretSealerFactory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SecretSealerFactory.class);
+    private static final String KEY = "auth.second-factor.encryption-key (AUTH_SECOND_FACTOR_ENCRYPTION_KEY)";
+
+    @Context
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    SecretSealer secretSealer(@Property(name = "auth.second-factor.encryption-key") @Nullable String key,
+                              @Property(name = "auth.second-factor.previous-encryption-keys") @Nullable
+                              List<String> previous, Environment environment) {
+        if (key != null && !key.isEmpty()) {
+            try {
+                return AesGcmSecretSealer.withKeys(key, previous == null ? List.of() : previous);
+            } catch (IllegalArgumentException e) {
+                throw new MisconfigurationException(KEY + " or a previous key is refused: " + e.getMessage()
+                        + "; make one with: openssl rand -base64 32");
+            }
+        }
+        if (!AccessTokenKeysFactory.mayBeMadeAtStart(environment.getActiveNames())) {
+            throw new MisconfigurationException(KEY + " is required outside the dev and test environments, the same"
+                    + " on every instance; make one with: openssl rand -base64 32");
+        }
+        LOG.warn("auth.second-factor.encryption-key is not set: sealing TOTP secrets with a key made at start"
+                + " (development only: a TOTP enrolled before a restart cannot be checked after it)");
+        return AesGcmSecretSealer.withRandomKey();
+    }
+}
