@@ -50,15 +50,15 @@ public sealed interface PendingLogin {
     }
 
     /** What presenting {@code ticket} at {@code at} means, given what the store has on record for it. */
-    static Presentation present(Optional<PendingLogin> onRecord, Instant at) {
+    static Decision present(Optional<PendingLogin> onRecord, Instant at) {
         if (onRecord.isEmpty()) {
-            return new Presentation.Refused(Refusal.UNKNOWN);
+            return new Decision.Refused(Refusal.UNKNOWN);
         }
         if (!(onRecord.get() instanceof Open open)) {
-            return new Presentation.Refused(Refusal.USED);
+            return new Decision.Refused(Refusal.USED);
         }
-        return at.isBefore(open.expiresAt()) ? new Presentation.Usable(open)
-                : new Presentation.Refused(Refusal.EXPIRED);
+        return at.isBefore(open.expiresAt()) ? new Decision.Usable(open)
+                : new Decision.Refused(Refusal.EXPIRED);
     }
 
     /** @param wrongCodes how many wrong codes were presented with it so far */
@@ -108,19 +108,19 @@ public sealed interface PendingLogin {
      * What presenting a ticket means, before any code is looked at. {@link #match} takes one function per kind, so that
      * a new kind does not compile until every caller handles it.
      */
-    sealed interface Presentation {
+    sealed interface Decision {
 
         <T> T match(Function<Usable, T> usable, Function<Refused, T> refused);
 
         /** Open and in time: its code decides. */
-        record Usable(Open open) implements Presentation {
+        record Usable(Open open) implements Decision {
             @Override
             public <T> T match(Function<Usable, T> usable, Function<Refused, T> refused) {
                 return usable.apply(this);
             }
         }
 
-        record Refused(Refusal why) implements Presentation {
+        record Refused(Refusal why) implements Decision {
             @Override
             public <T> T match(Function<Usable, T> usable, Function<Refused, T> refused) {
                 return refused.apply(this);

@@ -31,19 +31,19 @@ class PendingLoginTest {
 
     @Test
     void anOpenOneInTimeIsUsable() {
-        assertEquals(new PendingLogin.Presentation.Usable(open),
+        assertEquals(new PendingLogin.Decision.Usable(open),
                 PendingLogin.present(Optional.of(open), NOW.plus(Duration.ofMinutes(5)).minusMillis(1)));
     }
 
     @Test
     void anOpenOneIsRefusedFromItsExpiry() {
-        assertEquals(new PendingLogin.Presentation.Refused(PendingLogin.Refusal.EXPIRED),
+        assertEquals(new PendingLogin.Decision.Refused(PendingLogin.Refusal.EXPIRED),
                 PendingLogin.present(Optional.of(open), open.expiresAt()));
     }
 
     @Test
     void anUnknownTicketIsRefused() {
-        assertEquals(new PendingLogin.Presentation.Refused(PendingLogin.Refusal.UNKNOWN),
+        assertEquals(new PendingLogin.Decision.Refused(PendingLogin.Refusal.UNKNOWN),
                 PendingLogin.present(Optional.empty(), NOW));
     }
 
@@ -52,7 +52,7 @@ class PendingLoginTest {
         PendingLogin.Completed completed = open.complete(SecondFactorMethod.TOTP, NOW.plusSeconds(10));
         assertEquals(new PendingLogin.Completed(TICKET, ALICE, CHECKED, NOW, open.expiresAt(), SecondFactorMethod.TOTP,
                 NOW.plusSeconds(10)), completed);
-        assertEquals(new PendingLogin.Presentation.Refused(PendingLogin.Refusal.USED),
+        assertEquals(new PendingLogin.Decision.Refused(PendingLogin.Refusal.USED),
                 PendingLogin.present(Optional.of(completed), NOW.plusSeconds(11)));
     }
 
@@ -66,7 +66,7 @@ class PendingLoginTest {
         PendingLogin exhausted = ((PendingLogin.Open) current).wrongCode(NOW.plusSeconds(1), POLICY);
         assertEquals(new PendingLogin.Exhausted(TICKET, ALICE, CHECKED, NOW, open.expiresAt(), NOW.plusSeconds(1)),
                 exhausted);
-        assertEquals(new PendingLogin.Presentation.Refused(PendingLogin.Refusal.USED),
+        assertEquals(new PendingLogin.Decision.Refused(PendingLogin.Refusal.USED),
                 PendingLogin.present(Optional.of(exhausted), NOW.plusSeconds(2)));
     }
 

@@ -1,5 +1,10 @@
 package dev.authservice.adapter.out.persistence.secondfactor;
 
+import static dev.authservice.adapter.out.persistence.secondfactor.TransactionalStatements.at;
+import static dev.authservice.adapter.out.persistence.secondfactor.TransactionalStatements.instant;
+import static dev.authservice.adapter.out.persistence.secondfactor.TransactionalStatements.update;
+
+import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.login.PendingLogin;
@@ -24,30 +29,31 @@ import java.util.UUID;
  * wrong code uncounted.
  */
 @Singleton
+@TranslatesUnavailability
 class JdbcPendingLoginStore implements PendingLoginStore {
 
     private static final String OPEN = "OPEN";
     private static final String COMPLETED = "COMPLETED";
     private static final String EXHAUSTED = "EXHAUSTED";
 
-    private final Jdbc jdbc;
+    private final TransactionalStatements jdbc;
     private final Clock clock;
 
     JdbcPendingLoginStore(TransactionOperations<Connection> transactions, Clock clock) {
-        this.jdbc = new Jdbc(transactions);
+        this.jdbc = new TransactionalStatements(transactions);
         this.clock = clock;
     }
 
     @Override
     public void add(PendingLogin.Open login) {
-        jdbc.write(connection -> Jdbc.update(connection, "INSERT INTO pending_logins (ticket_hash, user_id,"
+        jdbc.write(connection -> update(connection, "INSERT INTO pending_logins (ticket_hash, user_id,"
                 + " password_hash, created_at, expires_at, wrong_codes, state) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 statement -> {
                     statement.setString(1, login.ticket().hex());
                     statement.setObject(2, login.userId().value());
                     statement.setString(3, login.checked().encoded());
-                    statement.setObject(4, Jdbc.at(login.createdAt()));
-                    statement.setObject(5, Jdbc.at(login.expiresAt()));
+                    statement.setObject(4, at(login.createdAt()));
+                    statement.setObject(5, at(login.expiresAt()));
                     statement.setInt(6, login.wrongCodes());
                     statement.setString(7, OPEN);
                 }));
@@ -71,7 +77,7 @@ class JdbcPendingLoginStore implements PendingLoginStore {
         if (!next.ticket().equals(expected.ticket())) {
             return false;
         }
-        return jdbc.write(connection -> Jdbc.update(connection, "UPDATE pending_logins SET wrong_codes = ?,"
+        return jdbc.write(connection -> update(connection, "UPDATE pending_logins SET wrong_codes = ?,"
                 + " state = ?, method = ?, ended_at = ? WHERE ticket_hash = ? AND state = ? AND wrong_codes = ?",
                 statement -> {
                     statement.setInt(1, next instanceof PendingLogin.Open open ? open.wrongCodes()
@@ -80,7 +86,7 @@ class JdbcPendingLoginStore implements PendingLoginStore {
                             : next instanceof PendingLogin.Completed ? COMPLETED : EXHAUSTED);
                     statement.setString(3, next instanceof PendingLogin.Completed completed
                             ? completed.method().name() : null);
-                    statement.setObject(4, Jdbc.at(next instanceof PendingLogin.Completed completed
+                    statement.setObject(4, at(next instanceof PendingLogin.Completed completed
                             ? completed.completedAt()
                             : next instanceof PendingLogin.Exhausted exhausted ? exhausted.exhaustedAt() : null));
                     statement.setString(5, expected.ticket().hex());
@@ -91,8 +97,8 @@ class JdbcPendingLoginStore implements PendingLoginStore {
 
     @Override
     public int forgetExpiredBy(Instant cutoff) {
-        return jdbc.write(connection -> Jdbc.update(connection, "DELETE FROM pending_logins WHERE expires_at <= ?",
-                statement -> statement.setObject(1, Jdbc.at(cutoff))));
+        return jdbc.write(connection -> update(connection, "DELETE FROM pending_logins WHERE expires_at <= ?",
+                statement -> statement.setObject(1, at(cutoff))));
     }
 
     /** Past its expiry a ticket is refused whatever it says, so nothing is lost by forgetting it. */
@@ -105,15 +111,15 @@ class JdbcPendingLoginStore implements PendingLoginStore {
         LoginTicketHash ticket = new LoginTicketHash(row.getString("ticket_hash"));
         UserId userId = new UserId(row.getObject("user_id", UUID.class));
         PasswordHash checked = new PasswordHash(row.getString("password_hash"));
-        Instant createdAt = Jdbc.instant(row, "created_at");
-        Instant expiresAt = Jdbc.instant(row, "expires_at");
+        Instant createdAt = instant(row, "created_at");
+        Instant expiresAt = instant(row, "expires_at");
         return switch (row.getString("state")) {
             case OPEN -> new PendingLogin.Open(ticket, userId, checked, createdAt, expiresAt,
                     row.getInt("wrong_codes"));
             case COMPLETED -> new PendingLogin.Completed(ticket, userId, checked, createdAt, expiresAt,
-                    SecondFactorMethod.valueOf(row.getString("method")), Jdbc.instant(row, "ended_at"));
+                    SecondFactorMethod.valueOf(row.getString("method")), instant(row, "ended_at"));
             case EXHAUSTED -> new PendingLogin.Exhausted(ticket, userId, checked, createdAt, expiresAt,
-                    Jdbc.instant(row, "ended_at"));
+                    instant(row, "ended_at"));
             default -> throw new IllegalStateException("a pending login in state " + row.getString("state"));
         };
     }

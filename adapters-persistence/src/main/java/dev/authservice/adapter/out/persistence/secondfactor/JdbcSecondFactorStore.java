@@ -1,6 +1,11 @@
 package dev.authservice.adapter.out.persistence.secondfactor;
 
+import static dev.authservice.adapter.out.persistence.secondfactor.TransactionalStatements.at;
+import static dev.authservice.adapter.out.persistence.secondfactor.TransactionalStatements.instant;
+import static dev.authservice.adapter.out.persistence.secondfactor.TransactionalStatements.update;
+
 import dev.authservice.adapter.out.persistence.UniqueViolation;
+import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.application.port.out.SecondFactorStore;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SealedSecret;
@@ -23,36 +28,37 @@ import java.util.UUID;
  * database decides between concurrent writers, and this class decides nothing.
  */
 @Singleton
+@TranslatesUnavailability
 class JdbcSecondFactorStore implements SecondFactorStore {
 
     /** A lost race to insert leaves a row, so the next try updates it; only a removal in between needs a third. */
     private static final int TRIES = 3;
 
-    private final Jdbc jdbc;
+    private final TransactionalStatements jdbc;
 
     JdbcSecondFactorStore(TransactionOperations<Connection> transactions) {
-        this.jdbc = new Jdbc(transactions);
+        this.jdbc = new TransactionalStatements(transactions);
     }
 
     @Override
     public boolean enrol(TotpFactor.Pending pending) {
         for (int tries = 0; tries < TRIES; tries++) {
-            if (jdbc.write(connection -> Jdbc.update(connection, "UPDATE totp_factors SET key_id = ?,"
+            if (jdbc.write(connection -> update(connection, "UPDATE totp_factors SET key_id = ?,"
                     + " sealed_secret = ?, enrolled_at = ? WHERE user_id = ? AND confirmed_at IS NULL",
                     statement -> {
                         bindSecret(statement, 1, pending.secret());
-                        statement.setObject(3, Jdbc.at(pending.enrolledAt()));
+                        statement.setObject(3, at(pending.enrolledAt()));
                         statement.setObject(4, pending.userId().value());
                     })) == 1) {
                 return true;
             }
             // Outside a transaction: on PostgreSQL a refused INSERT would abort it.
-            if (UniqueViolation.inserted(() -> jdbc.write(connection -> Jdbc.update(connection,
+            if (UniqueViolation.inserted(() -> jdbc.write(connection -> update(connection,
                     "INSERT INTO totp_factors (user_id, key_id, sealed_secret, enrolled_at) VALUES (?, ?, ?, ?)",
                     statement -> {
                         statement.setObject(1, pending.userId().value());
                         bindSecret(statement, 2, pending.secret());
-                        statement.setObject(4, Jdbc.at(pending.enrolledAt()));
+                        statement.setObject(4, at(pending.enrolledAt()));
                     })), () -> true)) {
                 return true;
             }
@@ -80,16 +86,16 @@ class JdbcSecondFactorStore implements SecondFactorStore {
     public boolean confirm(TotpFactor.Pending expected, TotpFactor.Confirmed confirmed,
                            List<RecoveryCode.Hash> recoveryCodes) {
         return jdbc.write(connection -> {
-            if (Jdbc.update(connection, "UPDATE totp_factors SET confirmed_at = ?, last_step = ? WHERE user_id = ?"
+            if (update(connection, "UPDATE totp_factors SET confirmed_at = ?, last_step = ? WHERE user_id = ?"
                     + " AND confirmed_at IS NULL AND key_id = ? AND sealed_secret = ?", statement -> {
-                        statement.setObject(1, Jdbc.at(confirmed.confirmedAt()));
+                        statement.setObject(1, at(confirmed.confirmedAt()));
                         statement.setLong(2, confirmed.lastAcceptedStep());
                         statement.setObject(3, expected.userId().value());
                         bindSecret(statement, 4, expected.secret());
                     }) != 1) {
                 return false;
             }
-            Jdbc.update(connection, "DELETE FROM recovery_codes WHERE user_id = ?",
+            update(connection, "DELETE FROM recovery_codes WHERE user_id = ?",
                     statement -> statement.setObject(1, expected.userId().value()));
             try (PreparedStatement insert = connection.prepareStatement(
                     "INSERT INTO recovery_codes (user_id, code_hash) VALUES (?, ?)")) {
@@ -106,7 +112,7 @@ class JdbcSecondFactorStore implements SecondFactorStore {
 
     @Override
     public boolean accept(TotpFactor.Confirmed expected, TotpFactor.Confirmed next) {
-        return jdbc.write(connection -> Jdbc.update(connection, "UPDATE totp_factors SET last_step = ?"
+        return jdbc.write(connection -> update(connection, "UPDATE totp_factors SET last_step = ?"
                 + " WHERE user_id = ? AND confirmed_at IS NOT NULL AND last_step = ?", statement -> {
                     statement.setLong(1, next.lastAcceptedStep());
                     statement.setObject(2, expected.userId().value());
@@ -130,7 +136,7 @@ class JdbcSecondFactorStore implements SecondFactorStore {
 
     @Override
     public boolean useRecoveryCode(UserId userId, RecoveryCode.Hash code) {
-        return jdbc.write(connection -> Jdbc.update(connection,
+        return jdbc.write(connection -> update(connection,
                 "DELETE FROM recovery_codes WHERE user_id = ? AND code_hash = ?", statement -> {
                     statement.setObject(1, userId.value());
                     statement.setString(2, code.hex());
@@ -154,9 +160,9 @@ class JdbcSecondFactorStore implements SecondFactorStore {
     @Override
     public boolean remove(UserId userId) {
         return jdbc.write(connection -> {
-            Jdbc.update(connection, "DELETE FROM recovery_codes WHERE user_id = ?",
+            update(connection, "DELETE FROM recovery_codes WHERE user_id = ?",
                     statement -> statement.setObject(1, userId.value()));
-            return Jdbc.update(connection, "DELETE FROM totp_factors WHERE user_id = ?",
+            return update(connection, "DELETE FROM totp_factors WHERE user_id = ?",
                     statement -> statement.setObject(1, userId.value())) == 1;
         });
     }
@@ -171,9 +177,9 @@ class JdbcSecondFactorStore implements SecondFactorStore {
         SealedSecret secret = new SealedSecret(row.getString("key_id"),
                 Base64.getDecoder().decode(row.getString("sealed_secret")));
         if (row.getObject("confirmed_at") == null) {
-            return new TotpFactor.Pending(userId, secret, Jdbc.instant(row, "enrolled_at"));
+            return new TotpFactor.Pending(userId, secret, instant(row, "enrolled_at"));
         }
-        return new TotpFactor.Confirmed(userId, secret, Jdbc.instant(row, "enrolled_at"),
-                Jdbc.instant(row, "confirmed_at"), row.getLong("last_step"));
+        return new TotpFactor.Confirmed(userId, secret, instant(row, "enrolled_at"),
+                instant(row, "confirmed_at"), row.getLong("last_step"));
     }
 }

@@ -11,11 +11,11 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 
 /** Plain statements on the connection of a transaction (the caller's, or one of their own). */
-final class Jdbc {
+final class TransactionalStatements {
 
     private final TransactionOperations<Connection> transactions;
 
-    Jdbc(TransactionOperations<Connection> transactions) {
+    TransactionalStatements(TransactionOperations<Connection> transactions) {
         this.transactions = transactions;
     }
 

@@ -1,0 +1,209 @@
+package dev.authservice.benchmarks;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.IntConsumer;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * What a second factor adds to a login, in the service's CPU time: a login with a TOTP (the password, which answers
+ * a ticket, then the ticket with a code) against a password login, on one service, in alternating batches so that
+ * both meet the same JIT. Each TOTP login is of a user of its own, enrolled beforehand, since a code is accepted once
+ * per user and time step. Prints the CPU per login of each and their ratio (target: at most 1.10):
+ * {@code java -cp benchmarks/target/benchmarks.jar dev.authservice.benchmarks.SecondFactorLogins [logins] [jar]},
+ * on a fresh H2, or on a fresh PostgreSQL database when DATASOURCES_DEFAULT_URL names a server.
+ */
+public final class SecondFactorLogins {
+
+    private static final int CLIENTS = 4;
+    private static final int BATCHES = 4;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private SecondFactorLogins() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int logins = args.length > 0 ? Integer.parseInt(args[0]) : 200;
+        Path jar = Path.of(args.length > 1 ? args[1] : "bootstrap/target/auth-service.jar");
+        Optional<String> server = Postgres.serverUrl();
+        try (Postgres database = server.isPresent() ? Postgres.createDatabase(server.get()) : null;
+             ServiceProcess service = ServiceProcess.start(Path.of(System.getProperty("java.home")), jar,
+                     Options.RECOMMENDED_JVM_OPTIONS, Optional.ofNullable(database).map(Postgres::jdbcUrl))) {
+            String host = "127.0.0.1:" + service.port();
+            int warmup = logins / 4;
+            System.out.printf(Locale.ROOT, "enrolling %d users with a TOTP on %s%n", warmup + logins,
+                    database == null ? "H2" : database.name());
+            List<Enrolled> users = enrol(service.port(), host, warmup + logins);
+
+            // Unmeasured: both kinds of login until their code is compiled.
+            inParallel(warmup, i -> passwordLogin(service.port(), host));
+            inParallel(warmup, i -> totpLogin(service.port(), host, users.get(i)));
+
+            long passwordCpu = 0;
+            long totpCpu = 0;
+            int perBatch = logins / BATCHES;
+            for (int batch = 0; batch < BATCHES; batch++) {
+                long before = Machine.processCpuNanos(service.pid());
+                inParallel(perBatch, i -> passwordLogin(service.port(), host));
+                long between = Machine.processCpuNanos(service.pid());
+                int first = warmup + batch * perBatch;
+                inParallel(perBatch, i -> totpLogin(service.port(), host, users.get(first + i)));
+                long after = Machine.processCpuNanos(service.pid());
+                passwordCpu += between - before;
+                totpCpu += after - between;
+            }
+            int measured = perBatch * BATCHES;
+            double password = passwordCpu / 1e6 / measured;
+            double totp = totpCpu / 1e6 / measured;
+            System.out.printf(Locale.ROOT, "password_login_cpu_ms: %.2f%ntotp_login_cpu_ms: %.2f%n"
+                    + "totp_login_vs_password: %.3f (target <= 1.10; %d logins of each, %d batches)%n",
+                    password, totp, totp / password, measured, BATCHES);
+        }
+    }
+
+    /** A user with a confirmed TOTP, and the time step its confirmation used up. */
+    private record Enrolled(String username, String password, byte[] secret, long confirmedStep) {
+    }
+
+    private static List<Enrolled> enrol(int port, String host, int count) throws Exception {
+        List<Enrolled> users = new ArrayList<>();
+        try (HttpConnection connection = new HttpConnection("127.0.0.1", port)) {
+            String admin = "Authorization: Bearer " + expect(200, connection.exchange(HttpConnection.request("POST",
+                    "/api/login", host, "{\"username\":\"bob\",\"password\":\"bob-password\"}",
+                    "Content-Type: application/json"))).jsonString("accessToken");
+            for (int i = 0; i < count; i++) {
+                String username = "totp-" + i;
+                String password = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes(18));
+                expect(201, connection.exchange(HttpConnection.request("POST", "/api/admin/users", host,
+                        "{\"username\":\"" + username + "\",\"password\":\"" + password + "\",\"roles\":[\"USER\"],"
+                                + "\"nickname\":\"T\",\"department\":\"Benchmark\"}",
+                        "Content-Type: application/json", admin)));
+                String bearer = "Authorization: Bearer " + expect(200, connection.exchange(HttpConnection.request(
+                        "POST", "/api/login", host, credentials(username, password),
+                        "Content-Type: application/json"))).jsonString("accessToken");
+                byte[] secret = base32(expect(200, connection.exchange(HttpConnection.request("POST",
+                        "/api/user/second-factor/totp", host, null, bearer))).jsonString("secret"));
+                long step = step(Instant.now());
+                expect(200, connection.exchange(HttpConnection.request("POST", "/api/user/second-factor/totp/confirm",
+                        host, "{\"code\":\"" + code(secret, step) + "\"}", "Content-Type: application/json",
+                        bearer)));
+                users.add(new Enrolled(username, password, secret, step));
+            }
+        }
+        return users;
+    }
+
+    private static void passwordLogin(int port, String host) {
+        try (HttpConnection connection = new HttpConnection("127.0.0.1", port)) {
+            expect(200, connection.exchange(HttpConnection.request("POST", "/api/login", host, Scenarios.LOGIN_BODY,
+                    "Content-Type: application/json")));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The password, then the ticket with the code of the first step after the one its confirmation used. */
+    private static void totpLogin(int port, String host, Enrolled user) {
+        try (HttpConnection connection = new HttpConnection("127.0.0.1", port)) {
+            String ticket = expect(401, connection.exchange(HttpConnection.request("POST", "/api/login", host,
+                    credentials(user.username(), user.password()), "Content-Type: application/json")))
+                    .jsonString("ticket");
+            long step = Math.max(user.confirmedStep() + 1, step(Instant.now()));
+            expect(200, connection.exchange(HttpConnection.request("POST", "/api/login/second-factor", host,
+                    "{\"ticket\":\"" + ticket + "\",\"code\":\"" + code(user.secret(), step) + "\"}",
+                    "Content-Type: application/json")));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** {@code count} calls of {@code login}, by index, shared among {@link #CLIENTS} threads. */
+    private static void inParallel(int count, IntConsumer login) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> failures = new ArrayList<>();
+        for (int client = 0; client < CLIENTS; client++) {
+            int first = client;
+            Thread thread = new Thread(() -> {
+                for (int i = first; i < count; i += CLIENTS) {
+                    login.accept(i);
+                }
+            }, "login-client-" + client);
+            thread.setUncaughtExceptionHandler((t, e) -> {
+                synchronized (failures) {
+                    failures.add(e);
+                }
+            });
+            threads.add(thread);
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        if (!failures.isEmpty()) {
+            throw new IllegalStateException("a login failed", failures.get(0));
+        }
+    }
+
+    private static String credentials(String username, String password) {
+        return "{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}";
+    }
+
+    private static HttpConnection.Response expect(int status, HttpConnection.Response answer) {
+        if (answer.status() != status) {
+            throw new IllegalStateException("expected " + status + ", got " + answer.status() + " "
+                    + answer.bodyText());
+        }
+        return answer;
+    }
+
+    private static long step(Instant at) {
+        return at.getEpochSecond() / 30;
+    }
+
+    /** RFC 6238: HOTP (RFC 4226) of the time step, HMAC-SHA-1, six digits, as an authenticator app computes it. */
+    static String code(byte[] secret, long step) throws GeneralSecurityException {
+        Mac mac = Mac.getInstance("HmacSHA1");
+        mac.init(new SecretKeySpec(secret, "HmacSHA1"));
+        byte[] hash = mac.doFinal(ByteBuffer.allocate(Long.BYTES).putLong(step).array());
+        int offset = hash[hash.length - 1] & 0x0f;
+        int binary = ((hash[offset] & 0x7f) << 24) | ((hash[offset + 1] & 0xff) << 16)
+                | ((hash[offset + 2] & 0xff) << 8) | (hash[offset + 3] & 0xff);
+        return String.format(Locale.ROOT, "%06d", binary % 1_000_000);
+    }
+
+    /** RFC 4648 base32, as the secret is shown to an authenticator app (upper case, no padding). */
+    static byte[] base32(String text) {
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+        ByteBuffer out = ByteBuffer.allocate(text.length() * 5 / 8);
+        int buffer = 0;
+        int bits = 0;
+        for (char c : text.replace("=", "").toUpperCase(Locale.ROOT).toCharArray()) {
+            int value = alphabet.indexOf(c);
+            if (value < 0) {
+                throw new IllegalArgumentException("not base32: " + c);
+            }
+            buffer = (buffer << 5) | value;
+            bits += 5;
+            if (bits >= 8) {
+                out.put((byte) (buffer >> (bits - 8)));
+                bits -= 8;
+            }
+        }
+        return out.array();
+    }
+
+    private static byte[] bytes(int count) {
+        byte[] bytes = new byte[count];
+        RANDOM.nextBytes(bytes);
+        return bytes;
+    }
+}
