@@ -56,6 +56,11 @@ class DemoDataTest {
             public String refreshTokenValue() {
                 throw new UnsupportedOperationException("the demo data makes no token");
             }
+
+            @Override
+            public byte[] bytes(int count) {
+                throw new UnsupportedOperationException("the demo data makes no passkey");
+            }
         };
         return new DemoData(users, orders, new Argon2idPasswordHasher(), recording, Clock.systemUTC());
     }

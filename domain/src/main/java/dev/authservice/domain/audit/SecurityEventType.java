@@ -28,7 +28,11 @@ public enum SecurityEventType {
     PASSWORD_CHANGE_FAILED,
     USER_CREATED,
     USER_DISABLED,
-    USER_ENABLED;
+    USER_ENABLED,
+    PASSKEY_REGISTERED,
+    /** A registration response refused: its challenge, origin or signature, or the passkey itself; the outcome says which. */
+    PASSKEY_REGISTRATION_FAILED,
+    PASSKEY_DELETED;
 
     /** Too frequent to keep one record each: counted by the metrics only, unless the audit trail is told otherwise. */
     public boolean isRoutine() {

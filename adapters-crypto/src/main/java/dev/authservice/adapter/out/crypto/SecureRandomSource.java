@@ -23,8 +23,13 @@ public final class SecureRandomSource implements RandomSource {
 
     @Override
     public String refreshTokenValue() {
-        byte[] bytes = new byte[REFRESH_TOKEN_BYTES];
+        return BASE64URL.encodeToString(bytes(REFRESH_TOKEN_BYTES));
+    }
+
+    @Override
+    public byte[] bytes(int count) {
+        byte[] bytes = new byte[count];
         random.nextBytes(bytes);
-        return BASE64URL.encodeToString(bytes);
+        return bytes;
     }
 }

@@ -10,4 +10,7 @@ public interface RandomSource {
 
     /** A new opaque refresh token: at least 256 random bits, URL-safe text. */
     String refreshTokenValue();
+
+    /** {@code count} random bytes: a WebAuthn challenge or user handle. */
+    byte[] bytes(int count);
 }
