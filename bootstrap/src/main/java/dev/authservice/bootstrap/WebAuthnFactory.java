@@ -42,7 +42,12 @@ class WebAuthnFactory {
                               @Property(name = "auth.webauthn.origins") @Nullable List<String> origins,
                               @Property(name = "micronaut.server.port") int port,
                               Environment environment) {
-        boolean development = AccessTokenKeysFactory.mayBeMadeAtStart(environment.getActiveNames());
+        return relyingParty(id, name, origins, port,
+                AccessTokenKeysFactory.mayBeMadeAtStart(environment.getActiveNames()));
+    }
+
+    static RelyingParty relyingParty(@Nullable String id, String name, @Nullable List<String> origins, int port,
+                                     boolean development) {
         boolean idSet = id != null && !id.isEmpty();
         boolean originsSet = origins != null && !origins.isEmpty();
         if (!development && !(idSet && originsSet)) {

@@ -28,6 +28,9 @@ public record Passkey(CredentialId id, UserId ownerId, ByteString userHandle, Pa
     /** Passkeys one user may hold: enough for every device and a spare, few enough that a list stays readable. */
     public static final int MAX_PER_USER = 10;
 
+    /** The COSE algorithms a passkey's key may use, in order of preference: ES256, EdDSA, RS256. */
+    public static final List<Integer> ALGORITHMS = List.of(-7, -8, -257);
+
     public Passkey {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(ownerId, "ownerId");

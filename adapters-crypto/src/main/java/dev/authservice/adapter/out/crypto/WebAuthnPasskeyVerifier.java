@@ -14,11 +14,11 @@ import com.webauthn4j.data.client.Origin;
 import com.webauthn4j.data.client.challenge.DefaultChallenge;
 import com.webauthn4j.server.ServerProperty;
 import com.webauthn4j.verifier.exception.BadOriginException;
-import dev.authservice.application.port.in.PasskeyCreationOptions;
 import dev.authservice.application.port.out.PasskeyVerifier;
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.CredentialId;
+import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.RelyingParty;
 import java.util.List;
 import java.util.Optional;
@@ -33,7 +33,7 @@ import java.util.stream.Collectors;
 public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
 
     /** The algorithms offered in the creation options, and no other. */
-    private static final List<PublicKeyCredentialParameters> ALGORITHMS = PasskeyCreationOptions.ALGORITHMS.stream()
+    private static final List<PublicKeyCredentialParameters> ALGORITHMS = Passkey.ALGORITHMS.stream()
             .map(alg -> new PublicKeyCredentialParameters(PublicKeyCredentialType.PUBLIC_KEY,
                     COSEAlgorithmIdentifier.create(alg)))
             .toList();

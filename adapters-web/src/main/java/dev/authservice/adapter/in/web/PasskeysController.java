@@ -250,7 +250,7 @@ class PasskeysController {
             return new RegistrationOptions(new CreationOptions(options.challenge().base64Url(),
                     new RelyingPartyEntity(options.relyingParty().id(), options.relyingParty().name()),
                     new UserEntity(options.userHandle().base64Url(), options.userName(), options.userDisplayName()),
-                    PasskeyCreationOptions.ALGORITHMS.stream().map(CredentialParameters::new).toList(),
+                    Passkey.ALGORITHMS.stream().map(CredentialParameters::new).toList(),
                     options.timeout().toMillis(),
                     options.excludeCredentials().stream()
                             .map(held -> new CredentialDescriptor(held.id().toString(), held.transports()))
