@@ -115,7 +115,7 @@ class RegisterPasskeyServiceTest {
     @Test
     void aResponseThatDoesNotVerifyIsRefusedAndUsesTheChallengeUp() {
         PasskeyChallenge challenge = issued(NOW);
-        verifier.answering(new Registration.Refused("bad signature"));
+        verifier.answering(new Registration.Refused());
 
         assertRefused(new RegisterPasskeyUseCase.Result.VerificationFailed(), register(challenge, Optional.empty()),
                 AuditOutcome.VERIFICATION_FAILED);

@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Registration responses of passkeys verified by webauthn4j, in the JSON forms of WebAuthn Level 3. Any attestation
@@ -37,6 +39,8 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
             .map(alg -> new PublicKeyCredentialParameters(PublicKeyCredentialType.PUBLIC_KEY,
                     COSEAlgorithmIdentifier.create(alg)))
             .toList();
+
+    private static final Logger LOG = LoggerFactory.getLogger(WebAuthnPasskeyVerifier.class);
 
     private final ObjectConverter converter = new ObjectConverter();
     private final WebAuthnRegistrationManager registrations =
@@ -74,9 +78,15 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
             return new Registration.WrongOrigin();
         } catch (RuntimeException e) {
             // As in challengeOf: verification reads nothing but its arguments, so any failure is a refusal.
-            return new Registration.Refused(e.getClass().getSimpleName());
+            return refused(e.getClass().getSimpleName() + ": " + e.getMessage());
         }
         return verified(data);
+    }
+
+    /** Which check failed is logged for the operator; the client learns only that one did. */
+    private static Registration refused(String why) {
+        LOG.info("passkey registration refused: {}", why);
+        return new Registration.Refused();
     }
 
     private Registration verified(RegistrationData data) {
@@ -90,7 +100,7 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
                             : data.getTransports().stream().map(AuthenticatorTransport::getValue).sorted().toList(),
                     credential.getAaguid() == null ? new UUID(0, 0) : credential.getAaguid().getValue());
         } catch (InvalidValueException credentialIdOutOfRange) {
-            return new Registration.Refused("credential id of " + credential.getCredentialId().length + " bytes");
+            return refused("a credential id of " + credential.getCredentialId().length + " bytes");
         }
     }
 }

@@ -109,7 +109,7 @@ class WebAuthnPasskeyVerifierTest {
 
     private void assertRefused(String response) {
         Registration result = verifier.verifyRegistration(response, RP, challenge);
-        assertTrue(result instanceof Registration.Refused, result.toString());
+        assertEquals(new Registration.Refused(), result);
     }
 
     private static Registration.Verified verified(Registration result) {

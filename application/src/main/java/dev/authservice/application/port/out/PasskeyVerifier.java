@@ -60,8 +60,8 @@ public interface PasskeyVerifier {
             }
         }
 
-        /** @param reason for the log, never for the client: which check failed */
-        record Refused(String reason) implements Registration {
+        /** Any other check failed; which one is the adapter's to log, never the client's to learn. */
+        record Refused() implements Registration {
             @Override
             public <T> T match(Function<Verified, T> verified,
                                Function<WrongOrigin, T> wrongOrigin,
