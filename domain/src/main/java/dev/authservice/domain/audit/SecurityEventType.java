@@ -30,7 +30,7 @@ public enum SecurityEventType {
     USER_DISABLED,
     USER_ENABLED,
     PASSKEY_REGISTERED,
-    /** A registration response refused: its challenge, origin or signature, or the passkey itself; the outcome says which. */
+    /** A passkey registration refused: its challenge, origin or signature, or the passkey; the outcome says which. */
     PASSKEY_REGISTRATION_FAILED,
     PASSKEY_DELETED;
 

@@ -59,8 +59,9 @@ import java.util.Optional;
 
 /**
  * The caller's passkeys (WebAuthn): registration in two steps, the list, and deleting one. The bodies are the JSON
- * forms of WebAuthn Level 3, so a browser passes the options to {@code PublicKeyCredential.parseCreationOptionsFromJSON}
- * and sends back what {@code PublicKeyCredential.toJSON()} makes of the new credential. Whose passkeys is taken from
+ * forms of WebAuthn Level 3, so a browser passes the options to
+ * {@code PublicKeyCredential.parseCreationOptionsFromJSON} and sends back what {@code PublicKeyCredential.toJSON()}
+ * makes of the new credential. Whose passkeys is taken from
  * the token; another user's passkey is "not found", exactly as an unknown one. Without a relying party configured
  * (outside dev and test, see {@code WebAuthnFactory}) the paths do not exist.
  */
@@ -310,7 +311,7 @@ class PasskeysController {
                 new AuthenticatorSelection("required", true, "required");
     }
 
-    /** The body of {@code POST /api/user/passkeys}; the controller reads it as a JSON tree, so this only documents it. */
+    /** The body of {@code POST /api/user/passkeys}; the controller reads it as a JSON tree: this only documents it. */
     @Schema(name = "RegisterPasskeyRequest", requiredProperties = {"id", "rawId", "type", "response"})
     record RegisterPasskeyRequest(
             @Schema(description = "The credential id, base64url") String id,
@@ -320,7 +321,8 @@ class PasskeysController {
                     + "transports, with the others toJSON() adds") Map<String, Object> response,
             @Schema(description = "Client extension results; {} when none", nullable = true)
             @Nullable Map<String, Object> clientExtensionResults,
-            @Schema(description = "platform or cross-platform", nullable = true) @Nullable String authenticatorAttachment,
+            @Schema(description = "platform or cross-platform", nullable = true)
+            @Nullable String authenticatorAttachment,
             @Schema(description = "What you call the passkey: 1 to 64 characters; left out or null: the date",
                     nullable = true) @Nullable String name) {
     }

@@ -17,6 +17,6 @@ public interface PasskeyStore {
      */
     boolean add(Passkey passkey);
 
-    /** Removes the passkey if {@code ownerId} owns it; {@code false}, and nothing removed, when unknown or another's. */
+    /** Removes the passkey if {@code ownerId} owns it; {@code false}, nothing removed, when unknown or another's. */
     boolean remove(CredentialId id, UserId ownerId);
 }
