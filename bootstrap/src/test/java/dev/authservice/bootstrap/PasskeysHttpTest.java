@@ -227,6 +227,24 @@ class PasskeysHttpTest {
     }
 
     @Test
+    void aBodyOver16KiBIsTooLargeAndUsesNoChallengeUp() {
+        String response = response(carol, SoftwareAuthenticator.create());
+
+        assertError(register(carol, named(response, "\"" + "n".repeat(17 * 1024) + "\"")), 413,
+                "PAYLOAD_TOO_LARGE");
+        assertEquals(201, register(carol, response).status(), "the challenge is still there");
+    }
+
+    @Test
+    void aBodyThatIsNotJsonIsUnsupportedAndUsesNoChallengeUp() {
+        String response = response(carol, SoftwareAuthenticator.create());
+
+        assertError(http.post(PATH, response, "Content-Type", "text/plain", "Authorization", carol.bearer()), 415,
+                "UNSUPPORTED_MEDIA_TYPE");
+        assertEquals(201, register(carol, response).status(), "the challenge is still there");
+    }
+
+    @Test
     void anotherUsersPasskeyIsNotFoundAndStays() {
         SoftwareAuthenticator authenticator = SoftwareAuthenticator.create();
         assertEquals(201, register(carol, response(carol, authenticator)).status());
