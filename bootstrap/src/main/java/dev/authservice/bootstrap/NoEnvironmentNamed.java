@@ -46,7 +46,8 @@ class NoEnvironmentNamed implements BeanCreatedEventListener<HttpServerConfigura
             "micronaut.server.netty.listeners", "MICRONAUT_SERVER_NETTY_LISTENERS",
             "auth.client-address.trusted-proxies", "AUTH_CLIENT_ADDRESS_TRUSTED_PROXIES",
             "auth.bootstrap-admin.username", "AUTH_BOOTSTRAP_ADMIN_USERNAME",
-            "auth.bootstrap-admin.password", "AUTH_BOOTSTRAP_ADMIN_PASSWORD");
+            "auth.bootstrap-admin.password", "AUTH_BOOTSTRAP_ADMIN_PASSWORD",
+            "auth.webauthn.rp-id", "AUTH_WEBAUTHN_RP_ID");
 
     NoEnvironmentNamed(Environment environment) {
         List<String> seen = deploymentSettings(environment);

@@ -59,7 +59,7 @@ class DemoDataTest {
 
             @Override
             public byte[] bytes(int count) {
-                throw new UnsupportedOperationException("the demo data makes no secret");
+                throw new UnsupportedOperationException("the demo data makes no secret and no passkey");
             }
         };
         return new DemoData(users, orders, new Argon2idPasswordHasher(), recording, Clock.systemUTC());

@@ -24,10 +24,12 @@ class NoEnvironmentNamedTest {
         List<String> seen = NoEnvironmentNamed.deploymentSettings(configuration(Map.of(
                 "datasources.default.url", "jdbc:postgresql://db.internal:5432/auth",
                 "micronaut.server.netty.listeners.public.port", 443,
-                "auth.jwt.secret", "aLiEULTP2rlutzWkwFxJQ8fIYX6uvfMdj1KO7bOkucg=")));
+                "auth.jwt.secret", "aLiEULTP2rlutzWkwFxJQ8fIYX6uvfMdj1KO7bOkucg=",
+                "auth.webauthn.rp-id", "example.com")));
 
         assertEquals(List.of(
                 "auth.jwt.secret (AUTH_JWT_SECRET) is set",
+                "auth.webauthn.rp-id (AUTH_WEBAUTHN_RP_ID) is set",
                 "datasources.default.url (DATASOURCES_DEFAULT_URL) names another database than the embedded one",
                 "micronaut.server.netty.listeners (MICRONAUT_SERVER_NETTY_LISTENERS) is set"), seen);
     }

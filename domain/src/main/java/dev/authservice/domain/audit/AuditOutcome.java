@@ -46,6 +46,18 @@ public enum AuditOutcome {
     /** The second factor proven with a recovery code, which is used up. */
     RECOVERY_CODE,
     /** Sessions ended: why, as {@link RevocationReason} says (a login undone by a concurrent change, a sign-out, ...). */
+    /** A passkey registration whose challenge is unknown, another user's or used already. */
+    UNKNOWN_CHALLENGE,
+    /** A passkey registration whose challenge was too old. */
+    CHALLENGE_EXPIRED,
+    /** A passkey registration sent from an origin not configured. */
+    WRONG_ORIGIN,
+    /** A passkey registration response that does not verify: signature, relying party, flags or form. */
+    VERIFICATION_FAILED,
+    /** A passkey registration of a credential registered already. */
+    CREDENTIAL_TAKEN,
+    /** A passkey registration of a user holding as many passkeys as allowed. */
+    TOO_MANY_PASSKEYS,
     LOGOUT,
     REUSE_DETECTED,
     SIGNED_OUT,

@@ -40,7 +40,11 @@ public enum SecurityEventType {
     /** A wrong or replayed code, or a dead ticket; the outcome says which. */
     SECOND_FACTOR_FAILED,
     /** The TOTP and its recovery codes were removed, by their user or (outcome ADMINISTRATOR) an administrator. */
-    SECOND_FACTOR_REMOVED;
+    SECOND_FACTOR_REMOVED,
+    PASSKEY_REGISTERED,
+    /** A passkey registration refused: its challenge, origin or signature, or the passkey; the outcome says which. */
+    PASSKEY_REGISTRATION_FAILED,
+    PASSKEY_DELETED;
 
     /** Too frequent to keep one record each: counted by the metrics only, unless the audit trail is told otherwise. */
     public boolean isRoutine() {

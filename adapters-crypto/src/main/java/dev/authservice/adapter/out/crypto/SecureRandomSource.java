@@ -23,9 +23,7 @@ public final class SecureRandomSource implements RandomSource {
 
     @Override
     public String refreshTokenValue() {
-        byte[] bytes = new byte[REFRESH_TOKEN_BYTES];
-        random.nextBytes(bytes);
-        return BASE64URL.encodeToString(bytes);
+        return BASE64URL.encodeToString(bytes(REFRESH_TOKEN_BYTES));
     }
 
     @Override

@@ -11,6 +11,6 @@ public interface RandomSource {
     /** A new opaque refresh token or login ticket: at least 256 random bits, URL-safe text. */
     String refreshTokenValue();
 
-    /** {@code count} random bytes: a TOTP secret, a recovery code. */
+    /** {@code count} random bytes: a TOTP secret, a recovery code, a WebAuthn challenge or user handle. */
     byte[] bytes(int count);
 }

@@ -1,0 +1,106 @@
+package dev.authservice.adapter.out.crypto;
+
+import com.webauthn4j.WebAuthnRegistrationManager;
+import com.webauthn4j.converter.util.ObjectConverter;
+import com.webauthn4j.data.AuthenticatorTransport;
+import com.webauthn4j.data.PublicKeyCredentialParameters;
+import com.webauthn4j.data.PublicKeyCredentialType;
+import com.webauthn4j.data.RegistrationData;
+import com.webauthn4j.data.RegistrationParameters;
+import com.webauthn4j.data.attestation.authenticator.AttestedCredentialData;
+import com.webauthn4j.data.attestation.authenticator.AuthenticatorData;
+import com.webauthn4j.data.attestation.statement.COSEAlgorithmIdentifier;
+import com.webauthn4j.data.client.Origin;
+import com.webauthn4j.data.client.challenge.DefaultChallenge;
+import com.webauthn4j.server.ServerProperty;
+import com.webauthn4j.verifier.exception.BadOriginException;
+import dev.authservice.application.port.out.PasskeyVerifier;
+import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.passkey.ByteString;
+import dev.authservice.domain.passkey.CredentialId;
+import dev.authservice.domain.passkey.Passkey;
+import dev.authservice.domain.passkey.RelyingParty;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Registration responses of passkeys verified by webauthn4j, in the JSON forms of WebAuthn Level 3. Any attestation
+ * format is accepted without a trust chain: the service asks for "none", and trusts a passkey because its signed-in
+ * owner registered it, not because of its maker. User presence and user verification are required. Thread-safe.
+ */
+public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
+
+    /** The algorithms offered in the creation options, and no other. */
+    private static final List<PublicKeyCredentialParameters> ALGORITHMS = Passkey.ALGORITHMS.stream()
+            .map(alg -> new PublicKeyCredentialParameters(PublicKeyCredentialType.PUBLIC_KEY,
+                    COSEAlgorithmIdentifier.create(alg)))
+            .toList();
+
+    private static final Logger LOG = LoggerFactory.getLogger(WebAuthnPasskeyVerifier.class);
+
+    private final ObjectConverter converter = new ObjectConverter();
+    private final WebAuthnRegistrationManager registrations =
+            WebAuthnRegistrationManager.createNonStrictWebAuthnRegistrationManager(converter);
+
+    @Override
+    public Optional<ByteString> challengeOf(String registrationResponseJson) {
+        try {
+            RegistrationData data = registrations.parse(registrationResponseJson);
+            if (data.getCollectedClientData() == null || data.getCollectedClientData().getChallenge() == null
+                    || data.getAttestationObject() == null) {
+                return Optional.empty();
+            }
+            return Optional.of(ByteString.of(data.getCollectedClientData().getChallenge().getValue()));
+        } catch (RuntimeException notAResponse) {
+            // webauthn4j reports malformed input as its own exceptions, as Jackson's, or as a NullPointerException
+            // for a missing member; parsing reads nothing but the text, so any of them means "not a response".
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Registration verifyRegistration(String registrationResponseJson, RelyingParty relyingParty,
+                                           ByteString challenge) {
+        ServerProperty server = ServerProperty.builder()
+                .origins(relyingParty.origins().stream().map(Origin::new).collect(Collectors.toSet()))
+                .rpId(relyingParty.id())
+                .challenge(new DefaultChallenge(challenge.bytes()))
+                .build();
+        RegistrationData data;
+        try {
+            data = registrations.verify(registrationResponseJson, new RegistrationParameters(server, ALGORITHMS,
+                    true, true));
+        } catch (BadOriginException e) {
+            return new Registration.WrongOrigin();
+        } catch (RuntimeException e) {
+            // As in challengeOf: verification reads nothing but its arguments, so any failure is a refusal.
+            return refused(e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+        return verified(data);
+    }
+
+    /** Which check failed is logged for the operator; the client learns only that one did. */
+    private static Registration refused(String why) {
+        LOG.info("passkey registration refused: {}", why);
+        return new Registration.Refused();
+    }
+
+    private Registration verified(RegistrationData data) {
+        AuthenticatorData<?> authenticator = data.getAttestationObject().getAuthenticatorData();
+        AttestedCredentialData credential = authenticator.getAttestedCredentialData();
+        try {
+            return new Registration.Verified(new CredentialId(ByteString.of(credential.getCredentialId())),
+                    ByteString.of(converter.getCborConverter().writeValueAsBytes(credential.getCOSEKey())),
+                    authenticator.getSignCount(), authenticator.isFlagBE(), authenticator.isFlagBS(),
+                    data.getTransports() == null ? List.of()
+                            : data.getTransports().stream().map(AuthenticatorTransport::getValue).sorted().toList(),
+                    credential.getAaguid() == null ? new UUID(0, 0) : credential.getAaguid().getValue());
+        } catch (InvalidValueException credentialIdOutOfRange) {
+            return refused("a credential id of " + credential.getCredentialId().length + " bytes");
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.authservice.adapter.out.persistence.passkey;
+
+import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
+import dev.authservice.adapter.out.persistence.UniqueViolation;
+import dev.authservice.application.port.out.PasskeyChallengeStore;
+import dev.authservice.domain.passkey.ByteString;
+import dev.authservice.domain.passkey.PasskeyChallenge;
+import dev.authservice.domain.user.UserId;
+import jakarta.inject.Singleton;
+import java.util.Optional;
+
+@Singleton
+@TranslatesUnavailability
+class JdbcPasskeyChallengeStore implements PasskeyChallengeStore {
+
+    private final PasskeyChallengeRowRepository rows;
+
+    JdbcPasskeyChallengeStore(PasskeyChallengeRowRepository rows) {
+        this.rows = rows;
+    }
+
+    /**
+     * An upsert both databases run alike: replace the user's row, else insert one; an insert that lost to a
+     * concurrent one finds the row there and replaces it after all. Not to be called inside a transaction.
+     */
+    @Override
+    public void issue(PasskeyChallenge challenge) {
+        PasskeyChallengeRow row = PasskeyChallengeRow.of(challenge);
+        if (replaced(row)) {
+            return;
+        }
+        UniqueViolation.inserted(() -> rows.insert(row), () -> replaced(row));
+    }
+
+    private boolean replaced(PasskeyChallengeRow row) {
+        return rows.replace(row.userId(), row.challenge(), row.userHandle(), row.expiresAt()) == 1;
+    }
+
+    /** Found, then deleted by one statement whose count decides which of concurrent takers has it. */
+    @Override
+    public Optional<PasskeyChallenge> take(UserId userId, ByteString value) {
+        return rows.findByUserIdAndChallenge(userId.value(), value.base64Url())
+                .filter(found -> rows.deleteByUserIdAndChallenge(userId.value(), value.base64Url()) == 1)
+                .map(PasskeyChallengeRow::toChallenge);
+    }
+}

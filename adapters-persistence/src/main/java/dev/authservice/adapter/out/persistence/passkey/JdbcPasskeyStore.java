@@ -1,0 +1,40 @@
+package dev.authservice.adapter.out.persistence.passkey;
+
+import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
+import dev.authservice.adapter.out.persistence.UniqueViolation;
+import dev.authservice.application.port.out.PasskeyStore;
+import dev.authservice.domain.passkey.CredentialId;
+import dev.authservice.domain.passkey.Passkey;
+import dev.authservice.domain.user.UserId;
+import jakarta.inject.Singleton;
+import java.util.List;
+
+@Singleton
+@TranslatesUnavailability
+class JdbcPasskeyStore implements PasskeyStore {
+
+    private final PasskeyRowRepository rows;
+
+    JdbcPasskeyStore(PasskeyRowRepository rows) {
+        this.rows = rows;
+    }
+
+    @Override
+    public List<Passkey> findByOwner(UserId ownerId) {
+        return rows.findByUserIdOldestFirst(ownerId.value()).stream()
+                .map(PasskeyRow::toPasskey)
+                .toList();
+    }
+
+    /** The primary key on {@code credential_id} decides; not to be called inside a transaction. */
+    @Override
+    public boolean add(Passkey passkey) {
+        return UniqueViolation.inserted(() -> rows.insert(PasskeyRow.of(passkey)),
+                () -> rows.existsByCredentialId(passkey.id().toString()));
+    }
+
+    @Override
+    public boolean remove(CredentialId id, UserId ownerId) {
+        return rows.deleteByCredentialIdAndUserId(id.toString(), ownerId.value()) == 1;
+    }
+}

@@ -1,0 +1,111 @@
+package dev.authservice.application.port.out;
+
+import static dev.authservice.application.fixtures.PasskeyMother.randomBytes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.authservice.application.fixtures.AtTheSameTime;
+import dev.authservice.application.fixtures.TestTime;
+import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.domain.passkey.PasskeyChallenge;
+import dev.authservice.domain.user.UserAccount;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link PasskeyChallengeStore} promises: a challenge is taken once, by its user, and a newer one
+ * replaces the user's older one. An implementation's test hands out an empty store and a user store that accepts
+ * alice and bob.
+ */
+public abstract class PasskeyChallengeStoreContract {
+
+    private static final int RACERS = 8;
+    private PasskeyChallengeStore store;
+    private UserAccount alice;
+    private UserAccount bob;
+
+    protected abstract PasskeyChallengeStore emptyChallengeStore();
+
+    protected abstract UserStore userStore();
+
+    @BeforeEach
+    void startEmptyWithTwoUsers() {
+        store = emptyChallengeStore();
+        alice = UserAccountMother.alice();
+        bob = UserAccountMother.bob();
+        userStore().add(alice);
+        userStore().add(bob);
+    }
+
+    @Test
+    void aChallengeIsTakenOnceAsItWasIssued() {
+        PasskeyChallenge challenge = challengeOf(alice);
+        store.issue(challenge);
+
+        assertEquals(Optional.of(challenge), store.take(alice.id(), challenge.value()));
+        assertEquals(Optional.empty(), store.take(alice.id(), challenge.value()));
+    }
+
+    @Test
+    void anExpiredChallengeIsStillTakenForTheCallerToRefuse() {
+        PasskeyChallenge old = PasskeyChallenge.issue(randomBytes(32), alice.id(), randomBytes(32),
+                TestTime.SOME_INSTANT);
+        store.issue(old);
+
+        assertEquals(Optional.of(old), store.take(alice.id(), old.value()));
+    }
+
+    @Test
+    void nobodyTakesAnotherUsersChallenge() {
+        PasskeyChallenge alices = challengeOf(alice);
+        store.issue(alices);
+
+        assertEquals(Optional.empty(), store.take(bob.id(), alices.value()));
+        assertEquals(Optional.of(alices), store.take(alice.id(), alices.value()));
+    }
+
+    @Test
+    void anUnknownChallengeTakesNothing() {
+        PasskeyChallenge alices = challengeOf(alice);
+        store.issue(alices);
+
+        assertEquals(Optional.empty(), store.take(alice.id(), randomBytes(32)));
+        assertEquals(Optional.of(alices), store.take(alice.id(), alices.value()));
+    }
+
+    @Test
+    void aNewerChallengeReplacesTheUsersOlderOneOnly() {
+        PasskeyChallenge first = challengeOf(alice);
+        PasskeyChallenge bobs = challengeOf(bob);
+        PasskeyChallenge second = challengeOf(alice);
+        store.issue(first);
+        store.issue(bobs);
+        store.issue(second);
+
+        assertEquals(Optional.empty(), store.take(alice.id(), first.value()));
+        assertEquals(Optional.of(second), store.take(alice.id(), second.value()));
+        assertEquals(Optional.of(bobs), store.take(bob.id(), bobs.value()));
+    }
+
+    @Test
+    void ofConcurrentTakesOfOneChallengeExactlyOneFindsIt() throws Exception {
+        for (int round = 0; round < 5; round++) { // a race goes one way or another: run it a few times
+            PasskeyChallenge challenge = challengeOf(alice);
+            store.issue(challenge);
+
+            List<Optional<PasskeyChallenge>> results = AtTheSameTime.run(IntStream.range(0, RACERS)
+                    .<Callable<Optional<PasskeyChallenge>>>mapToObj(i -> () -> store.take(alice.id(),
+                            challenge.value()))
+                    .toList());
+
+            assertEquals(1, results.stream().filter(Optional::isPresent).count(), "finders among " + results);
+        }
+    }
+
+    private static PasskeyChallenge challengeOf(UserAccount user) {
+        return PasskeyChallenge.issue(randomBytes(32), user.id(), randomBytes(32), TestTime.now());
+    }
+}

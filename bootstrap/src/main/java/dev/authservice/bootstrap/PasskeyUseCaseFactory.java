@@ -1,0 +1,51 @@
+package dev.authservice.bootstrap;
+
+import dev.authservice.application.port.in.BeginPasskeyRegistrationUseCase;
+import dev.authservice.application.port.in.DeleteMyPasskeyUseCase;
+import dev.authservice.application.port.in.ListMyPasskeysUseCase;
+import dev.authservice.application.port.in.RegisterPasskeyUseCase;
+import dev.authservice.application.port.out.AuditLog;
+import dev.authservice.application.port.out.PasskeyChallengeStore;
+import dev.authservice.application.port.out.PasskeyStore;
+import dev.authservice.application.port.out.PasskeyVerifier;
+import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.service.BeginPasskeyRegistrationService;
+import dev.authservice.application.service.DeleteMyPasskeyService;
+import dev.authservice.application.service.ListMyPasskeysService;
+import dev.authservice.application.service.RegisterPasskeyService;
+import dev.authservice.domain.passkey.RelyingParty;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+
+/** Wires the use cases of passkeys, when there is a relying party to register them for ({@link WebAuthnFactory}). */
+@Factory
+@Requires(beans = RelyingParty.class)
+class PasskeyUseCaseFactory {
+
+    @Singleton
+    BeginPasskeyRegistrationUseCase beginPasskeyRegistration(PasskeyStore passkeys,
+                                                             PasskeyChallengeStore challenges,
+                                                             RelyingParty relyingParty, RandomSource random,
+                                                             Clock clock) {
+        return new BeginPasskeyRegistrationService(passkeys, challenges, relyingParty, random, clock);
+    }
+
+    @Singleton
+    RegisterPasskeyUseCase registerPasskey(PasskeyStore passkeys, PasskeyChallengeStore challenges,
+                                           PasskeyVerifier verifier, RelyingParty relyingParty, AuditLog audit,
+                                           Clock clock) {
+        return new RegisterPasskeyService(passkeys, challenges, verifier, relyingParty, audit, clock);
+    }
+
+    @Singleton
+    ListMyPasskeysUseCase listMyPasskeys(PasskeyStore passkeys) {
+        return new ListMyPasskeysService(passkeys);
+    }
+
+    @Singleton
+    DeleteMyPasskeyUseCase deleteMyPasskey(PasskeyStore passkeys, AuditLog audit, Clock clock) {
+        return new DeleteMyPasskeyService(passkeys, audit, clock);
+    }
+}

@@ -1,0 +1,24 @@
+package dev.authservice.domain.passkey;
+
+import dev.authservice.domain.Require;
+import java.time.Instant;
+
+/** What the owner calls a passkey in their list ("Work laptop"), or a default given at registration. */
+public record PasskeyName(String value) {
+
+    public static final int MAX_LENGTH = 64;
+
+    public PasskeyName {
+        Require.text("name", value, MAX_LENGTH);
+    }
+
+    /** The name of a passkey registered without one: the day it was registered, so that two can be told apart. */
+    public static PasskeyName byDefault(Instant registeredAt) {
+        return new PasskeyName("Passkey of " + registeredAt.toString().substring(0, 10));
+    }
+
+    @Override
+    public String toString() {
+        return value;
+    }
+}
