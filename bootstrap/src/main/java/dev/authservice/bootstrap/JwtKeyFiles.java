@@ -7,8 +7,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -44,7 +42,7 @@ final class JwtKeyFiles {
         }
         Path kept = developmentKeys.resolve("jwt-" + algorithm.name().toLowerCase(Locale.ROOT) + "-signing-key.pem");
         if (!Files.exists(kept)) {
-            write(kept, JwtKey.generatePem(algorithm));
+            DevelopmentKeyFile.write(kept, JwtKey.generatePem(algorithm));
             LOG.warn("{} is not set: made a development signing key for {} in {} (development only)", SIGNING,
                     algorithm, kept);
         }
@@ -69,23 +67,6 @@ final class JwtKeyFiles {
             return reader.apply(pem);
         } catch (IllegalArgumentException e) {
             throw new MisconfigurationException(property + ": " + file + " " + e.getMessage());
-        }
-    }
-
-    /** Created readable by its owner only: it holds a private key. */
-    private static void write(Path file, String pem) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            try {
-                Files.createFile(file,
-                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            } catch (UnsupportedOperationException notPosix) {
-                // No POSIX permissions (Windows): the directory's own protect it.
-                Files.createFile(file);
-            }
-            Files.writeString(file, pem, StandardCharsets.US_ASCII, StandardOpenOption.TRUNCATE_EXISTING);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot keep the development signing key in " + file, e);
         }
     }
 }

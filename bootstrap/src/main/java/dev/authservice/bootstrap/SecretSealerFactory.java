@@ -9,6 +9,9 @@ import io.micronaut.context.env.Environment;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.annotation.Order;
 import io.micronaut.core.order.Ordered;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * The key that seals the TOTP secrets ({@code auth.second-factor.encryption-key}), and the earlier ones that still
  * open what they sealed. Every instance must share them, and a restart must keep them, or no second factor can be
  * checked; so outside dev and test the key is required, and its absence stops the start, after every other setting
- * has been judged ({@code @Order}), so that a deployment sees the refusals of its older settings first.
+ * has been judged ({@code @Order}), so that a deployment sees the refusals of its older settings first. In dev a key
+ * is made at the first start and kept beside the H2 database, as the development signing key is.
  */
 @Factory
 class SecretSealerFactory {
@@ -29,7 +33,9 @@ class SecretSealerFactory {
     @Order(Ordered.LOWEST_PRECEDENCE)
     SecretSealer secretSealer(@Property(name = "auth.second-factor.encryption-key") @Nullable String key,
                               @Property(name = "auth.second-factor.previous-encryption-keys") @Nullable
-                              List<String> previous, Environment environment) {
+                              List<String> previous,
+                              @Property(name = "auth.jwt.development-key-directory") String developmentKeys,
+                              Environment environment) {
         if (key != null && !key.isEmpty()) {
             try {
                 return AesGcmSecretSealer.withKeys(key, previous == null ? List.of() : previous);
@@ -42,8 +48,20 @@ class SecretSealerFactory {
             throw new MisconfigurationException(KEY + " is required outside the dev and test environments, the same"
                     + " on every instance; make one with: openssl rand -base64 32");
         }
-        LOG.warn("auth.second-factor.encryption-key is not set: sealing TOTP secrets with a key made at start"
-                + " (development only: a TOTP enrolled before a restart cannot be checked after it)");
-        return AesGcmSecretSealer.withRandomKey();
+        if (environment.getActiveNames().contains(Environment.TEST)) {
+            // A test's context never meets what another sealed.
+            return AesGcmSecretSealer.withRandomKey();
+        }
+        Path kept = Path.of(developmentKeys).resolve("second-factor-encryption-key");
+        String made = DevelopmentKeyFile.keep(kept, () -> Base64.getEncoder().encodeToString(randomKey()));
+        LOG.warn("auth.second-factor.encryption-key is not set: sealing TOTP secrets with a development key kept in {}"
+                + " (development only)", kept);
+        return AesGcmSecretSealer.withKeys(made, List.of());
+    }
+
+    private static byte[] randomKey() {
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        return key;
     }
 }

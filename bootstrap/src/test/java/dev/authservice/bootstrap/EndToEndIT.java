@@ -113,6 +113,30 @@ class EndToEndIT {
         assertTrue(Files.isRegularFile(service.directory().resolve("data/jwt-es256-signing-key.pem")));
     }
 
+    /** In dev the key that seals TOTP secrets is made once and kept in ./data: an enrolment outlives a restart. */
+    @Test
+    void aTotpEnrolledInDevelopmentIsStillCheckedAfterARestart() throws Exception {
+        Http http = service.start(Map.of());
+        String bearer = "Bearer " + http.logIn("alice", "alice-password").accessToken();
+        Http.Answer enrolment = http.post("/api/user/second-factor/totp", "", "Authorization", bearer);
+        assertEquals(200, enrolment.status(), enrolment.toString());
+        Authenticator app = Authenticator.of((String) enrolment.data().get("secret"));
+        long confirmed = Authenticator.stepNow();
+        assertEquals(200, http.postJson("/api/user/second-factor/totp/confirm", "{\"code\": \""
+                + app.code(confirmed) + "\"}", "Authorization", bearer).status());
+        service.close();
+
+        http = service.start(Map.of());
+
+        Http.Answer password = http.logIn("alice", "alice-password");
+        assertEquals("SECOND_FACTOR_REQUIRED", password.errorCode(), password.toString());
+        Http.Answer completed = http.postJson("/api/login/second-factor", "{\"ticket\": \""
+                + password.data().get("ticket") + "\", \"code\": \""
+                + app.code(Math.max(confirmed + 1, Authenticator.stepNow())) + "\"}");
+        assertEquals(200, completed.status(), completed.toString());
+        assertTrue(Files.isRegularFile(service.directory().resolve("data/second-factor-encryption-key")));
+    }
+
     /**
      * The rotation of docs/keys.md on the running jar: the old key's access token verifies once the new key signs and
      * the old one only verifies, its refresh token is untouched, and only removing the old key ends its access tokens.
