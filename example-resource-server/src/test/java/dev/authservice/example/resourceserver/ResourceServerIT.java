@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.eatthepath.otp.TimeBasedOneTimePasswordGenerator;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
@@ -21,12 +22,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.Key;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import javax.crypto.spec.SecretKeySpec;
+import org.apache.commons.codec.binary.Base32;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -146,8 +150,37 @@ class ResourceServerIT {
         assertTrue(profile.body().contains("TOKEN_REVOKED"), profile.body());
     }
 
+    /**
+     * The path that wants a second factor: bob enrols a TOTP (with a standard TOTP library as his app) and logs in
+     * with a code; his token's amr holds mfa and opens it, where alice's password-only token is 403.
+     */
     @Test
     @Order(4)
+    void aPathThatWantsASecondFactorOpensOnlyToATokenWhoseAmrSaysMfa() throws Exception {
+        String bob = post("/api/login", "{\"username\":\"bob\",\"password\":\"bob-password\"}", null, 200);
+        String bearer = "Bearer " + JSONObjectUtils.parse(bob).get("accessToken");
+        Map<String, Object> enrolment = JSONObjectUtils.getJSONObject(JSONObjectUtils.parse(
+                post("/api/user/second-factor/totp", "", bearer, 200)), "data");
+        Key secret = new SecretKeySpec(new Base32().decode((String) enrolment.get("secret")), "HmacSHA1");
+        TimeBasedOneTimePasswordGenerator app = new TimeBasedOneTimePasswordGenerator();
+        Instant confirmed = Instant.now();
+        post("/api/user/second-factor/totp/confirm",
+                "{\"code\":\"" + app.generateOneTimePasswordString(secret, confirmed) + "\"}", bearer, 200);
+        Map<String, Object> required = JSONObjectUtils.getJSONObject(JSONObjectUtils.parse(
+                post("/api/login", "{\"username\":\"bob\",\"password\":\"bob-password\"}", null, 401)), "data");
+        // The code of the next time step: the one of the confirmation is spent.
+        String code = app.generateOneTimePasswordString(secret, confirmed.plus(app.getTimeStep()));
+        String secondFactor = (String) JSONObjectUtils.parse(post("/api/login/second-factor",
+                "{\"ticket\":\"" + required.get("ticket") + "\",\"code\":\"" + code + "\"}", null, 200))
+                .get("accessToken");
+
+        assertEquals(200, secondFactor(secondFactor).statusCode());
+        assertEquals(403, secondFactor(logIn().accessToken()).statusCode(), "a password alone");
+        assertEquals(401, secondFactor(null).statusCode(), "no token");
+    }
+
+    @Test
+    @Order(5)
     void followsAKeyRotationWithoutARestartAndLogsNoOneOut() throws Exception {
         TestKey newKey = TestKey.generate();
         String oldSigning = directory.resolve("old.pem").toString();
@@ -223,6 +256,27 @@ class ResourceServerIT {
 
     private static String accessToken(HttpResponse<String> answer) throws Exception {
         return (String) JSONObjectUtils.parse(answer.body()).get("accessToken");
+    }
+
+    /** {@code POST path} on auth-service with a JSON body, expecting {@code status}; the answer's body. */
+    private String post(String path, String json, String authorization, int status) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(authService.uri(path))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        HttpResponse<String> answer = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(status, answer.statusCode(), path + ": " + answer.body());
+        return answer.body();
+    }
+
+    private HttpResponse<String> secondFactor(String accessToken) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(resourceServer.getURI()
+                + "/api/greeting/second-factor"));
+        if (accessToken != null) {
+            request.header("Authorization", "Bearer " + accessToken);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> greeting(String accessToken) throws Exception {
