@@ -31,13 +31,38 @@ function notice(text) {
   $('notice').hidden = !text;
 }
 
-function showLogin(message) {
-  notice(null);
+/** The ticket of a right password awaiting its second factor; null while the password form shows. */
+let ticket = null;
+
+function loginMessage(message) {
   $('login-message').textContent = message ?? '';
   $('login-message').hidden = !message;
+}
+
+function showLogin(message) {
+  notice(null);
+  ticket = null;
+  loginMessage(message);
   $('password').value = '';
+  $('second-factor-form').hidden = true;
+  $('login-form').hidden = false;
   show('login');
   $('username').focus();
+}
+
+function showSecondFactor(pendingTicket, message) {
+  ticket = pendingTicket;
+  loginMessage(message);
+  $('second-factor-code').value = '';
+  $('login-form').hidden = true;
+  $('second-factor-form').hidden = false;
+  $('second-factor-code').focus();
+}
+
+/** Six digits are a code of the app; anything else is taken for a recovery code (ABCDE-FGH23). */
+function codeOrRecoveryCode(typed) {
+  const text = typed.replace(/\s/g, '');
+  return /^\d{6}$/.test(text) ? { code: text } : { recoveryCode: text };
 }
 
 /** Runs a step of the page; a session that ended shows the login form, anything else a notice. */
@@ -180,6 +205,8 @@ function wire() {
         const failure = await auth.logIn($('username').value.trim(), $('password').value);
         if (!failure) {
           await enterApp();
+        } else if (failure.code === 'SECOND_FACTOR_REQUIRED') {
+          showSecondFactor(failure.data.ticket, 'Enter the code your authenticator app shows now.');
         } else if (failure.status === 429) {
           showLogin(`Too many failed attempts. Try again in ${failure.retryAfter ?? 'a few'} seconds.`);
         } else if (failure.status === 401) {
@@ -189,6 +216,28 @@ function wire() {
         }
       } finally {
         $('login-submit').disabled = false;
+      }
+    });
+  });
+  $('second-factor-form').addEventListener('submit', event => {
+    event.preventDefault();
+    guard(async () => {
+      $('second-factor-submit').disabled = true;
+      try {
+        const failure = await auth.completeLogIn(ticket, codeOrRecoveryCode($('second-factor-code').value));
+        if (!failure) {
+          await enterApp();
+        } else if (failure.code === 'INVALID_SECOND_FACTOR' || failure.status === 400) {
+          showSecondFactor(ticket, 'That code is not right, or was used already. Try the next one.');
+        } else if (failure.status === 429) {
+          showLogin(`Too many failed attempts. Try again in ${failure.retryAfter ?? 'a few'} seconds.`);
+        } else if (failure.code === 'LOGIN_TICKET_INVALID') {
+          showLogin('That sign-in has expired. Please sign in again.');
+        } else {
+          showLogin(failure.message ?? 'Signing in failed.');
+        }
+      } finally {
+        $('second-factor-submit').disabled = false;
       }
     });
   });

@@ -114,19 +114,33 @@ export async function restore() {
   return (await tokenNewerThan(-1)) !== null;
 }
 
-/** POST /api/login. Null on success, else the error answer ({ status, code, message, retryAfter }). */
-export async function logIn(username, password) {
-  const response = await fetch('/api/login', {
+/**
+ * POST /api/login. Null on success, else the error answer ({ status, code, message, retryAfter, data }). For an
+ * account with a second factor the right password is the answer SECOND_FACTOR_REQUIRED, whose data holds the ticket
+ * that {@link completeLogIn} takes with a code.
+ */
+export function logIn(username, password) {
+  return signIn('/api/login', { username, password });
+}
+
+/** POST /api/login/second-factor: the ticket with { code } of the app or { recoveryCode }; answered as logIn is. */
+export function completeLogIn(ticket, codeOrRecoveryCode) {
+  return signIn('/api/login/second-factor', { ticket, ...codeOrRecoveryCode });
+}
+
+async function signIn(path, body) {
+  const response = await fetch(path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password }),
+    body: JSON.stringify(body),
   });
   if (response.ok) {
     newToken((await response.json()).accessToken);
     return null;
   }
-  const body = await response.json().catch(() => ({}));
-  return { status: response.status, ...body.error, retryAfter: response.headers.get('Retry-After') };
+  const answer = await response.json().catch(() => ({}));
+  const retryAfter = response.headers.get('Retry-After');
+  return { status: response.status, ...answer.error, data: answer.data, retryAfter };
 }
 
 /** POST /api/logout, then every tab forgets the token. */

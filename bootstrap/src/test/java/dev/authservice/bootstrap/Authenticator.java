@@ -11,11 +11,11 @@ import javax.crypto.spec.SecretKeySpec;
  * What an authenticator app computes from the base32 secret of an enrolment (RFC 6238: HMAC-SHA-1, six digits, 30 s),
  * written here apart from the service's own code so that the tests check it against an independent computation.
  */
-record Authenticator(byte[] key) {
+public record Authenticator(byte[] key) {
 
     private static final String BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
-    static Authenticator of(String base32) {
+    public static Authenticator of(String base32) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         int buffer = 0;
         int bits = 0;
@@ -30,11 +30,11 @@ record Authenticator(byte[] key) {
         return new Authenticator(bytes.toByteArray());
     }
 
-    static long stepNow() {
+    public static long stepNow() {
         return Instant.now().getEpochSecond() / 30;
     }
 
-    String code(long step) {
+    public String code(long step) {
         try {
             Mac mac = Mac.getInstance("HmacSHA1");
             mac.init(new SecretKeySpec(key, "HmacSHA1"));

@@ -11,13 +11,13 @@ import java.util.UUID;
  *
  * @param bearer the value of an {@code Authorization} header for this user
  */
-record TestUser(String userId, String username, String bearer) {
+public record TestUser(String userId, String username, String bearer) {
 
     /** Long enough for the default policy, common in no list, and containing no generated username. */
-    static final String PASSWORD = "violet lamps over a quiet harbor";
+    public static final String PASSWORD = "violet lamps over a quiet harbor";
 
     /** A new user with the role USER and a random name. */
-    static TestUser create(Http http) {
+    public static TestUser create(Http http) {
         String admin = "Bearer " + http.logIn("bob", "bob-password").accessToken();
         String username = "user-" + UUID.randomUUID().toString().substring(0, 8);
         Http.Answer created = http.postJson("/api/admin/users", "{\"username\": \"" + username + "\", \"password\": \""

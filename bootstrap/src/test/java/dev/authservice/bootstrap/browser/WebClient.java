@@ -36,6 +36,16 @@ final class WebClient {
         waitForOrders();
     }
 
+    void waitForSecondFactor(String message) {
+        browser.visible("#second-factor-form");
+        browser.waitForText("#login-message", message);
+    }
+
+    void submitSecondFactor(String code) {
+        browser.type("#second-factor-code", code);
+        browser.click("#second-factor-submit");
+    }
+
     void waitForLoginForm(String message) {
         browser.visible("#login-form");
         browser.waitForText("#login-message", message);

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.bootstrap.Authenticator;
 import dev.authservice.bootstrap.Http;
+import dev.authservice.bootstrap.TestUser;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -197,6 +199,31 @@ class WebClientBrowserTest {
         page.waitForLoginForm("Wrong username or password.");
         assertFalse(page.showsApp());
         assertEquals(1, log.count("POST", "/api/login", 401));
+    }
+
+    /**
+     * An account with a TOTP: the right password asks for the code of the app instead of signing in; a wrong code
+     * asks again, and the right one signs in.
+     */
+    @Test
+    void anAccountWithASecondFactorSignsInWithTheCodeOfItsApp() {
+        TestUser user = TestUser.create(api);
+        Http.Answer enrolment = api.post("/api/user/second-factor/totp", "", "Authorization", user.bearer());
+        Authenticator app = Authenticator.of((String) enrolment.data().get("secret"));
+        long confirmed = Authenticator.stepNow();
+        assertEquals(200, api.postJson("/api/user/second-factor/totp/confirm", "{\"code\": \"" + app.code(confirmed)
+                + "\"}", "Authorization", user.bearer()).status());
+
+        page.signIn(user.username(), TestUser.PASSWORD);
+        page.waitForSecondFactor("Enter the code your authenticator app shows now.");
+        page.submitSecondFactor(app.code(confirmed - 10));
+        page.waitForSecondFactor("That code is not right, or was used already. Try the next one.");
+        page.submitSecondFactor(app.code(Math.max(confirmed + 1, Authenticator.stepNow())));
+
+        page.browser().waitForText("#profile-username", user.username());
+        assertEquals(1, log.count("POST", "/api/login", 401), log.entries().toString());
+        assertEquals(1, log.count("POST", "/api/login/second-factor", 401), log.entries().toString());
+        assertEquals(1, log.count("POST", "/api/login/second-factor", 200), log.entries().toString());
     }
 
     /** The order ids of a page of alice's orders, as the API gives them, ten to a page as the client asks. */
