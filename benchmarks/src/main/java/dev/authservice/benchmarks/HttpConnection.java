@@ -265,6 +265,14 @@ final class HttpConnection implements Closeable {
             return new String(body, StandardCharsets.UTF_8);
         }
 
+        /** This answer, if its status is {@code expected}; else the setup of a measurement went wrong. */
+        Response expect(int expected) {
+            if (status != expected) {
+                throw new IllegalStateException("expected " + expected + ", got " + status + " " + bodyText());
+            }
+            return this;
+        }
+
         /** The value of a top-level string field of a small JSON body, such as {@code accessToken}; null if absent. */
         String jsonString(String field) {
             String text = bodyText();

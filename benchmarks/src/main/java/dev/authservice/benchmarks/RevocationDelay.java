@@ -37,12 +37,12 @@ public final class RevocationDelay {
             String otherHost = "127.0.0.1:" + second.port();
             List<Double> delays = new ArrayList<>();
             for (int i = 0; i < count; i++) {
-                HttpConnection.Response login = expect(200, one.exchange(HttpConnection.request("POST", "/api/login",
-                        oneHost, Scenarios.LOGIN_BODY, "Content-Type: application/json")));
+                HttpConnection.Response login = one.exchange(HttpConnection.request("POST", "/api/login",
+                        oneHost, Scenarios.LOGIN_BODY, "Content-Type: application/json")).expect(200);
                 String bearer = "Authorization: Bearer " + login.jsonString("accessToken");
                 byte[] read = HttpConnection.request("GET", "/api/user/profile", otherHost, null, bearer);
-                expect(200, other.exchange(read));
-                expect(204, one.exchange(HttpConnection.request("POST", "/api/logout", oneHost, null, bearer)));
+                other.exchange(read).expect(200);
+                one.exchange(HttpConnection.request("POST", "/api/logout", oneHost, null, bearer)).expect(204);
                 long loggedOut = System.nanoTime();
                 while (other.exchange(read).status() != 401) {
                     if (System.nanoTime() - loggedOut > 10_000_000_000L) {
@@ -55,14 +55,6 @@ public final class RevocationDelay {
                     + "revocation_delay_max_ms: %.1f%n", percentile(delays, 0.50), percentile(delays, 0.99),
                     percentile(delays, 1.0));
         }
-    }
-
-    private static HttpConnection.Response expect(int status, HttpConnection.Response answer) {
-        if (answer.status() != status) {
-            throw new IllegalStateException("expected " + status + ", got " + answer.status() + " "
-                    + answer.bodyText());
-        }
-        return answer;
     }
 
     private static double percentile(List<Double> values, double share) {

@@ -33,8 +33,9 @@ public final class TablesStayBounded {
             "AUTH_JWT_CLOCK_SKEW", "0s",
             "AUTH_CLEANUP_RETENTION", "20s",
             "AUTH_CLEANUP_INTERVAL", "5s");
-    private static final String COUNTS = "SELECT (SELECT count(*) FROM sessions), (SELECT count(*) FROM refresh_tokens),"
-            + " (SELECT count(*) FROM login_attempts), (SELECT count(*) FROM audit_events)";
+    private static final String COUNTS = "SELECT (SELECT count(*) FROM sessions),"
+            + " (SELECT count(*) FROM refresh_tokens), (SELECT count(*) FROM login_attempts),"
+            + " (SELECT count(*) FROM audit_events)";
 
     private TablesStayBounded() {
     }

@@ -52,9 +52,6 @@ class UnavailabilityInterceptor implements MethodInterceptor<Object, Object> {
                             && (sql.getSQLState().startsWith("08") || UNAVAILABLE_STATES.contains(sql.getSQLState()))) {
                 return Optional.of(cause);
             }
-            if (cause.getCause() == cause) {
-                break;
-            }
         }
         return Optional.empty();
     }
