@@ -106,7 +106,7 @@ class JdbcLoginAttemptLog implements LoginAttemptLog {
      * Addresses without an attempt in the window, with their attempts. The attempts that left the window of an
      * address still in use go at its next attempt.
      */
-    @Scheduled(fixedDelay = "1m")
+    @Scheduled(initialDelay = "1m", fixedDelay = "1m")
     void forgetOldAttempts() {
         rows.deleteAddressesIdleSince(policy.windowStart(clock.instant()));
     }

@@ -102,7 +102,7 @@ class JdbcPendingLoginStore implements PendingLoginStore {
     }
 
     /** Past its expiry a ticket is refused whatever it says, so nothing is lost by forgetting it. */
-    @Scheduled(fixedDelay = "1m")
+    @Scheduled(initialDelay = "1m", fixedDelay = "1m")
     void forgetExpired() {
         forgetExpiredBy(clock.instant());
     }
