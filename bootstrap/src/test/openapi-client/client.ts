@@ -1,6 +1,6 @@
 // A few lines a client of auth-service would write against the types openapi-typescript generates from the spec
-// (auth-service.ts, written by OpenApiClientTest). If a schema loses its name, its shape or a field's type, this stops
-// compiling.
+// (auth-service.ts, written by OpenApiClientFolder). If a schema loses its name, its shape or a field's type, this
+// stops compiling.
 import type { components, paths } from "./auth-service";
 
 type Schemas = components["schemas"];
