@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.CommonErrorCode;
@@ -157,6 +158,7 @@ class PasskeyLogInController {
 
     /** {@code PublicKeyCredentialRequestOptionsJSON} (WebAuthn Level 3); an empty list is written as one. */
     @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "PublicKeyCredentialRequestOptions")
     record RequestOptions(String challenge, String rpId, @Schema(description = "Milliseconds") long timeout,
                           @Schema(description = "Empty for a passkey alone: the authenticator offers what it holds")
