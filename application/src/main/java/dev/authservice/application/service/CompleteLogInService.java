@@ -124,10 +124,10 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
     }
 
     private Result loggedIn(PendingLogin.Open open, UserAccount user, LoginAttemptKey key, Requester requester,
-                            AuditOutcome method, AuthenticationMethods methods, Instant now) {
+                            AuditOutcome passedBy, AuthenticationMethods methods, Instant now) {
         attempts.clear(key);
         audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_PASSED, now, requester).about(open.userId())
-                .outcome(method));
+                .outcome(passedBy));
         // Against the hash the ticket's password was checked against: a password changed since ends the login here.
         return sessionStart.start(user, open.checked(), methods, requester, now)
                 .<Result>map(Result.LoggedIn::new)

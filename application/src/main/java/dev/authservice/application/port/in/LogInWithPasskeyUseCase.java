@@ -24,6 +24,12 @@ public interface LogInWithPasskeyUseCase {
             Objects.requireNonNull(requester, "requester");
             Objects.requireNonNull(requester.clientAddress(), "requester.clientAddress");
         }
+
+        /** An assertion names the user's handle and passkey: nothing for a log line. */
+        @Override
+        public String toString() {
+            return "Command[****]";
+        }
     }
 
     /** One function per outcome in {@link #match}: a new outcome does not compile until every caller handles it. */
