@@ -1,25 +1,38 @@
 package dev.authservice.bootstrap;
 
+import dev.authservice.application.port.in.BeginPasskeyLogInUseCase;
 import dev.authservice.application.port.in.BeginPasskeyRegistrationUseCase;
 import dev.authservice.application.port.in.DeleteMyPasskeyUseCase;
 import dev.authservice.application.port.in.ListMyPasskeysUseCase;
+import dev.authservice.application.port.in.LogInWithPasskeyUseCase;
 import dev.authservice.application.port.in.RegisterPasskeyUseCase;
 import dev.authservice.application.port.out.AuditLog;
+import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasskeyChallengeStore;
 import dev.authservice.application.port.out.PasskeyStore;
 import dev.authservice.application.port.out.PasskeyVerifier;
+import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.port.out.SessionStore;
+import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.service.BeginPasskeyLogInService;
 import dev.authservice.application.service.BeginPasskeyRegistrationService;
 import dev.authservice.application.service.DeleteMyPasskeyService;
 import dev.authservice.application.service.ListMyPasskeysService;
+import dev.authservice.application.service.LogInWithPasskeyService;
 import dev.authservice.application.service.RegisterPasskeyService;
+import dev.authservice.application.service.TokenIssuer;
 import dev.authservice.domain.passkey.RelyingParty;
+import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 
-/** Wires the use cases of passkeys, when there is a relying party to register them for ({@link WebAuthnFactory}). */
+/**
+ * Wires the use cases of passkeys, when there is a relying party to register them for ({@link WebAuthnFactory}). A
+ * passkey as a second factor is {@code CompleteLogInUseCase}'s, in {@link SecondFactorUseCaseFactory}.
+ */
 @Factory
 @Requires(beans = RelyingParty.class)
 class PasskeyUseCaseFactory {
@@ -42,6 +55,23 @@ class PasskeyUseCaseFactory {
     @Singleton
     ListMyPasskeysUseCase listMyPasskeys(PasskeyStore passkeys) {
         return new ListMyPasskeysService(passkeys);
+    }
+
+    @Singleton
+    BeginPasskeyLogInUseCase beginPasskeyLogIn(PasskeyStore passkeys, PasskeyChallengeStore challenges,
+                                               PendingLoginStore pendingLogins, RelyingParty relyingParty,
+                                               RandomSource random, Clock clock) {
+        return new BeginPasskeyLogInService(passkeys, challenges, pendingLogins, relyingParty, random, clock);
+    }
+
+    @Singleton
+    LogInWithPasskeyUseCase logInWithPasskey(UserStore users, LoginAttemptLog attempts, PasskeyStore passkeys,
+                                             PasskeyChallengeStore challenges, PasskeyVerifier verifier,
+                                             RelyingParty relyingParty, SessionStore sessions, TokenIssuer tokens,
+                                             TokenPolicy tokenPolicy, RandomSource random, AuditLog audit,
+                                             Clock clock) {
+        return new LogInWithPasskeyService(users, attempts, passkeys, challenges, verifier, relyingParty, sessions,
+                tokens, tokenPolicy, random, audit, clock);
     }
 
     @Singleton

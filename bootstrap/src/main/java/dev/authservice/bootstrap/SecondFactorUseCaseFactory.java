@@ -7,6 +7,9 @@ import dev.authservice.application.port.in.RemoveTotpUseCase;
 import dev.authservice.application.port.in.ResetSecondFactorsUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
+import dev.authservice.application.port.out.PasskeyChallengeStore;
+import dev.authservice.application.port.out.PasskeyStore;
+import dev.authservice.application.port.out.PasskeyVerifier;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.application.port.out.RandomSource;
@@ -22,10 +25,13 @@ import dev.authservice.application.service.RemoveTotpService;
 import dev.authservice.application.service.ResetSecondFactorsService;
 import dev.authservice.application.service.TokenIssuer;
 import dev.authservice.domain.login.SecondFactorPolicy;
+import dev.authservice.domain.passkey.RelyingParty;
 import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.annotation.Factory;
+import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.util.Optional;
 
 /**
  * Wires the use cases of second factors: enrolling, confirming and removing a TOTP, completing a login with one, and
@@ -54,13 +60,17 @@ class SecondFactorUseCaseFactory {
         return new RemoveTotpService(users, hasher, attempts, secondFactors, sealer, codes, audit, clock);
     }
 
+    /** Without a relying party (passkeys off) no passkey completes a login. */
     @Singleton
     CompleteLogInUseCase completeLogIn(UserStore users, LoginAttemptLog attempts, PendingLoginStore pendingLogins,
                                        SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
+                                       PasskeyStore passkeys, PasskeyChallengeStore passkeyChallenges,
+                                       PasskeyVerifier passkeyVerifier, @Nullable RelyingParty relyingParty,
                                        SecondFactorPolicy policy, SessionStore sessions, TokenIssuer tokens,
                                        TokenPolicy tokenPolicy, RandomSource random, AuditLog audit, Clock clock) {
-        return new CompleteLogInService(users, attempts, pendingLogins, secondFactors, sealer, codes, policy,
-                sessions, tokens, tokenPolicy, random, audit, clock);
+        return new CompleteLogInService(users, attempts, pendingLogins, secondFactors, sealer, codes, passkeys,
+                passkeyChallenges, passkeyVerifier, Optional.ofNullable(relyingParty), policy, sessions, tokens,
+                tokenPolicy, random, audit, clock);
     }
 
     @Singleton

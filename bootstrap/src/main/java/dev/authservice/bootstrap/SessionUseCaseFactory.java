@@ -10,6 +10,7 @@ import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
+import dev.authservice.application.port.out.PasskeyStore;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.application.port.out.RandomSource;
@@ -51,10 +52,10 @@ class SessionUseCaseFactory {
     @Singleton
     LogInUseCase logIn(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts, SessionStore sessions,
                        TokenIssuer tokens, TokenPolicy policy, SecondFactorStore secondFactors,
-                       PendingLoginStore pendingLogins, SecondFactorPolicy secondFactorPolicy, RandomSource random,
-                       AuditLog audit, Clock clock) {
+                       PendingLoginStore pendingLogins, PasskeyStore passkeys,
+                       SecondFactorPolicy secondFactorPolicy, RandomSource random, AuditLog audit, Clock clock) {
         return new LogInService(users, hasher, attempts, sessions, tokens, policy, secondFactors, pendingLogins,
-                secondFactorPolicy, random, audit, clock);
+                passkeys, secondFactorPolicy, random, audit, clock);
     }
 
     @Singleton

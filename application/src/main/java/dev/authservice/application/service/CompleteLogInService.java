@@ -3,6 +3,9 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.in.CompleteLogInUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
+import dev.authservice.application.port.out.PasskeyChallengeStore;
+import dev.authservice.application.port.out.PasskeyStore;
+import dev.authservice.application.port.out.PasskeyVerifier;
 import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.SecondFactorStore;
@@ -18,6 +21,8 @@ import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.login.PendingLogin;
 import dev.authservice.domain.login.SecondFactorPolicy;
+import dev.authservice.domain.passkey.AssertionPurpose;
+import dev.authservice.domain.passkey.RelyingParty;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SecondFactorMethod;
 import dev.authservice.domain.secondfactor.TotpCode;
@@ -35,7 +40,8 @@ import java.util.Optional;
  * The second half of a login with a second factor. The ticket is completed before the code is used up, both by
  * conditional writes: of two completions of one ticket one wins and the other finds it used, and of two logins
  * with one code (two tickets) the second finds the code's step accepted already. A code is checked against what is
- * stored first, so that a wrong one never spends a ticket.
+ * stored first, so that a wrong one never spends a ticket. A passkey's assertion is checked whole, its counter kept,
+ * before the ticket is completed: a counter moved on by a login that then lost the ticket to another is no harm.
  */
 public final class CompleteLogInService implements CompleteLogInUseCase {
 
@@ -44,13 +50,17 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
     private final PendingLoginStore pendingLogins;
     private final SecondFactorStore secondFactors;
     private final TotpVerification verification;
+    private final Optional<PasskeyAssertionCheck> passkeyCheck;
     private final SecondFactorPolicy policy;
     private final SessionStart sessionStart;
     private final AuditLog audit;
     private final Clock clock;
 
+    /** @param relyingParty empty where passkeys are off: then no passkey completes a login */
     public CompleteLogInService(UserStore users, LoginAttemptLog attempts, PendingLoginStore pendingLogins,
                                 SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
+                                PasskeyStore passkeys, PasskeyChallengeStore passkeyChallenges,
+                                PasskeyVerifier passkeyVerifier, Optional<RelyingParty> relyingParty,
                                 SecondFactorPolicy policy, SessionStore sessions, TokenIssuer tokens,
                                 TokenPolicy tokenPolicy, RandomSource random, AuditLog audit, Clock clock) {
         this.users = users;
@@ -58,6 +68,8 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
         this.pendingLogins = pendingLogins;
         this.secondFactors = secondFactors;
         this.verification = new TotpVerification(sealer, codes);
+        this.passkeyCheck = relyingParty.map(party -> new PasskeyAssertionCheck(passkeys, passkeyChallenges,
+                passkeyVerifier, party));
         this.policy = policy;
         this.sessionStart = new SessionStart(users, sessions, tokens, tokenPolicy, random, audit);
         this.audit = audit;
@@ -96,6 +108,9 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
             audit.record(SecurityEvent.of(SecurityEventType.LOGIN_THROTTLED, now, requester).about(open.userId()));
             return new Result.Throttled(wait.get());
         }
+        if (command.passkey().isPresent()) {
+            return withPasskey(open, user.get(), key, failed, command.passkey().get(), now);
+        }
         Optional<AuditOutcome> refusal = command.code()
                 .map(code -> withCode(open, code, now))
                 .orElseGet(() -> withRecoveryCode(open, command.recoveryCode().orElseThrow(), now));
@@ -103,17 +118,50 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
             return refusal.get() == AuditOutcome.TICKET_USED ? ticketLost(failed)
                     : wrongCode(open, failed.outcome(refusal.get()), now);
         }
+        boolean totp = command.code().isPresent();
+        return loggedIn(open, user.get(), key, requester, totp ? AuditOutcome.TOTP_CODE : AuditOutcome.RECOVERY_CODE,
+                totp ? AuthenticationMethods.PASSWORD_AND_TOTP : AuthenticationMethods.PASSWORD_AND_RECOVERY_CODE, now);
+    }
+
+    private Result loggedIn(PendingLogin.Open open, UserAccount user, LoginAttemptKey key, Requester requester,
+                            AuditOutcome passedBy, AuthenticationMethods methods, Instant now) {
         attempts.clear(key);
-        SecondFactorMethod method = command.code().isPresent() ? SecondFactorMethod.TOTP
-                : SecondFactorMethod.RECOVERY_CODE;
         audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_PASSED, now, requester).about(open.userId())
-                .outcome(method == SecondFactorMethod.TOTP ? AuditOutcome.TOTP_CODE : AuditOutcome.RECOVERY_CODE));
+                .outcome(passedBy));
         // Against the hash the ticket's password was checked against: a password changed since ends the login here.
-        return sessionStart.start(user.get(), open.checked(), method == SecondFactorMethod.TOTP
-                        ? AuthenticationMethods.PASSWORD_AND_TOTP : AuthenticationMethods.PASSWORD_AND_RECOVERY_CODE,
-                        requester, now)
+        return sessionStart.start(user, open.checked(), methods, requester, now)
                 .<Result>map(Result.LoggedIn::new)
                 .orElseGet(Result.TicketInvalid::new);
+    }
+
+    /**
+     * A refused assertion is a wrong code, whatever failed: its challenge (another login's, used, expired), the
+     * passkey (unknown, another user's) or the signature and the passkey's rules.
+     */
+    private Result withPasskey(PendingLogin.Open open, UserAccount user, LoginAttemptKey key, SecurityEvent failed,
+                               String assertion, Instant now) {
+        if (passkeyCheck.isEmpty()) {
+            return wrongCode(open, failed.outcome(AuditOutcome.UNKNOWN_CHALLENGE), now);
+        }
+        PasskeyAssertionCheck check = passkeyCheck.get();
+        return check.identify(assertion, Optional.of(open.ticket()), now).match(
+                found -> {
+                    if (!found.passkey().ownerId().equals(user.id())) {
+                        return wrongCode(open, failed.outcome(AuditOutcome.UNKNOWN_PASSKEY), now);
+                    }
+                    Optional<AuditOutcome> refusal = check.verify(assertion, found, AssertionPurpose.SECOND_FACTOR,
+                            now);
+                    if (refusal.isPresent()) {
+                        return wrongCode(open, failed.outcome(refusal.get()), now);
+                    }
+                    if (!pendingLogins.replace(open, open.complete(SecondFactorMethod.PASSKEY, now))) {
+                        return ticketLost(failed);
+                    }
+                    return loggedIn(open, user, key, failed.requester(), AuditOutcome.PASSKEY,
+                            AuthenticationMethods.passwordAndPasskey(found.passkey()), now);
+                },
+                notAnAssertion -> wrongCode(open, failed.outcome(AuditOutcome.VERIFICATION_FAILED), now),
+                refused -> wrongCode(open, failed.outcome(refused.why()), now));
     }
 
     /** Empty when the code is accepted and the ticket completed; else why not. */

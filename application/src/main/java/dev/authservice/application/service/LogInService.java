@@ -3,6 +3,7 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.in.LogInUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
+import dev.authservice.application.port.out.PasskeyStore;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.application.port.out.RandomSource;
@@ -27,7 +28,6 @@ import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 
 public final class LogInService implements LogInUseCase {
@@ -37,6 +37,7 @@ public final class LogInService implements LogInUseCase {
     private final LoginAttemptLog attempts;
     private final SecondFactorStore secondFactors;
     private final PendingLoginStore pendingLogins;
+    private final PasskeyStore passkeys;
     private final SecondFactorPolicy secondFactorPolicy;
     private final SessionStart sessionStart;
     private final RandomSource random;
@@ -48,13 +49,14 @@ public final class LogInService implements LogInUseCase {
 
     public LogInService(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
                         SessionStore sessions, TokenIssuer tokens, TokenPolicy policy,
-                        SecondFactorStore secondFactors, PendingLoginStore pendingLogins,
+                        SecondFactorStore secondFactors, PendingLoginStore pendingLogins, PasskeyStore passkeys,
                         SecondFactorPolicy secondFactorPolicy, RandomSource random, AuditLog audit, Clock clock) {
         this.users = users;
         this.hasher = hasher;
         this.attempts = attempts;
         this.secondFactors = secondFactors;
         this.pendingLogins = pendingLogins;
+        this.passkeys = passkeys;
         this.secondFactorPolicy = secondFactorPolicy;
         this.sessionStart = new SessionStart(users, sessions, tokens, policy, random, audit);
         this.random = random;
@@ -111,7 +113,8 @@ public final class LogInService implements LogInUseCase {
         pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(ticket), user.id(), checked, now,
                 secondFactorPolicy));
         audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_REQUIRED, now, requester).about(user.id()));
-        return new Result.SecondFactorRequired(ticket, List.of(SecondFactorMethod.values()),
+        return new Result.SecondFactorRequired(ticket,
+                SecondFactorMethod.offeredTo(!passkeys.findByOwner(user.id()).isEmpty()),
                 secondFactorPolicy.pendingLoginTtl());
     }
 }

@@ -9,12 +9,15 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.authservice.application.fixtures.AtTheSameTime;
+import dev.authservice.application.fixtures.InMemoryPasskeyChallengeStore;
+import dev.authservice.application.fixtures.InMemoryPasskeyStore;
 import dev.authservice.application.fixtures.InMemoryPendingLoginStore;
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.PlainSecretSealer;
 import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.ScriptedPasskeyVerifier;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.StepNumberTotpCodes;
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -105,17 +108,18 @@ class CompleteLogInServiceTest {
 
     private CompleteLogInService serviceAt(Instant now) {
         return new CompleteLogInService(users, attempts, pendingLogins, secondFactors, new PlainSecretSealer(),
-                new StepNumberTotpCodes(), SECOND_FACTOR, sessions,
+                new StepNumberTotpCodes(), new InMemoryPasskeyStore(), new InMemoryPasskeyChallengeStore(),
+                new ScriptedPasskeyVerifier(), Optional.empty(), SECOND_FACTOR, sessions,
                 new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, random, audit,
                 Clock.fixed(now, ZoneOffset.UTC));
     }
 
     private static Command withCode(String ticket, TotpCode code) {
-        return new Command(ticket, Optional.of(code), Optional.empty(), REQUESTER);
+        return new Command(ticket, Optional.of(code), Optional.empty(), Optional.empty(), REQUESTER);
     }
 
     private static Command withRecoveryCode(String ticket, RecoveryCode code) {
-        return new Command(ticket, Optional.empty(), Optional.of(code), REQUESTER);
+        return new Command(ticket, Optional.empty(), Optional.of(code), Optional.empty(), REQUESTER);
     }
 
     private String anotherTicket(String ticket) {

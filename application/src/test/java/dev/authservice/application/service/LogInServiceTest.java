@@ -14,10 +14,12 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.InMemoryPasskeyStore;
 import dev.authservice.application.fixtures.InMemoryPendingLoginStore;
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.PasskeyMother;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.in.LogInUseCase.Command;
@@ -109,6 +111,7 @@ class LogInServiceTest {
     private final RecordingAuditLog audit = new RecordingAuditLog();
     private final InMemorySecondFactorStore secondFactors = new InMemorySecondFactorStore();
     private final InMemoryPendingLoginStore pendingLogins = new InMemoryPendingLoginStore();
+    private final InMemoryPasskeyStore passkeys = new InMemoryPasskeyStore();
     private LogInService service;
 
     @BeforeEach
@@ -120,7 +123,7 @@ class LogInServiceTest {
         lenient().when(codec.encode(any())).thenReturn("signed-access-token");
         service = new LogInService(users, hasher, attempts, sessions,
                 new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, secondFactors,
-                pendingLogins, SecondFactorPolicy.defaults(), random, audit, CLOCK);
+                pendingLogins, passkeys, SecondFactorPolicy.defaults(), random, audit, CLOCK);
     }
 
     @Test
@@ -365,6 +368,26 @@ class LogInServiceTest {
         verify(attempts, never()).clear(any());
         assertEquals(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_REQUIRED, NOW,
                 Requester.anonymous(CLIENT, USER_AGENT)).about(ALICE.id()), audit.only());
+    }
+
+    @Test
+    void aUserWhoHoldsAPasskeyMayProveTheSecondFactorWithIt() {
+        givenAlice(ALICE);
+        givenAlicesTotp(true);
+        passkeys.add(PasskeyMother.aPasskey().ownedBy(ALICE).build());
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertEquals(new Result.SecondFactorRequired(REFRESH_TOKEN, List.of(SecondFactorMethod.TOTP,
+                SecondFactorMethod.RECOVERY_CODE, SecondFactorMethod.PASSKEY), Duration.ofMinutes(5)), result);
+    }
+
+    @Test
+    void aPasskeyAloneAsksForNoSecondFactorAfterThePassword() {
+        givenAlice(ALICE);
+        passkeys.add(PasskeyMother.aPasskey().ownedBy(ALICE).build());
+
+        assertInstanceOf(Result.LoggedIn.class, service.logIn(aliceFromClient(ALICE_PASSWORD)));
     }
 
     @Test

@@ -45,19 +45,31 @@ public enum AuditOutcome {
     TOTP_CODE,
     /** The second factor proven with a recovery code, which is used up. */
     RECOVERY_CODE,
-    /** Sessions ended: why, as {@link RevocationReason} says (a login undone by a concurrent change, a sign-out, ...). */
-    /** A passkey registration whose challenge is unknown, another user's or used already. */
+    /** The second factor proven with a passkey. */
+    PASSKEY,
+    /** A passkey registration or login whose challenge is unknown, another user's or another login's, or used already. */
     UNKNOWN_CHALLENGE,
-    /** A passkey registration whose challenge was too old. */
+    /** A passkey registration or login whose challenge was too old. */
     CHALLENGE_EXPIRED,
-    /** A passkey registration sent from an origin not configured. */
+    /** A passkey registration or login sent from an origin not configured. */
     WRONG_ORIGIN,
-    /** A passkey registration response that does not verify: signature, relying party, flags or form. */
+    /** A passkey registration or assertion that does not verify: signature, relying party, flags or form. */
     VERIFICATION_FAILED,
     /** A passkey registration of a credential registered already. */
     CREDENTIAL_TAKEN,
     /** A passkey registration of a user holding as many passkeys as allowed. */
     TOO_MANY_PASSKEYS,
+    /** A passkey login with a credential nobody registered, or, as a second factor, another user's. */
+    UNKNOWN_PASSKEY,
+    /** A passkey assertion naming another user than the passkey's. */
+    USER_HANDLE_MISMATCH,
+    /** A passkey login alone whose authenticator did not verify its user. */
+    USER_NOT_VERIFIED,
+    /** A passkey whose BE flag changed since registration. */
+    BACKUP_ELIGIBILITY_CHANGED,
+    /** A passkey whose signature counter did not go up: its key may have been copied. */
+    POSSIBLE_CLONE,
+    /** Sessions ended: why, as {@link RevocationReason} says (a login undone by a concurrent change, a sign-out, ...). */
     LOGOUT,
     REUSE_DETECTED,
     SIGNED_OUT,

@@ -44,7 +44,14 @@ public enum SecurityEventType {
     PASSKEY_REGISTERED,
     /** A passkey registration refused: its challenge, origin or signature, or the passkey; the outcome says which. */
     PASSKEY_REGISTRATION_FAILED,
-    PASSKEY_DELETED;
+    PASSKEY_DELETED,
+    /** A passkey alone logged its user in (followed by {@link #LOGIN_SUCCEEDED}). */
+    PASSKEY_LOGIN_SUCCEEDED,
+    /**
+     * A passkey login refused: its challenge, the passkey, the signature, the user's verification or the counter; the
+     * outcome says which.
+     */
+    PASSKEY_LOGIN_FAILED;
 
     /** Too frequent to keep one record each: counted by the metrics only, unless the audit trail is told otherwise. */
     public boolean isRoutine() {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * A passkey of a user: a WebAuthn credential with what a later login needs to check an assertion against it. The
@@ -60,5 +61,73 @@ public record Passkey(CredentialId id, UserId ownerId, ByteString userHandle, Pa
     /** Whether a user who holds {@code held} passkeys may register one more. */
     public static boolean mayAddTo(int held) {
         return held < MAX_PER_USER;
+    }
+
+    /**
+     * What an assertion of this passkey, its signature verified, means for {@code purpose} (WebAuthn Level 3,
+     * section 7.2, the steps after the signature): the user handle, when there is one, must be the passkey's; user
+     * verification where the purpose needs it; the BE flag as at registration, since it is fixed for a credential's
+     * life; and a signature counter above the stored one unless both are 0, for an authenticator that counts never
+     * signs twice with one count: a count not above means two authenticators hold the key, one of them a clone. Used,
+     * the passkey keeps the new count, the BS flag as it is now, and the time.
+     */
+    public Use use(VerifiedAssertion assertion, AssertionPurpose purpose, Instant now) {
+        boolean handleRequired = purpose.requiresUserHandle();
+        if (assertion.userHandle().map(handle -> !handle.equals(userHandle)).orElse(handleRequired)) {
+            return new Use.Refused(UseRefusal.USER_HANDLE_MISMATCH);
+        }
+        if (purpose.requiresUserVerification() && !assertion.userVerified()) {
+            return new Use.Refused(UseRefusal.USER_NOT_VERIFIED);
+        }
+        if (assertion.backupEligible() != backupEligible) {
+            return new Use.Refused(UseRefusal.BACKUP_ELIGIBILITY_CHANGED);
+        }
+        if ((assertion.signCount() != 0 || signCount != 0) && assertion.signCount() <= signCount) {
+            return new Use.Refused(UseRefusal.POSSIBLE_CLONE);
+        }
+        return new Use.Accepted(new Passkey(id, ownerId, userHandle, name, publicKey, assertion.signCount(),
+                backupEligible, assertion.backedUp(), transports, aaguid, createdAt,
+                Optional.of(now.truncatedTo(ChronoUnit.MILLIS))));
+    }
+
+    /**
+     * Whether its key is synced (backup eligible), and so a key in software across the user's devices, rather than
+     * bound to one device's hardware; RFC 8176's {@code swk} and {@code hwk}.
+     */
+    public boolean isSynced() {
+        return backupEligible;
+    }
+
+    /** What an assertion means. {@link #match} takes one function per kind, so a new kind does not compile unhandled. */
+    public sealed interface Use {
+
+        <T> T match(Function<Accepted, T> accepted, Function<Refused, T> refused);
+
+        /** @param next the passkey as it is after this use, for the store to keep */
+        record Accepted(Passkey next) implements Use {
+            @Override
+            public <T> T match(Function<Accepted, T> accepted, Function<Refused, T> refused) {
+                return accepted.apply(this);
+            }
+        }
+
+        record Refused(UseRefusal why) implements Use {
+            @Override
+            public <T> T match(Function<Accepted, T> accepted, Function<Refused, T> refused) {
+                return refused.apply(this);
+            }
+        }
+    }
+
+    /** Why an assertion whose signature verified is refused all the same. */
+    public enum UseRefusal {
+        /** The authenticator names another user than the passkey's. */
+        USER_HANDLE_MISMATCH,
+        /** Only a touch, where the user had to be verified. */
+        USER_NOT_VERIFIED,
+        /** A passkey registered as device-bound now says it may be synced, or the other way round. */
+        BACKUP_ELIGIBILITY_CHANGED,
+        /** The signature counter did not go up: the key may have been copied. */
+        POSSIBLE_CLONE
     }
 }

@@ -1,11 +1,15 @@
 package dev.authservice.domain.secondfactor;
 
+import java.util.List;
+
 /** How a user may prove the second factor at login, as clients name it. */
 public enum SecondFactorMethod {
     /** A code of the authenticator app. */
     TOTP("totp"),
     /** One of the codes handed out at confirmation, each good once. */
-    RECOVERY_CODE("recovery-code");
+    RECOVERY_CODE("recovery-code"),
+    /** One of the user's passkeys, asked for with the login's ticket. */
+    PASSKEY("passkey");
 
     private final String wireName;
 
@@ -15,5 +19,10 @@ public enum SecondFactorMethod {
 
     public String wireName() {
         return wireName;
+    }
+
+    /** The methods a user with a confirmed TOTP has: the app, its recovery codes, and their passkeys if any. */
+    public static List<SecondFactorMethod> offeredTo(boolean holdsPasskeys) {
+        return holdsPasskeys ? List.of(TOTP, RECOVERY_CODE, PASSKEY) : List.of(TOTP, RECOVERY_CODE);
     }
 }

@@ -1,5 +1,6 @@
 package dev.authservice.domain.session;
 
+import dev.authservice.domain.passkey.Passkey;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -15,6 +16,11 @@ import java.util.Objects;
  *       800-63B's name for a printed one-time code): {@code otp} would claim a device or app that generates
  *       passwords, {@code kba} a knowledge question. {@code mfa} alone says what is true: two factors, the second
  *       something the user has. A resource that wants the app itself asks for {@code otp}.</li>
+ *   <li>a passkey alone, its user verified: {@code ["swk", "user"]} for a synced passkey (backup eligible: a key in
+ *       software that travels between the user's devices), {@code ["hwk", "user"]} for one bound to a device. Which
+ *       check the authenticator made (PIN, fingerprint, face) the service cannot know, so no {@code pin} or
+ *       {@code fpt}.</li>
+ *   <li>a password and a passkey: {@code ["pwd", "swk", "mfa"]} or {@code ["pwd", "hwk", "mfa"]}.</li>
  * </ul>
  */
 public record AuthenticationMethods(List<String> values) {
@@ -25,8 +31,17 @@ public record AuthenticationMethods(List<String> values) {
     public static final AuthenticationMethods PASSWORD_AND_RECOVERY_CODE =
             new AuthenticationMethods(List.of("pwd", "mfa"));
 
+    public static final AuthenticationMethods SYNCED_PASSKEY = new AuthenticationMethods(List.of("swk", "user"));
+    public static final AuthenticationMethods DEVICE_BOUND_PASSKEY =
+            new AuthenticationMethods(List.of("hwk", "user"));
+    public static final AuthenticationMethods PASSWORD_AND_SYNCED_PASSKEY =
+            new AuthenticationMethods(List.of("pwd", "swk", "mfa"));
+    public static final AuthenticationMethods PASSWORD_AND_DEVICE_BOUND_PASSKEY =
+            new AuthenticationMethods(List.of("pwd", "hwk", "mfa"));
+
     private static final List<AuthenticationMethods> ALL = List.of(PASSWORD, PASSWORD_AND_TOTP,
-            PASSWORD_AND_RECOVERY_CODE);
+            PASSWORD_AND_RECOVERY_CODE, SYNCED_PASSKEY, DEVICE_BOUND_PASSKEY, PASSWORD_AND_SYNCED_PASSKEY,
+            PASSWORD_AND_DEVICE_BOUND_PASSKEY);
 
     public AuthenticationMethods {
         values = List.copyOf(values);
@@ -40,6 +55,16 @@ public record AuthenticationMethods(List<String> values) {
         Objects.requireNonNull(values, "values");
         return ALL.stream().filter(known -> known.values.equals(values)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("amr names methods this service does not issue"));
+    }
+
+    /** A login with {@code passkey} alone, its user verified. */
+    public static AuthenticationMethods passkey(Passkey passkey) {
+        return passkey.isSynced() ? SYNCED_PASSKEY : DEVICE_BOUND_PASSKEY;
+    }
+
+    /** A login with a password and {@code passkey} as the second factor. */
+    public static AuthenticationMethods passwordAndPasskey(Passkey passkey) {
+        return passkey.isSynced() ? PASSWORD_AND_SYNCED_PASSKEY : PASSWORD_AND_DEVICE_BOUND_PASSKEY;
     }
 
     /** As a column keeps it: the values separated by spaces. */

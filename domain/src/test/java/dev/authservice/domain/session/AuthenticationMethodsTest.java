@@ -34,6 +34,7 @@ class AuthenticationMethodsTest {
         assertThrows(IllegalArgumentException.class, () -> AuthenticationMethods.of(List.of("mfa", "pwd")));
         assertThrows(IllegalArgumentException.class, () -> AuthenticationMethods.of(List.of()));
         assertThrows(IllegalArgumentException.class, () -> AuthenticationMethods.ofStored("pwd hwk"));
+        assertThrows(IllegalArgumentException.class, () -> AuthenticationMethods.ofStored("hwk"));
     }
 
     @Test

@@ -1,15 +1,22 @@
 package dev.authservice.adapter.out.crypto;
 
+import com.webauthn4j.WebAuthnAuthenticationManager;
 import com.webauthn4j.WebAuthnRegistrationManager;
 import com.webauthn4j.converter.util.ObjectConverter;
+import com.webauthn4j.credential.CredentialRecordImpl;
+import com.webauthn4j.data.AuthenticationData;
+import com.webauthn4j.data.AuthenticationParameters;
 import com.webauthn4j.data.AuthenticatorTransport;
 import com.webauthn4j.data.PublicKeyCredentialParameters;
 import com.webauthn4j.data.PublicKeyCredentialType;
 import com.webauthn4j.data.RegistrationData;
 import com.webauthn4j.data.RegistrationParameters;
+import com.webauthn4j.data.attestation.authenticator.AAGUID;
 import com.webauthn4j.data.attestation.authenticator.AttestedCredentialData;
 import com.webauthn4j.data.attestation.authenticator.AuthenticatorData;
+import com.webauthn4j.data.attestation.authenticator.COSEKey;
 import com.webauthn4j.data.attestation.statement.COSEAlgorithmIdentifier;
+import com.webauthn4j.data.attestation.statement.NoneAttestationStatement;
 import com.webauthn4j.data.client.Origin;
 import com.webauthn4j.data.client.challenge.DefaultChallenge;
 import com.webauthn4j.server.ServerProperty;
@@ -20,6 +27,7 @@ import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.CredentialId;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.RelyingParty;
+import dev.authservice.domain.passkey.VerifiedAssertion;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -28,9 +36,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Registration responses of passkeys verified by webauthn4j, in the JSON forms of WebAuthn Level 3. Any attestation
- * format is accepted without a trust chain: the service asks for "none", and trusts a passkey because its signed-in
- * owner registered it, not because of its maker. User presence and user verification are required. Thread-safe.
+ * Registration responses and assertions of passkeys verified by webauthn4j, in the JSON forms of WebAuthn Level 3.
+ * Any attestation format is accepted without a trust chain: the service asks for "none", and trusts a passkey because
+ * its signed-in owner registered it, not because of its maker. A registration needs user presence and verification;
+ * an assertion presence, its other flags and its counter being the domain's to judge ({@code Passkey.use}).
+ * Thread-safe.
  */
 public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
 
@@ -45,6 +55,15 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
     private final ObjectConverter converter = new ObjectConverter();
     private final WebAuthnRegistrationManager registrations =
             WebAuthnRegistrationManager.createNonStrictWebAuthnRegistrationManager(converter);
+    private final WebAuthnAuthenticationManager authentications = authenticationManager(converter);
+
+    /** The counter's rule is the domain's, which refuses and audits a clone, so webauthn4j's handler lets it pass. */
+    private static WebAuthnAuthenticationManager authenticationManager(ObjectConverter converter) {
+        WebAuthnAuthenticationManager manager = new WebAuthnAuthenticationManager(List.of(), converter);
+        manager.getAuthenticationDataVerifier().setMaliciousCounterValueHandler(decidedByTheDomain -> {
+        });
+        return manager;
+    }
 
     @Override
     public Optional<ByteString> challengeOf(String registrationResponseJson) {
@@ -65,15 +84,10 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
     @Override
     public Registration verifyRegistration(String registrationResponseJson, RelyingParty relyingParty,
                                            ByteString challenge) {
-        ServerProperty server = ServerProperty.builder()
-                .origins(relyingParty.origins().stream().map(Origin::new).collect(Collectors.toSet()))
-                .rpId(relyingParty.id())
-                .challenge(new DefaultChallenge(challenge.bytes()))
-                .build();
         RegistrationData data;
         try {
-            data = registrations.verify(registrationResponseJson, new RegistrationParameters(server, ALGORITHMS,
-                    true, true));
+            data = registrations.verify(registrationResponseJson, new RegistrationParameters(
+                    serverProperty(relyingParty, challenge), ALGORITHMS, true, true));
         } catch (BadOriginException e) {
             return new Registration.WrongOrigin();
         } catch (RuntimeException e) {
@@ -87,6 +101,58 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
     private static Registration refused(String why) {
         LOG.info("passkey registration refused: {}", why);
         return new Registration.Refused();
+    }
+
+    @Override
+    public Optional<Claimed> claimedBy(String assertionJson) {
+        try {
+            AuthenticationData data = authentications.parse(assertionJson);
+            if (data.getCollectedClientData() == null || data.getCollectedClientData().getChallenge() == null
+                    || data.getCredentialId() == null || data.getAuthenticatorData() == null
+                    || data.getSignature() == null) {
+                return Optional.empty();
+            }
+            return Optional.of(new Claimed(new CredentialId(ByteString.of(data.getCredentialId())),
+                    ByteString.of(data.getCollectedClientData().getChallenge().getValue())));
+        } catch (RuntimeException notAnAssertion) {
+            // As for a registration; a credential id out of range is no passkey's either (InvalidValueException).
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The stored record is given without its BE flag, so that webauthn4j leaves the flag's rule to the domain, as it
+     * leaves the counter's; it still refuses BS without BE.
+     */
+    @Override
+    public Assertion verifyAssertion(String assertionJson, RelyingParty relyingParty, ByteString challenge,
+                                     Passkey passkey) {
+        try {
+            COSEKey key = converter.getCborConverter().readValue(passkey.publicKey().bytes(), COSEKey.class);
+            CredentialRecordImpl record = new CredentialRecordImpl(new NoneAttestationStatement(), null, null,
+                    passkey.backedUp(), passkey.signCount(),
+                    new AttestedCredentialData(new AAGUID(passkey.aaguid()), passkey.id().value().bytes(), key),
+                    null, null, null, null);
+            AuthenticationData data = authentications.verify(assertionJson, new AuthenticationParameters(
+                    serverProperty(relyingParty, challenge), record, null, false, true));
+            AuthenticatorData<?> authenticator = data.getAuthenticatorData();
+            return new Assertion.Verified(new VerifiedAssertion(authenticator.getSignCount(),
+                    authenticator.isFlagUV(), authenticator.isFlagBE(), authenticator.isFlagBS(),
+                    Optional.ofNullable(data.getUserHandle()).map(ByteString::of)));
+        } catch (BadOriginException e) {
+            return new Assertion.WrongOrigin();
+        } catch (RuntimeException e) {
+            LOG.info("passkey assertion refused: {}: {}", e.getClass().getSimpleName(), e.getMessage());
+            return new Assertion.Refused();
+        }
+    }
+
+    private static ServerProperty serverProperty(RelyingParty relyingParty, ByteString challenge) {
+        return ServerProperty.builder()
+                .origins(relyingParty.origins().stream().map(Origin::new).collect(Collectors.toSet()))
+                .rpId(relyingParty.id())
+                .challenge(new DefaultChallenge(challenge.bytes()))
+                .build();
     }
 
     private Registration verified(RegistrationData data) {

@@ -24,6 +24,7 @@ public final class SecurityMetrics implements AuditLog {
     static final String SESSIONS_REVOKED = "auth.sessions.revoked";
     static final String AUDIT_FAILURES = "auth.audit.failures";
     static final String SECOND_FACTOR = "auth.second-factor";
+    static final String PASSKEY_LOGINS = "auth.passkey.logins";
 
     private final Map<SecurityEventType, Counter> byType = new EnumMap<>(SecurityEventType.class);
     private final Map<RevocationReason, Counter> revokedBecause = new EnumMap<>(RevocationReason.class);
@@ -49,6 +50,8 @@ public final class SecurityMetrics implements AuditLog {
                     .tag("event", type.name().substring("SECOND_FACTOR_".length()).toLowerCase(Locale.ROOT))
                     .register(registry));
         }
+        byType.put(SecurityEventType.PASSKEY_LOGIN_SUCCEEDED, passkeyLogin(registry, "succeeded"));
+        byType.put(SecurityEventType.PASSKEY_LOGIN_FAILED, passkeyLogin(registry, "failed"));
         for (RevocationReason reason : RevocationReason.values()) {
             revokedBecause.put(reason, Counter.builder(SESSIONS_REVOKED)
                     .description("Sessions ended before their refresh tokens expired, by reason")
@@ -74,6 +77,11 @@ public final class SecurityMetrics implements AuditLog {
     private static Counter login(MeterRegistry registry, String outcome) {
         return Counter.builder(LOGINS).description("Login attempts, by outcome").tag("outcome", outcome)
                 .register(registry);
+    }
+
+    private static Counter passkeyLogin(MeterRegistry registry, String outcome) {
+        return Counter.builder(PASSKEY_LOGINS).description("Logins with a passkey alone, by outcome")
+                .tag("outcome", outcome).register(registry);
     }
 
     private static Counter refresh(MeterRegistry registry, String outcome) {

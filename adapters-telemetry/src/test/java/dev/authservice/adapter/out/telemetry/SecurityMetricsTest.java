@@ -53,6 +53,16 @@ class SecurityMetricsTest {
     }
 
     @Test
+    void passkeyLoginsAreCountedByOutcome() {
+        record(SecurityEventType.PASSKEY_LOGIN_SUCCEEDED, null);
+        record(SecurityEventType.PASSKEY_LOGIN_FAILED, AuditOutcome.POSSIBLE_CLONE);
+        record(SecurityEventType.PASSKEY_LOGIN_FAILED, AuditOutcome.USER_NOT_VERIFIED);
+
+        assertEquals(1, count(SecurityMetrics.PASSKEY_LOGINS, "outcome", "succeeded"));
+        assertEquals(2, count(SecurityMetrics.PASSKEY_LOGINS, "outcome", "failed"));
+    }
+
+    @Test
     void refreshesAreCountedByOutcomeAndAReuseEndsASession() {
         record(SecurityEventType.TOKEN_REFRESHED, null);
         record(SecurityEventType.REFRESH_REJECTED, AuditOutcome.EXPIRED);

@@ -24,6 +24,7 @@ import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
+import io.micronaut.json.JsonMapper;
 import io.micronaut.json.tree.JsonNode;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
@@ -38,7 +39,9 @@ import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 @Controller("/api/login")
 @Secured(SecurityRule.IS_ANONYMOUS)
@@ -49,11 +52,14 @@ class LogInController {
     private final LogInUseCase logIn;
     private final CompleteLogInUseCase completeLogIn;
     private final Requesters requesters;
+    private final JsonMapper json;
 
-    LogInController(LogInUseCase logIn, CompleteLogInUseCase completeLogIn, Requesters requesters) {
+    LogInController(LogInUseCase logIn, CompleteLogInUseCase completeLogIn, Requesters requesters,
+                    JsonMapper json) {
         this.logIn = logIn;
         this.completeLogIn = completeLogIn;
         this.requesters = requesters;
+        this.json = json;
     }
 
     /** On the password-hashing threads: the hash takes tens of milliseconds of CPU on purpose. */
@@ -92,18 +98,24 @@ class LogInController {
                 throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()));
     }
 
-    /** Body {@code {"ticket": ..., "code": "123456"}} or {@code {"ticket": ..., "recoveryCode": ...}}. */
+    /**
+     * Body {@code {"ticket": ..., "code": "123456"}}, {@code {"ticket": ..., "recoveryCode": ...}} or
+     * {@code {"ticket": ..., "passkey": <PublicKeyCredential.toJSON()>}}.
+     */
     @Post("/second-factor")
     @Operation(operationId = "completeLogIn", summary = "Complete a login with a second factor",
-            description = "The ticket of a 401 SECOND_FACTOR_REQUIRED, with a code of the authenticator app or one of "
-                    + "the recovery codes: answers exactly as a login does. Wrong codes count toward the login "
-                    + "throttle, and the fifth ends the ticket.", security = {})
+            description = "The ticket of a 401 SECOND_FACTOR_REQUIRED, with a code of the authenticator app, one of "
+                    + "the recovery codes, or the assertion of one of the user's passkeys over a challenge from "
+                    + "POST /api/login/passkey/options with the ticket: answers exactly as a login does. Wrong codes "
+                    + "and refused assertions count toward the login throttle, and the fifth ends the ticket.",
+            security = {})
     @ApiResponse(responseCode = "200", description = "Logged in",
             headers = @Header(name = "Set-Cookie", description = RefreshTokenCookie.NAME
                     + "=<opaque>; Max-Age=<refresh ttl in s>; Path=" + RefreshTokenCookie.PATH
                     + "; Secure; HttpOnly; SameSite=Strict", schema = @Schema(type = "string")),
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = LogInResponse.class)))
-    @ApiResponse(responseCode = "401", description = "INVALID_SECOND_FACTOR: a wrong code, or one used already; "
+    @ApiResponse(responseCode = "401", description = "INVALID_SECOND_FACTOR: a wrong code, or one used already, or a "
+            + "passkey's assertion that is refused (its challenge, the passkey, the signature or the counter); "
             + "LOGIN_TICKET_INVALID: the ticket is unknown, used up, ended by wrong codes or expired (log in again)",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiDocs.InvalidInput
@@ -114,18 +126,21 @@ class LogInController {
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> completeLogIn(HttpRequest<?> request, @Body @Nullable @RequestBody(required = true,
             content = @Content(schema = @Schema(implementation = CompleteLogInRequest.class))) JsonNode body) {
-        JsonNode json = JsonBody.object(body,
-                "{\"ticket\": ..., \"code\": ...} or {\"ticket\": ..., \"recoveryCode\": ...}");
-        String ticket = JsonBody.parse(() -> Require.text("ticket", JsonBody.text(json, "ticket"),
+        JsonNode object = JsonBody.object(body, "{\"ticket\": ..., \"code\": ...}, {\"ticket\": ..., "
+                + "\"recoveryCode\": ...} or {\"ticket\": ..., \"passkey\": ...}");
+        String ticket = JsonBody.parse(() -> Require.text("ticket", JsonBody.text(object, "ticket"),
                 LoginTicketHash.MAX_PRESENTED_LENGTH));
-        Optional<String> code = JsonBody.optionalText(json, "code");
-        Optional<String> recoveryCode = JsonBody.optionalText(json, "recoveryCode");
-        if (code.isPresent() == recoveryCode.isPresent()) {
-            throw new ApiException(CommonErrorCode.INVALID_INPUT, "give either code or recoveryCode");
+        Optional<String> code = JsonBody.optionalText(object, "code");
+        Optional<String> recoveryCode = JsonBody.optionalText(object, "recoveryCode");
+        Optional<JsonNode> passkey = Optional.ofNullable(object.get("passkey")).filter(value -> !value.isNull());
+        if (Stream.of(code, recoveryCode, passkey).filter(Optional::isPresent).count() != 1) {
+            throw new ApiException(CommonErrorCode.INVALID_INPUT, "give one of code, recoveryCode and passkey");
         }
         return completeLogIn.completeLogIn(new CompleteLogInUseCase.Command(ticket,
                         code.map(text -> JsonBody.parse(() -> TotpCode.parse("code", text))),
                         recoveryCode.map(text -> JsonBody.parse(() -> RecoveryCode.parse("recoveryCode", text))),
+                        passkey.map(credential -> PublicKeyCredentialJson.write(json, credential,
+                                "an assertion of a passkey")),
                         requesters.anonymous(request)))
                 .match(loggedIn -> loggedIn(loggedIn.tokens()),
                         wrongCode -> ErrorResponses.of(SecondFactorErrorCode.INVALID_SECOND_FACTOR),
@@ -133,7 +148,8 @@ class LogInController {
                         throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()));
     }
 
-    private static HttpResponse<?> loggedIn(IssuedTokens tokens) {
+    /** What every way of logging in answers when it succeeds. */
+    static HttpResponse<?> loggedIn(IssuedTokens tokens) {
         return RefreshTokenCookie.set(HttpResponse.ok(new LogInResponse("Login successful", tokens.accessToken()))
                 .header(HttpHeaders.CACHE_CONTROL, "no-store"), tokens.refreshToken(), tokens.refreshTokenTtl());
     }
@@ -151,10 +167,11 @@ class LogInController {
     /** The data of a 401 SECOND_FACTOR_REQUIRED: what the client needs to complete the login. */
     @Serdeable
     @Schema(name = "SecondFactorChallenge", description = "ticket: for POST /api/login/second-factor, good once; "
-            + "methods: how the account's user may prove the second factor (totp, recovery-code); expiresIn: the "
-            + "ticket's lifetime in seconds")
+            + "methods: how the account's user may prove the second factor (totp, recovery-code, and passkey when "
+            + "they hold one); expiresIn: the ticket's lifetime in seconds")
     record SecondFactorChallenge(String ticket,
-                                 @Schema(example = "[\"totp\", \"recovery-code\"]") List<String> methods,
+                                 @Schema(example = "[\"totp\", \"recovery-code\", \"passkey\"]")
+                                 List<String> methods,
                                  long expiresIn) {
         @Override
         public String toString() {
@@ -168,9 +185,12 @@ class LogInController {
                                         String timestamp) {
     }
 
-    /** The body of {@code POST /api/login/second-factor}: the ticket and one of code and recoveryCode. */
+    /** The body of {@code POST /api/login/second-factor}: the ticket and one of code, recoveryCode and passkey. */
     @Schema(name = "CompleteLogInRequest", requiredProperties = {"ticket"})
     record CompleteLogInRequest(String ticket, @Schema(example = "123456") String code,
-                                @Schema(example = "ABCDE-FGH23") String recoveryCode) {
+                                @Schema(example = "ABCDE-FGH23") String recoveryCode,
+                                @Schema(description = "PublicKeyCredential.toJSON() of the assertion of one of the "
+                                        + "user's passkeys, over a challenge issued for this ticket")
+                                Map<String, Object> passkey) {
     }
 }

@@ -7,12 +7,13 @@ import io.micronaut.http.HttpStatus;
 enum PasskeyErrorCode implements ErrorCode {
     PASSKEY_NOT_FOUND(HttpStatus.NOT_FOUND, "No such passkey"),
     PASSKEY_CHALLENGE_INVALID(HttpStatus.BAD_REQUEST,
-            "The registration answers no challenge of yours: unknown, used already or expired; start again"),
+            "The passkey's response answers no challenge of yours: unknown, used already or expired; start again"),
     PASSKEY_ORIGIN_REFUSED(HttpStatus.BAD_REQUEST, "The passkey was made on a page of an origin this service does "
             + "not serve"),
     PASSKEY_VERIFICATION_FAILED(HttpStatus.BAD_REQUEST, "The passkey's registration does not verify"),
     PASSKEY_ALREADY_REGISTERED(HttpStatus.CONFLICT, "This passkey is registered already"),
-    TOO_MANY_PASSKEYS(HttpStatus.CONFLICT, "You hold as many passkeys as allowed: delete one first");
+    TOO_MANY_PASSKEYS(HttpStatus.CONFLICT, "You hold as many passkeys as allowed: delete one first"),
+    PASSKEY_LOGIN_FAILED(HttpStatus.UNAUTHORIZED, "The passkey does not log you in");
 
     private final Answer answer;
 

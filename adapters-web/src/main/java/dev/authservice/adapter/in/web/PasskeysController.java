@@ -44,8 +44,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -74,6 +72,7 @@ import java.util.Optional;
 class PasskeysController {
 
     static final String PATH = "/api/user/passkeys";
+    private static final String REGISTRATION = "the registration of a passkey";
 
     private final BeginPasskeyRegistrationUseCase beginRegistration;
     private final RegisterPasskeyUseCase register;
@@ -172,27 +171,19 @@ class PasskeysController {
         JsonNode object = JsonBody.object(body, "PublicKeyCredential.toJSON() of a new passkey, plus \"name\": ...");
         Optional<PasskeyName> name = JsonBody.optionalText(object, "name")
                 .map(text -> JsonBody.parse(() -> new PasskeyName(text)));
-        JsonNode response = object.get("response");
-        if (response == null || !response.isObject()) {
-            throw notAResponse();
-        }
         Map<String, JsonNode> credential = new LinkedHashMap<>();
         object.entries().forEach(entry -> {
             if (!entry.getKey().equals("name")) {
                 credential.put(entry.getKey(), entry.getValue());
             }
         });
-        try {
-            return new RegisterPasskeyUseCase.Command(userId,
-                    json.writeValueAsString(JsonNode.createObjectNode(credential)), name, requester);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new RegisterPasskeyUseCase.Command(userId, PublicKeyCredentialJson.write(json,
+                JsonNode.createObjectNode(credential), REGISTRATION), name, requester);
     }
 
     private static ApiException notAResponse() {
         return new ApiException(CommonErrorCode.INVALID_INPUT,
-                "the body is not the registration of a passkey: PublicKeyCredential.toJSON() of a new credential");
+                "the body is not " + REGISTRATION + ": PublicKeyCredential.toJSON()");
     }
 
     @Get

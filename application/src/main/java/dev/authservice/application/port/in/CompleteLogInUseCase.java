@@ -7,30 +7,35 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * Completes a login that {@link LogInUseCase} left waiting for its second factor: the ticket it handed out and a code
- * of the user's authenticator app, or one of their recovery codes. Completed, it answers as a login does.
+ * of the user's authenticator app, one of their recovery codes, or an assertion of one of their passkeys over a
+ * challenge issued for the ticket ({@link BeginPasskeyLogInUseCase}). Completed, it answers as a login does.
  */
 public interface CompleteLogInUseCase {
 
     Result completeLogIn(Command command);
 
     /**
-     * Exactly one of {@code code} and {@code recoveryCode}.
+     * Exactly one of {@code code}, {@code recoveryCode} and {@code passkey}.
      *
      * @param ticket    as the client presented it; whatever it is, it is looked up by hash only
+     * @param passkey   the JSON of {@code PublicKeyCredential.toJSON()} for {@code navigator.credentials.get()}
      * @param requester the client: the throttle counts by its address, the session and the audit trail keep it
      */
-    record Command(String ticket, Optional<TotpCode> code, Optional<RecoveryCode> recoveryCode, Requester requester) {
+    record Command(String ticket, Optional<TotpCode> code, Optional<RecoveryCode> recoveryCode,
+                   Optional<String> passkey, Requester requester) {
         public Command {
             Objects.requireNonNull(ticket, "ticket");
             Objects.requireNonNull(code, "code");
             Objects.requireNonNull(recoveryCode, "recoveryCode");
+            Objects.requireNonNull(passkey, "passkey");
             Objects.requireNonNull(requester, "requester");
             Objects.requireNonNull(requester.clientAddress(), "requester.clientAddress");
-            if (code.isPresent() == recoveryCode.isPresent()) {
-                throw new IllegalArgumentException("a second factor is a code or a recovery code");
+            if (Stream.of(code, recoveryCode, passkey).filter(Optional::isPresent).count() != 1) {
+                throw new IllegalArgumentException("a second factor is a code, a recovery code or a passkey");
             }
         }
 
@@ -54,7 +59,10 @@ public interface CompleteLogInUseCase {
             }
         }
 
-        /** A wrong, replayed or used-up code: counted against the ticket, which dies after the policy's limit. */
+        /**
+         * A wrong, replayed or used-up code, or a passkey's assertion that is refused (its challenge included): counted
+         * against the ticket, which dies after the policy's limit.
+         */
         record WrongCode() implements Result {
             @Override
             public <T> T match(Function<LoggedIn, T> loggedIn, Function<WrongCode, T> wrongCode,

@@ -2,10 +2,15 @@ package dev.authservice.application.port.out;
 
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.PasskeyChallenge;
+import dev.authservice.domain.passkey.PasskeyLoginChallenge;
 import dev.authservice.domain.user.UserId;
+import java.time.Instant;
 import java.util.Optional;
 
-/** The challenges of registration ceremonies under way: one per user, each taken once. */
+/**
+ * The challenges of passkey ceremonies under way, each taken once: registrations, one per user, and logins, issued
+ * before anyone is known and so kept by their value.
+ */
 public interface PasskeyChallengeStore {
 
     /** Keeps the challenge, in place of any the same user was issued before: only the newest ceremony can finish. */
@@ -17,4 +22,15 @@ public interface PasskeyChallengeStore {
      * exactly one finds it.
      */
     Optional<PasskeyChallenge> take(UserId userId, ByteString value);
+
+    void issueForLogin(PasskeyLoginChallenge challenge);
+
+    /**
+     * Takes the login challenge with this value out of the store, expired or not, whatever it is bound to: the caller
+     * decides. Of concurrent takes of one challenge, on any instance, exactly one finds it.
+     */
+    Optional<PasskeyLoginChallenge> takeForLogin(ByteString value);
+
+    /** Forgets the login challenges that expired by {@code cutoff}, never taken. Returns how many. */
+    int forgetLoginChallengesExpiredBy(Instant cutoff);
 }

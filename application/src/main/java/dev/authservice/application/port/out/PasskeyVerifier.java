@@ -2,7 +2,9 @@ package dev.authservice.application.port.out;
 
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.CredentialId;
+import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.RelyingParty;
+import dev.authservice.domain.passkey.VerifiedAssertion;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,6 +26,63 @@ public interface PasskeyVerifier {
      * self attestation.
      */
     Registration verifyRegistration(String registrationResponseJson, RelyingParty relyingParty, ByteString challenge);
+
+    /**
+     * The passkey and the challenge an assertion (the JSON of {@code PublicKeyCredential.toJSON()} for
+     * {@code navigator.credentials.get()}) claims; empty when it is not one. Says nothing of whether it verifies.
+     */
+    Optional<Claimed> claimedBy(String assertionJson);
+
+    /**
+     * Verifies an assertion of {@code passkey} against the challenge issued for it: client data type, challenge and
+     * origin, the relying-party id's hash, user presence, well-formed backup flags, and the signature by the passkey's
+     * key. What the flags and the counter mean is left to {@link Passkey#use}, which the verified assertion is for.
+     */
+    Assertion verifyAssertion(String assertionJson, RelyingParty relyingParty, ByteString challenge, Passkey passkey);
+
+    record Claimed(CredentialId credentialId, ByteString challenge) {
+        public Claimed {
+            Objects.requireNonNull(credentialId, "credentialId");
+            Objects.requireNonNull(challenge, "challenge");
+        }
+    }
+
+    /** One function per outcome in {@link #match}. */
+    sealed interface Assertion {
+
+        <T> T match(Function<Verified, T> verified, Function<WrongOrigin, T> wrongOrigin,
+                    Function<Refused, T> refused);
+
+        record Verified(VerifiedAssertion assertion) implements Assertion {
+            public Verified {
+                Objects.requireNonNull(assertion, "assertion");
+            }
+
+            @Override
+            public <T> T match(Function<Verified, T> verified, Function<WrongOrigin, T> wrongOrigin,
+                               Function<Refused, T> refused) {
+                return verified.apply(this);
+            }
+        }
+
+        /** Signed for a page of an origin not configured. */
+        record WrongOrigin() implements Assertion {
+            @Override
+            public <T> T match(Function<Verified, T> verified, Function<WrongOrigin, T> wrongOrigin,
+                               Function<Refused, T> refused) {
+                return wrongOrigin.apply(this);
+            }
+        }
+
+        /** Any other check failed, the signature first among them; which one is the adapter's to log. */
+        record Refused() implements Assertion {
+            @Override
+            public <T> T match(Function<Verified, T> verified, Function<WrongOrigin, T> wrongOrigin,
+                               Function<Refused, T> refused) {
+                return refused.apply(this);
+            }
+        }
+    }
 
     /** One function per outcome in {@link #match}. */
     sealed interface Registration {

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.authservice.application.fixtures.AtTheSameTime;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.passkey.PasskeyChallenge;
+import dev.authservice.domain.passkey.PasskeyLoginChallenge;
 import dev.authservice.domain.user.UserAccount;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -98,6 +101,59 @@ public abstract class PasskeyChallengeStoreContract {
 
             List<Optional<PasskeyChallenge>> results = AtTheSameTime.run(IntStream.range(0, RACERS)
                     .<Callable<Optional<PasskeyChallenge>>>mapToObj(i -> () -> store.take(alice.id(),
+                            challenge.value()))
+                    .toList());
+
+            assertEquals(1, results.stream().filter(Optional::isPresent).count(), "finders among " + results);
+        }
+    }
+
+    @Test
+    void aLoginChallengeIsTakenOnceAsItWasIssuedBoundOrNot() {
+        PasskeyLoginChallenge alone = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(), TestTime.now());
+        PasskeyLoginChallenge bound = PasskeyLoginChallenge.issue(randomBytes(32),
+                Optional.of(LoginTicketHash.of("ticket")), TestTime.now());
+        store.issueForLogin(alone);
+        store.issueForLogin(bound);
+
+        assertEquals(Optional.of(alone), store.takeForLogin(alone.value()));
+        assertEquals(Optional.empty(), store.takeForLogin(alone.value()));
+        assertEquals(Optional.of(bound), store.takeForLogin(bound.value()));
+        assertEquals(Optional.empty(), store.takeForLogin(randomBytes(32)));
+    }
+
+    @Test
+    void loginChallengesAreNotRegistrationChallenges() {
+        PasskeyChallenge registration = challengeOf(alice);
+        store.issue(registration);
+
+        assertEquals(Optional.empty(), store.takeForLogin(registration.value()));
+        assertEquals(Optional.of(registration), store.take(alice.id(), registration.value()));
+    }
+
+    @Test
+    void expiredLoginChallengesAreForgottenAndNoOthers() {
+        PasskeyLoginChallenge old = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(),
+                TestTime.SOME_INSTANT);
+        PasskeyLoginChallenge fresh = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(),
+                TestTime.SOME_INSTANT.plus(Duration.ofMinutes(1)));
+        store.issueForLogin(old);
+        store.issueForLogin(fresh);
+
+        assertEquals(1, store.forgetLoginChallengesExpiredBy(old.expiresAt()));
+        assertEquals(Optional.empty(), store.takeForLogin(old.value()));
+        assertEquals(Optional.of(fresh), store.takeForLogin(fresh.value()));
+    }
+
+    @Test
+    void ofConcurrentTakesOfOneLoginChallengeExactlyOneFindsIt() throws Exception {
+        for (int round = 0; round < 5; round++) { // a race goes one way or another: run it a few times
+            PasskeyLoginChallenge challenge = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(),
+                    TestTime.now());
+            store.issueForLogin(challenge);
+
+            List<Optional<PasskeyLoginChallenge>> results = AtTheSameTime.run(IntStream.range(0, RACERS)
+                    .<Callable<Optional<PasskeyLoginChallenge>>>mapToObj(i -> () -> store.takeForLogin(
                             challenge.value()))
                     .toList());
 

@@ -12,7 +12,9 @@ import dev.authservice.domain.passkey.CredentialId;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
@@ -79,6 +81,61 @@ public abstract class PasskeyStoreContract {
 
         assertEquals(List.of(alices), store.findByOwner(alice.id()));
         assertEquals(List.of(), store.findByOwner(bob.id()));
+    }
+
+    @Test
+    void aPasskeyIsFoundByItsCredentialIdAlone() {
+        Passkey bobs = aPasskey().ownedBy(bob).build();
+        store.add(bobs);
+
+        assertEquals(Optional.of(bobs), store.find(bobs.id()));
+        assertEquals(Optional.empty(), store.find(aPasskey().build().id()));
+    }
+
+    @Test
+    void aUseKeepsTheCounterTheBackupStateAndTheTimeIfTheCounterIsStillAsRead() {
+        Passkey read = aPasskey().ownedBy(alice).withSignCount(5).build();
+        store.add(read);
+        Passkey used = used(read, 6, false);
+
+        assertTrue(store.recordUse(read, used));
+        assertEquals(Optional.of(used), store.find(read.id()));
+        assertFalse(store.recordUse(read, used(read, 7, true)), "the counter is no longer 5");
+        assertEquals(Optional.of(used), store.find(read.id()));
+    }
+
+    @Test
+    void aUseOfADeletedPasskeyKeepsNothing() {
+        Passkey read = aPasskey().ownedBy(alice).build();
+        store.add(read);
+        store.remove(read.id(), alice.id());
+
+        assertFalse(store.recordUse(read, used(read, 1, true)));
+        assertEquals(Optional.empty(), store.find(read.id()));
+    }
+
+    @Test
+    void ofConcurrentUsesReadAtOneCountExactlyOneIsKept() throws Exception {
+        for (int round = 0; round < 5; round++) { // a race goes one way or another: run it a few times
+            Passkey read = aPasskey().ownedBy(alice).withSignCount(round).build();
+            store.add(read);
+
+            List<Boolean> results = AtTheSameTime.run(IntStream.range(0, RACERS)
+                    .<Callable<Boolean>>mapToObj(i -> () -> store.recordUse(read, used(read, read.signCount() + 1 + i,
+                            true)))
+                    .toList());
+
+            assertEquals(1, results.stream().filter(kept -> kept).count(), "kept among " + results);
+            assertEquals(read.signCount() + 1 + results.indexOf(true), store.find(read.id()).orElseThrow()
+                    .signCount());
+        }
+    }
+
+    private static Passkey used(Passkey read, long signCount, boolean backedUp) {
+        Instant at = TestTime.SOME_INSTANT.plusSeconds(signCount);
+        return new Passkey(read.id(), read.ownerId(), read.userHandle(), read.name(), read.publicKey(), signCount,
+                read.backupEligible(), backedUp, read.transports(), read.aaguid(), read.createdAt(),
+                Optional.of(at));
     }
 
     @Test

@@ -5,8 +5,12 @@ import dev.authservice.adapter.out.persistence.UniqueViolation;
 import dev.authservice.application.port.out.PasskeyChallengeStore;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.PasskeyChallenge;
+import dev.authservice.domain.passkey.PasskeyLoginChallenge;
 import dev.authservice.domain.user.UserId;
+import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 
 @Singleton
@@ -14,9 +18,14 @@ import java.util.Optional;
 class JdbcPasskeyChallengeStore implements PasskeyChallengeStore {
 
     private final PasskeyChallengeRowRepository rows;
+    private final PasskeyLoginChallengeRowRepository loginRows;
+    private final Clock clock;
 
-    JdbcPasskeyChallengeStore(PasskeyChallengeRowRepository rows) {
+    JdbcPasskeyChallengeStore(PasskeyChallengeRowRepository rows, PasskeyLoginChallengeRowRepository loginRows,
+                              Clock clock) {
         this.rows = rows;
+        this.loginRows = loginRows;
+        this.clock = clock;
     }
 
     /**
@@ -42,5 +51,29 @@ class JdbcPasskeyChallengeStore implements PasskeyChallengeStore {
         return rows.findByUserIdAndChallenge(userId.value(), value.base64Url())
                 .filter(found -> rows.deleteByUserIdAndChallenge(userId.value(), value.base64Url()) == 1)
                 .map(PasskeyChallengeRow::toChallenge);
+    }
+
+    @Override
+    public void issueForLogin(PasskeyLoginChallenge challenge) {
+        loginRows.insert(PasskeyLoginChallengeRow.of(challenge));
+    }
+
+    /** As {@link #take}: found, then deleted by one statement whose count decides. */
+    @Override
+    public Optional<PasskeyLoginChallenge> takeForLogin(ByteString value) {
+        return loginRows.findByChallenge(value.base64Url())
+                .filter(found -> loginRows.deleteByChallenge(found.challenge()) == 1)
+                .map(PasskeyLoginChallengeRow::toChallenge);
+    }
+
+    @Override
+    public int forgetLoginChallengesExpiredBy(Instant cutoff) {
+        return loginRows.deleteByExpiresAtLessThanEquals(cutoff);
+    }
+
+    /** Anyone may ask for a login challenge, and most are never answered: what expired is refused anyway. */
+    @Scheduled(fixedDelay = "1m")
+    void forgetExpiredLoginChallenges() {
+        forgetLoginChallengesExpiredBy(clock.instant());
     }
 }

@@ -8,6 +8,7 @@ import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.user.UserId;
 import jakarta.inject.Singleton;
 import java.util.List;
+import java.util.Optional;
 
 @Singleton
 @TranslatesUnavailability
@@ -24,6 +25,18 @@ class JdbcPasskeyStore implements PasskeyStore {
         return rows.findByUserIdOldestFirst(ownerId.value()).stream()
                 .map(PasskeyRow::toPasskey)
                 .toList();
+    }
+
+    @Override
+    public Optional<Passkey> find(CredentialId id) {
+        return rows.findByCredentialId(id.toString()).map(PasskeyRow::toPasskey);
+    }
+
+    /** One UPDATE conditional on the counter that was read: the database lets one of two concurrent ones through. */
+    @Override
+    public boolean recordUse(Passkey used, Passkey next) {
+        return used.id().equals(next.id()) && rows.recordUse(used.id().toString(), used.signCount(),
+                next.signCount(), next.backedUp(), next.lastUsedAt().orElseThrow()) == 1;
     }
 
     /** The primary key on {@code credential_id} decides; not to be called inside a transaction. */

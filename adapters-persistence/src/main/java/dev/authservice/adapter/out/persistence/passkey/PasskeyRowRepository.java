@@ -4,7 +4,9 @@ import io.micronaut.data.annotation.Query;
 import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.GenericRepository;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 @JdbcRepository(dialect = Dialect.ANSI)
@@ -17,6 +19,13 @@ interface PasskeyRowRepository extends GenericRepository<PasskeyRow, String> {
     List<PasskeyRow> findByUserIdOldestFirst(UUID userId);
 
     boolean existsByCredentialId(String credentialId);
+
+    Optional<PasskeyRow> findByCredentialId(String credentialId);
+
+    /** 0 when the stored counter is no longer {@code expectedSignCount}, or the passkey is gone. */
+    @Query("UPDATE passkeys SET sign_count = :signCount, backed_up = :backedUp, last_used_at = :lastUsedAt"
+            + " WHERE credential_id = :credentialId AND sign_count = :expectedSignCount")
+    int recordUse(String credentialId, long expectedSignCount, long signCount, boolean backedUp, Instant lastUsedAt);
 
     void insert(PasskeyRow row);
 

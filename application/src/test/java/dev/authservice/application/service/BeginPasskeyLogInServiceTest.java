@@ -1,0 +1,111 @@
+package dev.authservice.application.service;
+
+import static dev.authservice.application.fixtures.PasskeyMother.aPasskey;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.Mockito.when;
+
+import dev.authservice.application.fixtures.InMemoryPasskeyChallengeStore;
+import dev.authservice.application.fixtures.InMemoryPasskeyStore;
+import dev.authservice.application.fixtures.InMemoryPendingLoginStore;
+import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.port.in.BeginPasskeyLogInUseCase.Command;
+import dev.authservice.application.port.in.BeginPasskeyLogInUseCase.Result;
+import dev.authservice.application.port.in.PasskeyCreationOptions;
+import dev.authservice.application.port.in.PasskeyRequestOptions;
+import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.domain.login.LoginTicketHash;
+import dev.authservice.domain.login.PendingLogin;
+import dev.authservice.domain.login.SecondFactorPolicy;
+import dev.authservice.domain.passkey.ByteString;
+import dev.authservice.domain.passkey.Passkey;
+import dev.authservice.domain.passkey.PasskeyChallenge;
+import dev.authservice.domain.passkey.PasskeyLoginChallenge;
+import dev.authservice.domain.passkey.RelyingParty;
+import dev.authservice.domain.user.UserAccount;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mockito.Mock;
+import org.mockito.junit.jupiter.MockitoExtension;
+
+@ExtendWith(MockitoExtension.class)
+class BeginPasskeyLogInServiceTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-27T10:00:00Z");
+    private static final RelyingParty RP = new RelyingParty("example.com", "auth-service",
+            Set.of("https://app.example.com"));
+    private static final UserAccount ALICE = UserAccountMother.alice();
+    private static final byte[] RANDOM = new byte[32];
+
+    @Mock private RandomSource random;
+
+    private final InMemoryPasskeyStore passkeys = new InMemoryPasskeyStore();
+    private final InMemoryPasskeyChallengeStore challenges = new InMemoryPasskeyChallengeStore();
+    private final InMemoryPendingLoginStore pendingLogins = new InMemoryPendingLoginStore();
+    private BeginPasskeyLogInService service;
+
+    @BeforeEach
+    void setUp() {
+        RANDOM[0] = 7;
+        service = new BeginPasskeyLogInService(passkeys, challenges, pendingLogins, RP, random,
+                Clock.fixed(NOW, ZoneOffset.UTC));
+    }
+
+    private void pendingLoginOfAlice(String ticket, Instant begun) {
+        pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(ticket), ALICE.id(), ALICE.passwordHash(), begun,
+                SecondFactorPolicy.defaults()));
+    }
+
+    @Test
+    void withoutATicketAnyPasskeyMayAnswerItsUserVerified() {
+        when(random.bytes(anyInt())).thenReturn(RANDOM);
+
+        Result result = service.beginPasskeyLogIn(new Command(Optional.empty()));
+
+        assertEquals(new Result.Started(new PasskeyRequestOptions(ByteString.of(RANDOM), "example.com",
+                Duration.ofMinutes(5), List.of(), true)), result);
+        assertEquals(Optional.of(PasskeyLoginChallenge.issue(ByteString.of(RANDOM), Optional.empty(), NOW)),
+                challenges.takeForLogin(ByteString.of(RANDOM)));
+    }
+
+    @Test
+    void withATicketTheChallengeIsBoundToItAndOnlyItsUsersPasskeysAnswer() {
+        when(random.bytes(PasskeyChallenge.BYTES)).thenReturn(RANDOM);
+        Passkey alices = aPasskey().ownedBy(ALICE).build();
+        passkeys.add(alices);
+        passkeys.add(aPasskey().ownedBy(UserAccountMother.bob()).build());
+        pendingLoginOfAlice("ticket", NOW);
+
+        Result result = service.beginPasskeyLogIn(new Command(Optional.of("ticket")));
+
+        assertEquals(new Result.Started(new PasskeyRequestOptions(ByteString.of(RANDOM), "example.com",
+                Duration.ofMinutes(5), List.of(new PasskeyCreationOptions.ExistingPasskey(alices.id(),
+                        alices.transports())), false)), result);
+        assertEquals(Optional.of(LoginTicketHash.of("ticket")),
+                challenges.takeForLogin(ByteString.of(RANDOM)).orElseThrow().ticket());
+    }
+
+    @Test
+    void aDeadTicketGetsNoChallenge() {
+        pendingLoginOfAlice("old", NOW.minus(Duration.ofMinutes(5)));
+
+        assertEquals(new Result.TicketInvalid(), service.beginPasskeyLogIn(new Command(Optional.of("old"))));
+        assertEquals(new Result.TicketInvalid(), service.beginPasskeyLogIn(new Command(Optional.of("unknown"))));
+        assertEquals(0, challenges.forgetLoginChallengesExpiredBy(NOW.plus(Duration.ofDays(1))));
+    }
+
+    @Test
+    void aTicketWhoseUserHoldsNoPasskeyGetsNoChallenge() {
+        pendingLoginOfAlice("ticket", NOW);
+
+        assertEquals(new Result.NoPasskey(), service.beginPasskeyLogIn(new Command(Optional.of("ticket"))));
+    }
+}
