@@ -1,20 +1,25 @@
 package dev.authservice.adapter.out.telemetry;
 
 import dev.authservice.application.port.out.AuditLog;
+import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.session.RevocationReason;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Counts the security events by outcome: logins, refreshes, logouts, and sessions ended by reason. Every counter exists
- * from construction at zero (bootstrap builds this at start-up), so that a dashboard's rate shows the first event.
+ * from construction at zero (bootstrap builds this at start-up), so that a dashboard's rate shows the first event;
+ * only a second-factor refusal's counter, one per reason, appears with its first event.
  */
 public final class SecurityMetrics implements AuditLog {
 
@@ -25,9 +30,18 @@ public final class SecurityMetrics implements AuditLog {
     static final String AUDIT_FAILURES = "auth.audit.failures";
     static final String SECOND_FACTOR = "auth.second-factor";
     static final String PASSKEY_LOGINS = "auth.passkey.logins";
+    static final String PASSKEYS = "auth.passkeys";
+    private static final String NONE = "none";
+    private static final Set<SecurityEventType> SECOND_FACTOR_EVENTS = EnumSet.of(
+            SecurityEventType.SECOND_FACTOR_ENROLLED, SecurityEventType.SECOND_FACTOR_CONFIRMED,
+            SecurityEventType.SECOND_FACTOR_REQUIRED, SecurityEventType.SECOND_FACTOR_PASSED,
+            SecurityEventType.SECOND_FACTOR_FAILED, SecurityEventType.SECOND_FACTOR_REMOVED);
 
     private final Map<SecurityEventType, Counter> byType = new EnumMap<>(SecurityEventType.class);
     private final Map<RevocationReason, Counter> revokedBecause = new EnumMap<>(RevocationReason.class);
+    /** By event and outcome: which method passed (a recovery code used up), why one failed, who removed one. */
+    private final Map<String, Counter> secondFactor = new ConcurrentHashMap<>();
+    private final MeterRegistry registry;
     private final Counter auditFailures;
 
     public SecurityMetrics(MeterRegistry registry) {
@@ -40,14 +54,21 @@ public final class SecurityMetrics implements AuditLog {
         byType.put(SecurityEventType.LOGGED_OUT, Counter.builder(LOGOUTS)
                 .description("Logouts: POST /api/logout that ended a session")
                 .register(registry));
-        for (SecurityEventType type : List.of(SecurityEventType.SECOND_FACTOR_ENROLLED,
-                SecurityEventType.SECOND_FACTOR_CONFIRMED, SecurityEventType.SECOND_FACTOR_REQUIRED,
-                SecurityEventType.SECOND_FACTOR_PASSED, SecurityEventType.SECOND_FACTOR_FAILED,
-                SecurityEventType.SECOND_FACTOR_REMOVED)) {
-            byType.put(type, Counter.builder(SECOND_FACTOR)
-                    .description("Second-factor events: enrolments, confirmations, logins awaiting or passing one, "
-                            + "failures and removals")
-                    .tag("event", type.name().substring("SECOND_FACTOR_".length()).toLowerCase(Locale.ROOT))
+        this.registry = registry;
+        for (SecurityEventType type : SECOND_FACTOR_EVENTS) {
+            if (type != SecurityEventType.SECOND_FACTOR_PASSED && type != SecurityEventType.SECOND_FACTOR_FAILED) {
+                secondFactor(type, Optional.empty());
+            }
+        }
+        for (AuditOutcome method : List.of(AuditOutcome.TOTP_CODE, AuditOutcome.RECOVERY_CODE, AuditOutcome.PASSKEY)) {
+            secondFactor(SecurityEventType.SECOND_FACTOR_PASSED, Optional.of(method));
+        }
+        secondFactor(SecurityEventType.SECOND_FACTOR_REMOVED, Optional.of(AuditOutcome.ADMINISTRATOR));
+        for (SecurityEventType type : List.of(SecurityEventType.PASSKEY_REGISTERED,
+                SecurityEventType.PASSKEY_REGISTRATION_FAILED, SecurityEventType.PASSKEY_DELETED)) {
+            byType.put(type, Counter.builder(PASSKEYS)
+                    .description("Passkeys registered, refused at registration, and deleted")
+                    .tag("event", lowerCase(type.name().substring("PASSKEY_".length())))
                     .register(registry));
         }
         byType.put(SecurityEventType.PASSKEY_LOGIN_SUCCEEDED, passkeyLogin(registry, "succeeded"));
@@ -66,12 +87,29 @@ public final class SecurityMetrics implements AuditLog {
     @Override
     public void record(SecurityEvent event) {
         Optional.ofNullable(byType.get(event.type())).ifPresent(Counter::increment);
+        if (SECOND_FACTOR_EVENTS.contains(event.type())) {
+            secondFactor(event.type(), event.outcome()).increment();
+        }
         event.sessionsEnded().ifPresent(ended -> revokedBecause.get(ended.reason()).increment(ended.count()));
     }
 
     /** A record of the audit trail failed to keep an event: worth an alert, since the trail now has a gap. */
     void recordFailed() {
         auditFailures.increment();
+    }
+
+    private Counter secondFactor(SecurityEventType type, Optional<AuditOutcome> outcome) {
+        String event = lowerCase(type.name().substring("SECOND_FACTOR_".length()));
+        String why = outcome.map(AuditOutcome::name).map(SecurityMetrics::lowerCase).orElse(NONE);
+        return secondFactor.computeIfAbsent(event + ' ' + why, key -> Counter.builder(SECOND_FACTOR)
+                .description("Second-factor events: enrolments, confirmations, logins awaiting, passing (by method) "
+                        + "or failing one (by reason), removals (by an administrator: resets)")
+                .tag("event", event).tag("outcome", why)
+                .register(registry));
+    }
+
+    private static String lowerCase(String name) {
+        return name.toLowerCase(Locale.ROOT);
     }
 
     private static Counter login(MeterRegistry registry, String outcome) {

@@ -8,6 +8,7 @@ import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.session.RevocationReason;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -40,16 +41,33 @@ class SecurityMetricsTest {
     }
 
     @Test
-    void secondFactorEventsAreCountedByEvent() {
+    void secondFactorEventsAreCountedByEventAndOutcome() {
         record(SecurityEventType.SECOND_FACTOR_ENROLLED, null);
+        record(SecurityEventType.SECOND_FACTOR_FAILED, AuditOutcome.WRONG_CODE);
         record(SecurityEventType.SECOND_FACTOR_FAILED, AuditOutcome.WRONG_CODE);
         record(SecurityEventType.SECOND_FACTOR_FAILED, AuditOutcome.REPLAYED_CODE);
         record(SecurityEventType.SECOND_FACTOR_PASSED, AuditOutcome.RECOVERY_CODE);
+        record(SecurityEventType.SECOND_FACTOR_REMOVED, AuditOutcome.ADMINISTRATOR);
 
         assertEquals(1, count(SecurityMetrics.SECOND_FACTOR, "event", "enrolled"));
-        assertEquals(2, count(SecurityMetrics.SECOND_FACTOR, "event", "failed"));
-        assertEquals(1, count(SecurityMetrics.SECOND_FACTOR, "event", "passed"));
-        assertEquals(0, count(SecurityMetrics.SECOND_FACTOR, "event", "removed"));
+        assertEquals(3, count(SecurityMetrics.SECOND_FACTOR, "event", "failed"));
+        assertEquals(2, count(SecurityMetrics.SECOND_FACTOR, "event", "failed", "outcome", "wrong_code"));
+        assertEquals(1, count(SecurityMetrics.SECOND_FACTOR, "event", "failed", "outcome", "replayed_code"));
+        assertEquals(1, count(SecurityMetrics.SECOND_FACTOR, "event", "passed", "outcome", "recovery_code"));
+        assertEquals(0, count(SecurityMetrics.SECOND_FACTOR, "event", "passed", "outcome", "totp_code"));
+        assertEquals(1, count(SecurityMetrics.SECOND_FACTOR, "event", "removed", "outcome", "administrator"));
+        assertEquals(0, count(SecurityMetrics.SECOND_FACTOR, "event", "removed", "outcome", "none"));
+    }
+
+    @Test
+    void passkeyRegistrationsAndDeletionsAreCounted() {
+        record(SecurityEventType.PASSKEY_REGISTERED, null);
+        record(SecurityEventType.PASSKEY_REGISTRATION_FAILED, AuditOutcome.WRONG_ORIGIN);
+        record(SecurityEventType.PASSKEY_REGISTRATION_FAILED, AuditOutcome.UNKNOWN_CHALLENGE);
+
+        assertEquals(1, count(SecurityMetrics.PASSKEYS, "event", "registered"));
+        assertEquals(2, count(SecurityMetrics.PASSKEYS, "event", "registration_failed"));
+        assertEquals(0, count(SecurityMetrics.PASSKEYS, "event", "deleted"));
     }
 
     @Test
@@ -111,7 +129,8 @@ class SecurityMetricsTest {
         metrics.record(outcome == null ? event : event.outcome(outcome));
     }
 
-    private double count(String name, String tag, String value) {
-        return registry.get(name).tag(tag, value).counter().count();
+    /** The sum over the counters of that name with these tags, as a query over the other tags would give. */
+    private double count(String name, String... tags) {
+        return registry.get(name).tags(tags).counters().stream().mapToDouble(Counter::count).sum();
     }
 }
