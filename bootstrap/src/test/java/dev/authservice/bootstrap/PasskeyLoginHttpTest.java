@@ -113,7 +113,7 @@ class PasskeyLoginHttpTest {
         assertEquals(Map.of("message", "Login successful", "accessToken", login.accessToken()), login.json());
         assertEquals("no-store", login.header("Cache-Control").orElse(""));
         assertTrue(login.refreshToken().length() >= 43, login.toString());
-        assertEquals(List.of("swk", "user"), amr(login.accessToken()));
+        assertEquals(List.of("swk", "user", "mfa"), amr(login.accessToken()));
         assertEquals(200, http.refresh(login.refreshToken()).status());
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> passkeys = (List<Map<String, Object>>) http.get("/api/user/passkeys",
@@ -139,7 +139,7 @@ class PasskeyLoginHttpTest {
         Http.Answer login = logIn(authenticator.authenticate(alone().withFlags(deviceBound), Optional.of(handle)));
 
         assertEquals(200, login.status(), login.toString());
-        assertEquals(List.of("hwk", "user"), amr(login.accessToken()));
+        assertEquals(List.of("hwk", "user", "mfa"), amr(login.accessToken()));
     }
 
     @Test

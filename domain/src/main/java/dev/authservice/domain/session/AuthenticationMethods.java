@@ -16,10 +16,11 @@ import java.util.Objects;
  *       800-63B's name for a printed one-time code): {@code otp} would claim a device or app that generates
  *       passwords, {@code kba} a knowledge question. {@code mfa} alone says what is true: two factors, the second
  *       something the user has. A resource that wants the app itself asks for {@code otp}.</li>
- *   <li>a passkey alone, its user verified: {@code ["swk", "user"]} for a synced passkey (backup eligible: a key in
- *       software that travels between the user's devices), {@code ["hwk", "user"]} for one bound to a device. Which
- *       check the authenticator made (PIN, fingerprint, face) the service cannot know, so no {@code pin} or
- *       {@code fpt}.</li>
+ *   <li>a passkey alone, its user verified: {@code ["swk", "user", "mfa"]} for a synced passkey (backup
+ *       eligible: a key in software that travels between the user's devices), {@code ["hwk", "user", "mfa"]} for one
+ *       bound to a device. Two factors: the key the user has, and the PIN or biometric that unlocked it, so a
+ *       resource that asks for {@code mfa} takes it as it takes a password and a code. Which check the authenticator
+ *       made the service cannot know, so no {@code pin} or {@code fpt}.</li>
  *   <li>a password and a passkey: {@code ["pwd", "swk", "mfa"]} or {@code ["pwd", "hwk", "mfa"]}.</li>
  * </ul>
  */
@@ -31,9 +32,9 @@ public record AuthenticationMethods(List<String> values) {
     public static final AuthenticationMethods PASSWORD_AND_RECOVERY_CODE =
             new AuthenticationMethods(List.of("pwd", "mfa"));
 
-    public static final AuthenticationMethods SYNCED_PASSKEY = new AuthenticationMethods(List.of("swk", "user"));
+    public static final AuthenticationMethods SYNCED_PASSKEY = new AuthenticationMethods(List.of("swk", "user", "mfa"));
     public static final AuthenticationMethods DEVICE_BOUND_PASSKEY =
-            new AuthenticationMethods(List.of("hwk", "user"));
+            new AuthenticationMethods(List.of("hwk", "user", "mfa"));
     public static final AuthenticationMethods PASSWORD_AND_SYNCED_PASSKEY =
             new AuthenticationMethods(List.of("pwd", "swk", "mfa"));
     public static final AuthenticationMethods PASSWORD_AND_DEVICE_BOUND_PASSKEY =

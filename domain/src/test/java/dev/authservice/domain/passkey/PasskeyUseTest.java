@@ -102,13 +102,13 @@ class PasskeyUseTest {
 
     @Test
     void aSyncedPasskeyIsASoftwareKeyAndADeviceBoundOneAHardwareKey() {
-        assertEquals(List.of("swk", "user"), AuthenticationMethods.passkey(passkey(0, true, false)).values());
-        assertEquals(List.of("hwk", "user"), AuthenticationMethods.passkey(passkey(0, false, false)).values());
+        assertEquals(List.of("swk", "user", "mfa"), AuthenticationMethods.passkey(passkey(0, true, false)).values());
+        assertEquals(List.of("hwk", "user", "mfa"), AuthenticationMethods.passkey(passkey(0, false, false)).values());
         assertEquals(List.of("pwd", "swk", "mfa"),
                 AuthenticationMethods.passwordAndPasskey(passkey(0, true, true)).values());
         assertEquals(List.of("pwd", "hwk", "mfa"),
                 AuthenticationMethods.passwordAndPasskey(passkey(0, false, false)).values());
-        assertEquals(AuthenticationMethods.SYNCED_PASSKEY, AuthenticationMethods.ofStored("swk user"));
+        assertEquals(AuthenticationMethods.SYNCED_PASSKEY, AuthenticationMethods.ofStored("swk user mfa"));
     }
 
     @Test
