@@ -3,10 +3,12 @@ package dev.authservice.bootstrap;
 import dev.authservice.application.port.in.CompleteLogInUseCase;
 import dev.authservice.application.port.in.ConfirmTotpUseCase;
 import dev.authservice.application.port.in.EnrolTotpUseCase;
+import dev.authservice.application.port.in.GetMySecondFactorsUseCase;
 import dev.authservice.application.port.in.RemoveTotpUseCase;
 import dev.authservice.application.port.in.ResetSecondFactorsUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
+import dev.authservice.application.port.out.PasskeyStore;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.application.port.out.RandomSource;
@@ -18,6 +20,7 @@ import dev.authservice.application.port.out.UserStore;
 import dev.authservice.application.service.CompleteLogInService;
 import dev.authservice.application.service.ConfirmTotpService;
 import dev.authservice.application.service.EnrolTotpService;
+import dev.authservice.application.service.GetMySecondFactorsService;
 import dev.authservice.application.service.RemoveTotpService;
 import dev.authservice.application.service.ResetSecondFactorsService;
 import dev.authservice.application.service.TokenIssuer;
@@ -28,11 +31,17 @@ import jakarta.inject.Singleton;
 import java.time.Clock;
 
 /**
- * Wires the use cases of second factors: enrolling, confirming and removing a TOTP, completing a login with one, and
- * an administrator's reset.
+ * Wires the use cases of second factors: what a user has, enrolling, confirming and removing a TOTP, completing a
+ * login with one, and an administrator's reset.
  */
 @Factory
 class SecondFactorUseCaseFactory {
+
+    /** Counts passkeys too, which are stored whether or not a relying party is configured to register them. */
+    @Singleton
+    GetMySecondFactorsUseCase getMySecondFactors(SecondFactorStore secondFactors, PasskeyStore passkeys) {
+        return new GetMySecondFactorsService(secondFactors, passkeys);
+    }
 
     /** The issuer the authenticator app shows beside the account is the tokens' issuer: one name for the service. */
     @Singleton
