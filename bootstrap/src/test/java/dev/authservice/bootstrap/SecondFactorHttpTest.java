@@ -9,7 +9,9 @@ import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
 import java.text.ParseException;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,6 +90,10 @@ class SecondFactorHttpTest {
         assertTrue(secret.matches("[A-Z2-7]{32}"), secret);
         assertEquals("otpauth://totp/auth-service:" + user.username() + "?secret=" + secret
                 + "&issuer=auth-service&algorithm=SHA1&digits=6&period=30", first.data().get("otpauthUri"));
+        String qrCode = (String) first.data().get("qrCode");
+        assertTrue(qrCode.startsWith("data:image/svg+xml;base64,"), qrCode);
+        assertTrue(new String(Base64.getDecoder().decode(qrCode.substring(qrCode.indexOf(',') + 1)),
+                StandardCharsets.UTF_8).startsWith("<svg "), "an SVG image of the key URI");
         assertEquals(200, http.logIn(user.username(), TestUser.PASSWORD).status(), "not in effect while pending");
 
         String replaced = (String) http.post(PATH, "", "Authorization", user.bearer()).data().get("secret");

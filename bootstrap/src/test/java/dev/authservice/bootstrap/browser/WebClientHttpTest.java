@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 @MicronautTest
 class WebClientHttpTest {
 
-    static final String POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    /** Images may be {@code data:} URLs too: the QR code of a TOTP enrolment is one. */
+    static final String POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
             + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
     @Inject
