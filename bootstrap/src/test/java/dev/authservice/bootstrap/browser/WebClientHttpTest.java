@@ -37,6 +37,7 @@ class WebClientHttpTest {
         assertServed("/index.html", "text/html");
         assertServed("/assets/app.js", "javascript");
         assertServed("/assets/auth.js", "javascript");
+        assertServed("/assets/two-step.js", "javascript");
         assertServed("/assets/styles.css", "text/css");
         assertServed("/assets/favicon.svg", "image/svg+xml");
     }
