@@ -1,5 +1,7 @@
-// The page: sign in, then the profile, the orders and the sessions of the caller. Tokens are auth.js's business.
+// The page: sign in, then the profile, the orders and the sessions of the caller; the two-step sign-in panel is
+// two-step.js's. Tokens are auth.js's business.
 import * as auth from './auth.js';
+import * as twoStep from './two-step.js';
 
 const $ = id => document.getElementById(id);
 const PAGE_SIZE = 10;
@@ -42,6 +44,7 @@ function loginMessage(message) {
 function showLogin(message) {
   notice(null);
   ticket = null;
+  twoStep.forget();
   loginMessage(message);
   $('password').value = '';
   $('second-factor-form').hidden = true;
@@ -193,10 +196,11 @@ async function loadSessions() {
 function enterApp() {
   notice(null);
   show('app');
-  return guard(() => Promise.all([loadProfile(), loadOrders(), loadSessions()]));
+  return guard(() => Promise.all([loadProfile(), loadOrders(), loadSessions(), twoStep.load()]));
 }
 
 function wire() {
+  twoStep.wire({ dataOf, guard, formatDate });
   $('login-form').addEventListener('submit', event => {
     event.preventDefault();
     guard(async () => {

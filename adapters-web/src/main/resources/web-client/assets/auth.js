@@ -154,12 +154,15 @@ export async function logOut() {
 }
 
 /**
- * 401 INVALID_CREDENTIALS on a protected path is a wrong current password (PUT /api/user/password), not a token
- * problem: a refresh would not cure it, and the retry would count a second wrong guess against the login throttle.
+ * 401 INVALID_CREDENTIALS or INVALID_SECOND_FACTOR on a protected path is about what the user typed (a wrong current
+ * password, a wrong code of the authenticator app), not a token problem: a refresh would not cure it, and the retry
+ * would count a second wrong guess against the login throttle.
  */
-async function isAboutTheUsersPassword(response) {
+const ABOUT_WHAT_THE_USER_TYPED = ['INVALID_CREDENTIALS', 'INVALID_SECOND_FACTOR'];
+
+async function isAboutWhatTheUserTyped(response) {
   try {
-    return (await response.clone().json())?.error?.code === 'INVALID_CREDENTIALS';
+    return ABOUT_WHAT_THE_USER_TYPED.includes((await response.clone().json())?.error?.code);
   } catch {
     return false;
   }
@@ -172,13 +175,13 @@ function send(path, init, token) {
 /**
  * A request to a protected path. On 401 it gets a newer token (at most one refresh, shared as above) and retries
  * once. Throws SessionEnded when the session is over; other answers are returned as they are, a 401 about a password
- * the user typed included.
+ * or a code the user typed included.
  */
 export async function api(path, init = {}) {
   const used = current;
   if (!used) throw new SessionEnded('Please sign in.');
   const response = await send(path, init, used.token);
-  if (response.status !== 401 || await isAboutTheUsersPassword(response)) return response;
+  if (response.status !== 401 || await isAboutWhatTheUserTyped(response)) return response;
   const token = await tokenNewerThan(used.gen);
   const retried = token && await send(path, init, token);
   if (!retried || retried.status === 401) {

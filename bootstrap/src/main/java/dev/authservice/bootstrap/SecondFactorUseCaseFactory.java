@@ -3,6 +3,7 @@ package dev.authservice.bootstrap;
 import dev.authservice.application.port.in.CompleteLogInUseCase;
 import dev.authservice.application.port.in.ConfirmTotpUseCase;
 import dev.authservice.application.port.in.EnrolTotpUseCase;
+import dev.authservice.application.port.in.GetMySecondFactorsUseCase;
 import dev.authservice.application.port.in.RemoveTotpUseCase;
 import dev.authservice.application.port.in.ResetSecondFactorsUseCase;
 import dev.authservice.application.port.out.AuditLog;
@@ -21,6 +22,7 @@ import dev.authservice.application.port.out.UserStore;
 import dev.authservice.application.service.CompleteLogInService;
 import dev.authservice.application.service.ConfirmTotpService;
 import dev.authservice.application.service.EnrolTotpService;
+import dev.authservice.application.service.GetMySecondFactorsService;
 import dev.authservice.application.service.RemoveTotpService;
 import dev.authservice.application.service.ResetSecondFactorsService;
 import dev.authservice.application.service.TokenIssuer;
@@ -34,11 +36,17 @@ import java.time.Clock;
 import java.util.Optional;
 
 /**
- * Wires the use cases of second factors: enrolling, confirming and removing a TOTP, completing a login with one, and
- * an administrator's reset.
+ * Wires the use cases of second factors: what a user has, enrolling, confirming and removing a TOTP, completing a
+ * login with one, and an administrator's reset.
  */
 @Factory
 class SecondFactorUseCaseFactory {
+
+    /** Counts passkeys too, which are stored whether or not a relying party is configured to register them. */
+    @Singleton
+    GetMySecondFactorsUseCase getMySecondFactors(SecondFactorStore secondFactors, PasskeyStore passkeys) {
+        return new GetMySecondFactorsService(secondFactors, passkeys);
+    }
 
     /** The issuer the authenticator app shows beside the account is the tokens' issuer: one name for the service. */
     @Singleton

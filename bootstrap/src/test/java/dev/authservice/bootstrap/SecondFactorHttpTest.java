@@ -9,7 +9,10 @@ import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
 import java.text.ParseException;
+import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -87,6 +90,10 @@ class SecondFactorHttpTest {
         assertTrue(secret.matches("[A-Z2-7]{32}"), secret);
         assertEquals("otpauth://totp/auth-service:" + user.username() + "?secret=" + secret
                 + "&issuer=auth-service&algorithm=SHA1&digits=6&period=30", first.data().get("otpauthUri"));
+        String qrCode = (String) first.data().get("qrCode");
+        assertTrue(qrCode.startsWith("data:image/svg+xml;base64,"), qrCode);
+        assertTrue(new String(Base64.getDecoder().decode(qrCode.substring(qrCode.indexOf(',') + 1)),
+                StandardCharsets.UTF_8).startsWith("<svg "), "an SVG image of the key URI");
         assertEquals(200, http.logIn(user.username(), TestUser.PASSWORD).status(), "not in effect while pending");
 
         String replaced = (String) http.post(PATH, "", "Authorization", user.bearer()).data().get("secret");
@@ -244,9 +251,51 @@ class SecondFactorHttpTest {
                 "Authorization", admin), 404, "USER_NOT_FOUND");
     }
 
+    /** What the user has, read back at each step: never a secret, and no recovery code without a confirmed TOTP. */
+    @Test
+    void theUserSeesWhetherTheirTotpIsInEffectAndHowManyRecoveryCodesAreLeft() {
+        Http http = http();
+        TestUser user = TestUser.create(http);
+        assertEquals(Map.of("totp", "NONE", "recoveryCodesLeft", 0, "passkeys", 0), secondFactors(http, user));
+
+        Authenticator app = Authenticator.of((String) http.post(PATH, "", "Authorization", user.bearer()).data()
+                .get("secret"));
+        assertEquals(Map.of("totp", "PENDING", "recoveryCodesLeft", 0, "passkeys", 0), secondFactors(http, user));
+
+        long step = Authenticator.stepNow();
+        Http.Answer confirmed = http.postJson(PATH + "/confirm", "{\"code\": \"" + app.code(step) + "\"}",
+                "Authorization", user.bearer());
+        Http.Answer status = http.get("/api/user/second-factor", "Authorization", user.bearer());
+        assertEquals("no-store", status.header("Cache-Control").orElse(""));
+        assertEquals("CONFIRMED", status.data().get("totp"), status.toString());
+        assertTrue(((String) status.data().get("totpConfirmedAt")).matches("\\d{4}-\\d\\d-\\d\\dT[0-9:.]{12}Z"),
+                status.toString());
+        assertEquals(10, status.data().get("recoveryCodesLeft"));
+        assertEquals(Map.of("totp", "CONFIRMED", "recoveryCodesLeft", 10, "passkeys", 0), secondFactors(http, user));
+
+        @SuppressWarnings("unchecked")
+        String recoveryCode = ((List<String>) confirmed.data().get("recoveryCodes")).get(0);
+        assertEquals(200, complete(http, ticket(http, user), "recoveryCode", recoveryCode).status());
+        assertEquals(9, secondFactors(http, user).get("recoveryCodesLeft"));
+
+        assertEquals(204, http.deleteJson(PATH, "{\"password\": \"" + TestUser.PASSWORD + "\"}",
+                "Authorization", user.bearer()).status());
+        assertEquals(Map.of("totp", "NONE", "recoveryCodesLeft", 0, "passkeys", 0), secondFactors(http, user));
+    }
+
+    /** The answer of GET /api/user/second-factor but its confirmation time, which its own test checks. */
+    private static Map<String, Object> secondFactors(Http http, TestUser user) {
+        Http.Answer answer = http.get("/api/user/second-factor", "Authorization", user.bearer());
+        assertEquals(200, answer.status(), answer.toString());
+        Map<String, Object> data = new HashMap<>(answer.data());
+        data.remove("totpConfirmedAt");
+        return data;
+    }
+
     @Test
     void withoutATokenEveryPathOfTheUserIsUnauthorized() {
         Http http = http();
+        assertError(http.get("/api/user/second-factor"), 401, "UNAUTHORIZED");
         assertError(http.post(PATH, ""), 401, "UNAUTHORIZED");
         assertError(http.postJson(PATH + "/confirm", "{\"code\": \"123456\"}"), 401, "UNAUTHORIZED");
         assertError(http.deleteJson(PATH, "{\"code\": \"123456\"}"), 401, "UNAUTHORIZED");

@@ -1,5 +1,7 @@
 package dev.authservice.bootstrap.browser;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** The browser client's page as a user sees it: what they can click and read, by the page's element ids. */
@@ -147,5 +149,77 @@ final class WebClient {
 
     String currentSessionDevice() {
         return browser.text("#sessions li.current .device");
+    }
+
+    /** Waits until the two-step sign-in panel shows its status, {@code On} or {@code Off}. */
+    void waitForTwoStep(String state) {
+        browser.visible("#two-step-status-view");
+        browser.waitForText("#two-step-state", state);
+    }
+
+    String twoStepDetails() {
+        return browser.text("#two-step-details");
+    }
+
+    void waitForTwoStepMessage(String message) {
+        browser.waitForText("#two-step-message", message);
+    }
+
+    /** Turns two-step sign-in on and answers the key the page shows, without the spaces it groups it with. */
+    String turnOnTwoStep() {
+        browser.click("#totp-turn-on");
+        browser.visible("#totp-enrol-form");
+        browser.waitUntil("a key is shown", driver -> !browser.text("#totp-secret").isBlank());
+        return browser.text("#totp-secret").replace(" ", "");
+    }
+
+    /** Whether the QR code was drawn: an image the CSP blocked, or that did not decode, has no natural width. */
+    boolean showsQrCode() {
+        return browser.waitUntil("the QR code is loaded", driver -> (Boolean) browser.script(
+                "const img = document.getElementById('totp-qr'); return img.complete;"))
+                && ((Number) browser.script("return document.getElementById('totp-qr').naturalWidth")).intValue() > 0;
+    }
+
+    String qrCodeSource() {
+        return browser.attribute("#totp-qr", "src");
+    }
+
+    void confirmTotp(String code) {
+        browser.type("#totp-confirm-code", code);
+        browser.click("#totp-confirm-submit");
+    }
+
+    /** Waits for the ten recovery codes shown once after a confirmation, and answers them. */
+    List<String> waitForRecoveryCodes() {
+        browser.visible("#recovery-codes-view");
+        browser.waitUntil("ten recovery codes", driver -> browser.texts("#recovery-codes li").size() == 10);
+        return browser.texts("#recovery-codes li");
+    }
+
+    /** The name and the text of the file the "Download .txt" link saves. */
+    List<String> recoveryCodesFile() {
+        String href = browser.attribute("#recovery-codes-download", "href");
+        String prefix = "data:text/plain;charset=utf-8,";
+        if (!href.startsWith(prefix)) {
+            throw new AssertionError("not a text file: " + href);
+        }
+        return List.of(browser.attribute("#recovery-codes-download", "download"),
+                URLDecoder.decode(href.substring(prefix.length()), StandardCharsets.UTF_8));
+    }
+
+    void doneWithRecoveryCodes() {
+        browser.click("#recovery-codes-done");
+    }
+
+    /** Turns two-step sign-in off, proven by {@code codeOrPassword}. */
+    void turnOffTwoStep(String codeOrPassword) {
+        browser.click("#totp-turn-off");
+        browser.type("#totp-remove-proof", codeOrPassword);
+        browser.click("#totp-remove-submit");
+    }
+
+    void submitTurnOff(String codeOrPassword) {
+        browser.type("#totp-remove-proof", codeOrPassword);
+        browser.click("#totp-remove-submit");
     }
 }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 @MicronautTest
 class WebClientHttpTest {
 
-    static final String POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    /** Images may be {@code data:} URLs too: the QR code of a TOTP enrolment is one. */
+    static final String POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
             + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
     @Inject
@@ -36,6 +37,7 @@ class WebClientHttpTest {
         assertServed("/index.html", "text/html");
         assertServed("/assets/app.js", "javascript");
         assertServed("/assets/auth.js", "javascript");
+        assertServed("/assets/two-step.js", "javascript");
         assertServed("/assets/styles.css", "text/css");
         assertServed("/assets/favicon.svg", "image/svg+xml");
     }

@@ -70,7 +70,8 @@ class TotpController {
     @Post
     @Operation(operationId = "enrolTotp", summary = "Enrol a TOTP authenticator app",
             description = "A new secret, pending until confirmed with a code: until then a login needs no second "
-                    + "factor. A new enrolment replaces a pending one. The secret is shown here only.")
+                    + "factor. A new enrolment replaces a pending one. The secret is shown here only: as text, as "
+                    + "a key URI and as the key URI's QR code.")
     @ApiResponse(responseCode = "200", description = "Enrolled, pending confirmation", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "409", description = "SECOND_FACTOR_ALREADY_ENROLLED: a TOTP is in effect already",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
@@ -82,7 +83,8 @@ class TotpController {
         return enrolTotp.enrolTotp(new EnrolTotpUseCase.Command(caller.userId(), caller.username(),
                         requesters.caller(request, authentication)))
                 .match(enrolled -> HttpResponse.ok(Envelope.ok(new TotpEnrolment(enrolled.secret(),
-                                enrolled.otpauthUri()))).header(HttpHeaders.CACHE_CONTROL, "no-store"),
+                                enrolled.otpauthUri(), QrCodeSvg.dataUri(enrolled.otpauthUri()))))
+                                .header(HttpHeaders.CACHE_CONTROL, "no-store"),
                         alreadyConfirmed -> {
                             throw new ApiException(SecondFactorErrorCode.SECOND_FACTOR_ALREADY_ENROLLED);
                         });
@@ -159,10 +161,13 @@ class TotpController {
                         notEnrolled -> ErrorResponses.of(SecondFactorErrorCode.SECOND_FACTOR_NOT_FOUND));
     }
 
+    /** The QR code is drawn here, not by the application: it is how the web shows the key URI, not a rule of TOTP. */
     @Serdeable
     @Schema(name = "TotpEnrolment", description = "secret: base32, to type into an authenticator app; otpauthUri: "
-            + "the same as a key URI, for a QR code (SHA1, 6 digits, 30 s)")
-    record TotpEnrolment(String secret, String otpauthUri) {
+            + "the same as a key URI (SHA1, 6 digits, 30 s); qrCode: the key URI's QR code, an SVG image as a "
+            + "data: URI, for an img element")
+    record TotpEnrolment(String secret, String otpauthUri,
+                         @Schema(example = "data:image/svg+xml;base64,PHN2ZyB4bWxucz0i...") String qrCode) {
         @Override
         public String toString() {
             return "TotpEnrolment[****]";

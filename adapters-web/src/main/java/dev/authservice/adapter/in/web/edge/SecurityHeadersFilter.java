@@ -15,7 +15,9 @@ import java.util.Map;
  * <p>
  * Every answer also gets a strict Content-Security-Policy: the browser client (served from {@code web-client/} at
  * {@code /}) loads only its own files and runs no inline script or style, so an injected script has nowhere to come
- * from and nowhere to send a token. Swagger UI ({@code /swagger-ui/}) runs only its own scripts too, under a policy
+ * from and nowhere to send a token. Images may also be {@code data:} URLs, which is how the QR code of a TOTP
+ * enrolment comes (an SVG drawn by the service, in the same answer as its secret): a {@code data:} image is inert,
+ * reaches no host and runs no script, in an {@code <img>} not even its own. Swagger UI ({@code /swagger-ui/}) runs only its own scripts too, under a policy
  * that differs only where Swagger UI needs it to.
  * <p>
  * It runs first, so it sees the final answer: a filter without an order runs inside micronaut-security's, and would
@@ -30,12 +32,12 @@ class SecurityHeadersFilter implements Ordered {
             "Referrer-Policy", "no-referrer");
 
     static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
-            + "img-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+            + "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
             + "frame-ancestors 'none'";
 
     /**
-     * The same but for styles and images: Swagger UI's bundle adds a {@code <style>} element and its stylesheet draws
-     * icons from {@code data:} URLs; neither runs script or reaches another host.
+     * The same but for styles: Swagger UI's bundle adds a {@code <style>} element (and its stylesheet draws icons from
+     * {@code data:} URLs, as the client's QR code is one); neither runs script or reaches another host.
      */
     static final String SWAGGER_UI_POLICY = "default-src 'self'; script-src 'self'; "
             + "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; "
