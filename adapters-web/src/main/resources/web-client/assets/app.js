@@ -1,6 +1,7 @@
 // The page: sign in, then the profile, the orders and the sessions of the caller; the two-step sign-in panel is
-// two-step.js's. Tokens are auth.js's business.
+// two-step.js's, the passkeys panel and the browser's WebAuthn ceremonies passkeys.js's. Tokens are auth.js's business.
 import * as auth from './auth.js';
+import * as passkeys from './passkeys.js';
 import * as twoStep from './two-step.js';
 
 const $ = id => document.getElementById(id);
@@ -33,8 +34,9 @@ function notice(text) {
   $('notice').hidden = !text;
 }
 
-/** The ticket of a right password awaiting its second factor; null while the password form shows. */
+/** The ticket of a right password awaiting its second factor, and its methods; null while the password form shows. */
 let ticket = null;
+let ticketMethods = [];
 
 function loginMessage(message) {
   $('login-message').textContent = message ?? '';
@@ -45,20 +47,25 @@ function showLogin(message) {
   notice(null);
   ticket = null;
   twoStep.forget();
+  passkeys.forget();
   loginMessage(message);
   $('password').value = '';
   $('second-factor-form').hidden = true;
   $('login-form').hidden = false;
+  $('passkey-sign-in').hidden = !passkeys.supported;
   show('login');
   $('username').focus();
 }
 
-function showSecondFactor(pendingTicket, message) {
+function showSecondFactor(pendingTicket, methods, message) {
   ticket = pendingTicket;
+  ticketMethods = methods;
   loginMessage(message);
   $('second-factor-code').value = '';
   $('login-form').hidden = true;
+  $('passkey-sign-in').hidden = true;
   $('second-factor-form').hidden = false;
+  $('second-factor-passkey').hidden = !(passkeys.supported && methods.includes('passkey'));
   $('second-factor-code').focus();
 }
 
@@ -196,11 +203,64 @@ async function loadSessions() {
 function enterApp() {
   notice(null);
   show('app');
-  return guard(() => Promise.all([loadProfile(), loadOrders(), loadSessions(), twoStep.load()]));
+  return guard(() => Promise.all([loadProfile(), loadOrders(), loadSessions(), twoStep.load(), passkeys.load()]));
+}
+
+const throttled = failure => `Too many failed attempts. Try again in ${failure.retryAfter ?? 'a few'} seconds.`;
+
+/** What a completion of the ticket answered: signed in, the ticket still waiting, or back to the password. */
+async function afterSecondFactor(failure, wrong) {
+  if (!failure) {
+    await enterApp();
+  } else if (failure.code === 'INVALID_SECOND_FACTOR' || failure.status === 400) {
+    showSecondFactor(ticket, ticketMethods, wrong);
+  } else if (failure.status === 429) {
+    showLogin(throttled(failure));
+  } else if (failure.code === 'LOGIN_TICKET_INVALID') {
+    showLogin('That sign-in has expired. Please sign in again.');
+  } else {
+    showLogin(failure.message ?? 'Signing in failed.');
+  }
+}
+
+/** Runs a sign-in step with its button disabled; the browser's passkey dialog closed is no error. */
+function signInStep(button, step) {
+  return guard(async () => {
+    button.disabled = true;
+    try {
+      await step();
+    } catch (error) {
+      if (!passkeys.cancelled(error)) throw error;
+      loginMessage('No passkey was used.');
+    } finally {
+      button.disabled = false;
+    }
+  });
 }
 
 function wire() {
   twoStep.wire({ dataOf, guard, formatDate });
+  passkeys.wire({ dataOf, guard, formatDate, element });
+  $('passkey-sign-in').addEventListener('click', () => signInStep($('passkey-sign-in'), async () => {
+    const credential = await passkeys.assertion(null);
+    const failure = credential ? await auth.logInWithPasskey(credential) : { status: 404 };
+    if (!failure) {
+      await enterApp();
+    } else if (failure.status === 429) {
+      showLogin(throttled(failure));
+    } else {
+      showLogin('That passkey was not accepted. Sign in with your password, or try another passkey.');
+    }
+  }));
+  $('second-factor-passkey').addEventListener('click', () => signInStep($('second-factor-passkey'), async () => {
+    const credential = await passkeys.assertion(ticket);
+    if (!credential) {
+      showLogin('That sign-in has expired. Please sign in again.');
+      return;
+    }
+    await afterSecondFactor(await auth.completeLogIn(ticket, { passkey: credential }),
+      'That passkey was not accepted. Try another, or enter a code.');
+  }));
   $('login-form').addEventListener('submit', event => {
     event.preventDefault();
     guard(async () => {
@@ -210,9 +270,10 @@ function wire() {
         if (!failure) {
           await enterApp();
         } else if (failure.code === 'SECOND_FACTOR_REQUIRED') {
-          showSecondFactor(failure.data.ticket, 'Enter the code your authenticator app shows now.');
+          showSecondFactor(failure.data.ticket, failure.data.methods, failure.data.methods.includes('totp')
+            ? 'Enter the code your authenticator app shows now.' : 'Use your passkey, or enter a recovery code.');
         } else if (failure.status === 429) {
-          showLogin(`Too many failed attempts. Try again in ${failure.retryAfter ?? 'a few'} seconds.`);
+          showLogin(throttled(failure));
         } else if (failure.status === 401) {
           showLogin('Wrong username or password.');
         } else {
@@ -228,18 +289,8 @@ function wire() {
     guard(async () => {
       $('second-factor-submit').disabled = true;
       try {
-        const failure = await auth.completeLogIn(ticket, codeOrRecoveryCode($('second-factor-code').value));
-        if (!failure) {
-          await enterApp();
-        } else if (failure.code === 'INVALID_SECOND_FACTOR' || failure.status === 400) {
-          showSecondFactor(ticket, 'That code is not right, or was used already. Try the next one.');
-        } else if (failure.status === 429) {
-          showLogin(`Too many failed attempts. Try again in ${failure.retryAfter ?? 'a few'} seconds.`);
-        } else if (failure.code === 'LOGIN_TICKET_INVALID') {
-          showLogin('That sign-in has expired. Please sign in again.');
-        } else {
-          showLogin(failure.message ?? 'Signing in failed.');
-        }
+        await afterSecondFactor(await auth.completeLogIn(ticket, codeOrRecoveryCode($('second-factor-code').value)),
+          'That code is not right, or was used already. Try the next one.');
       } finally {
         $('second-factor-submit').disabled = false;
       }

@@ -123,9 +123,17 @@ export function logIn(username, password) {
   return signIn('/api/login', { username, password });
 }
 
-/** POST /api/login/second-factor: the ticket with { code } of the app or { recoveryCode }; answered as logIn is. */
+/**
+ * POST /api/login/second-factor: the ticket with { code } of the app, { recoveryCode } or { passkey } (an assertion);
+ * answered as logIn is.
+ */
 export function completeLogIn(ticket, codeOrRecoveryCode) {
   return signIn('/api/login/second-factor', { ticket, ...codeOrRecoveryCode });
+}
+
+/** POST /api/login/passkey: an assertion of a passkey alone (PublicKeyCredential.toJSON()); answered as logIn is. */
+export function logInWithPasskey(credential) {
+  return signIn('/api/login/passkey', credential);
 }
 
 async function signIn(path, body) {

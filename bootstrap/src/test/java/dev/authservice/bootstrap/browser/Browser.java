@@ -20,6 +20,8 @@ import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.virtualauthenticator.VirtualAuthenticator;
+import org.openqa.selenium.virtualauthenticator.VirtualAuthenticatorOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
@@ -78,6 +80,20 @@ final class Browser implements AutoCloseable {
             Browsers.deleteTree(profile);
             throw e;
         }
+    }
+
+    /**
+     * A platform authenticator in Chromium's WebAuthn test API (WebDriver's virtual authenticators), as a laptop's
+     * with a fingerprint reader: CTAP2, discoverable credentials, its user verified at every use.
+     */
+    VirtualAuthenticator addPlatformAuthenticator() {
+        return driver.addVirtualAuthenticator(new VirtualAuthenticatorOptions()
+                .setProtocol(VirtualAuthenticatorOptions.Protocol.CTAP2)
+                .setTransport(VirtualAuthenticatorOptions.Transport.INTERNAL)
+                .setHasResidentKey(true)
+                .setHasUserVerification(true)
+                .setIsUserVerified(true)
+                .setIsUserConsenting(true));
     }
 
     void go(String path) {

@@ -48,6 +48,34 @@ final class WebClient {
         browser.click("#second-factor-submit");
     }
 
+    void signInWithAPasskey() {
+        open();
+        browser.click("#passkey-sign-in");
+    }
+
+    void useAPasskeyInstead() {
+        browser.click("#second-factor-passkey");
+    }
+
+    /** Adds a passkey in the Passkeys panel, named so, and waits until the list shows it. */
+    void addPasskey(String name) {
+        browser.visible("#passkeys-card");
+        browser.type("#passkey-name", name);
+        browser.click("#passkey-add");
+        browser.waitForText("#passkeys-message", "Passkey added: you can sign in with it, without your password.");
+        browser.waitUntil("the passkeys list " + name, driver -> passkeys().contains(name));
+    }
+
+    /** The names in the Passkeys panel's list. */
+    List<String> passkeys() {
+        return browser.texts("#passkeys li .device");
+    }
+
+    void deletePasskey(String name) {
+        browser.click("#passkeys button[aria-label='Delete " + name + "']");
+        browser.waitUntil("the passkeys list without " + name, driver -> !passkeys().contains(name));
+    }
+
     void waitForLoginForm(String message) {
         browser.visible("#login-form");
         browser.waitForText("#login-message", message);
