@@ -18,7 +18,8 @@ import javax.crypto.spec.SecretKeySpec;
  * What a second factor adds to a login, in the service's CPU time: a login with a TOTP (the password, which answers
  * a ticket, then the ticket with a code) against a password login, on one service, in alternating batches so that
  * both meet the same JIT. Each TOTP login is of a user of its own, enrolled beforehand, since a code is accepted once
- * per user and time step. Prints the CPU per login of each and their ratio (target: at most 1.10):
+ * per user and time step. Prints the CPU per login of each and their ratio (target: at most 1.10), and how each
+ * splits into the Argon2 threads, the JIT compilers and the rest:
  * {@code java -cp benchmarks/target/benchmarks.jar dev.authservice.benchmarks.SecondFactorLogins [logins] [jar]},
  * on a fresh H2, or on a fresh PostgreSQL database when DATASOURCES_DEFAULT_URL names a server.
  */
@@ -48,25 +49,61 @@ public final class SecondFactorLogins {
             inParallel(warmup, i -> passwordLogin(service.port(), host));
             inParallel(warmup, i -> totpLogin(service.port(), host, users.get(i)));
 
-            long passwordCpu = 0;
-            long totpCpu = 0;
+            Cpu password = new Cpu();
+            Cpu totp = new Cpu();
             int perBatch = logins / BATCHES;
             for (int batch = 0; batch < BATCHES; batch++) {
-                long before = Machine.processCpuNanos(service.pid());
+                Cpu.Reading before = Cpu.read(service.pid());
                 inParallel(perBatch, i -> passwordLogin(service.port(), host));
-                long between = Machine.processCpuNanos(service.pid());
+                Cpu.Reading between = Cpu.read(service.pid());
                 int first = warmup + batch * perBatch;
                 inParallel(perBatch, i -> totpLogin(service.port(), host, users.get(first + i)));
-                long after = Machine.processCpuNanos(service.pid());
-                passwordCpu += between - before;
-                totpCpu += after - between;
+                Cpu.Reading after = Cpu.read(service.pid());
+                password.add(before, between);
+                totp.add(between, after);
             }
             int measured = perBatch * BATCHES;
-            double password = passwordCpu / 1e6 / measured;
-            double totp = totpCpu / 1e6 / measured;
             System.out.printf(Locale.ROOT, "password_login_cpu_ms: %.2f%ntotp_login_cpu_ms: %.2f%n"
                     + "totp_login_vs_password: %.3f (target <= 1.10; %d logins of each, %d batches)%n",
-                    password, totp, totp / password, measured, BATCHES);
+                    password.perLogin(measured), totp.perLogin(measured),
+                    totp.perLogin(measured) / password.perLogin(measured), measured, BATCHES);
+            System.out.printf(Locale.ROOT, "cpu ms per login, password / totp: hashing %.2f / %.2f, JIT compilers"
+                    + " %.2f / %.2f, the rest %.2f / %.2f%n", password.hashing / 1e6 / measured,
+                    totp.hashing / 1e6 / measured, password.jit / 1e6 / measured, totp.jit / 1e6 / measured,
+                    password.rest() / 1e6 / measured, totp.rest() / 1e6 / measured);
+        }
+    }
+
+    /**
+     * The service's CPU over the batches of one kind of login: in all, on its Argon2 threads, and in its JIT
+     * compilers, which work for whichever kind runs code not compiled yet.
+     */
+    private static final class Cpu {
+
+        private long total;
+        private long hashing;
+        private long jit;
+
+        record Reading(long total, long hashing, long jit) {
+        }
+
+        static Reading read(long pid) {
+            return new Reading(Machine.processCpuNanos(pid), Machine.threadsCpuNanos(pid, "argon2id-"),
+                    Machine.jitCompilerCpuNanos(pid));
+        }
+
+        void add(Reading from, Reading to) {
+            total += to.total() - from.total();
+            hashing += to.hashing() - from.hashing();
+            jit += to.jit() - from.jit();
+        }
+
+        long rest() {
+            return total - hashing - jit;
+        }
+
+        double perLogin(int logins) {
+            return total / 1e6 / logins;
         }
     }
 
