@@ -139,6 +139,9 @@ class ImageIT {
         assertEquals(200, api8080.get("/api/user/profile", "Authorization", "Bearer " + login.accessToken())
                 .status());
         assertEquals("65532", status(process.pid(), "Uid:").split("\\s+")[0], "runs as the image's user");
+        List<String> jvm = List.of(Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline"))
+                .split("\0"));
+        assertTrue(jvm.containsAll(LauncherTest.RECOMMENDED), "the launcher's flags: " + jvm);
         if (environment.getOrDefault("JDK_JAVA_OPTIONS", "").contains("-XX:AOTCache=")) {
             assertTrue(Files.readString(Path.of("/proc", Long.toString(process.pid()), "maps"))
                     .contains("/opt/auth-service/auth-service.aot"), "the JVM mapped the image's AOT cache");

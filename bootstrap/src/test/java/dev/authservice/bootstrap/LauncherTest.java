@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 class LauncherTest {
 
     /** The recommended production flags (docs/benchmarks/README.md, "Memory"; the benchmark's Options). */
-    private static final List<String> RECOMMENDED = List.of("-XX:+UseSerialGC", "-Xms56m", "-Xmx56m",
+    /** The flags on every JDK; {@code ImageIT} finds them on the image's JVM too. */
+    static final List<String> RECOMMENDED = List.of("-XX:+UseSerialGC", "-Xms56m", "-Xmx56m",
             "-XX:ReservedCodeCacheSize=64m", "-Xss512k", "-XX:MaxDirectMemorySize=32m",
             "-Dio.netty.allocator.numDirectArenas=2", "-Dio.netty.allocator.numHeapArenas=2");
 
@@ -222,21 +223,6 @@ class LauncherTest {
         assertEquals(1, process.exitValue());
         assertTrue(new String(process.getInputStream().readAllBytes()).contains("auth-service needs 17 or newer"));
         assertEquals(0, callCount());
-    }
-
-    @Test
-    void theImageHasTheLaunchersFlags() throws IOException {
-        String pom = Files.readString(Path.of("pom.xml"));
-        String options = pom.replaceAll("(?s).*<JAVA_TOOL_OPTIONS>(.*)</JAVA_TOOL_OPTIONS>.*", "$1");
-
-        List<String> expected = new ArrayList<>(RECOMMENDED);
-        expected.addAll(List.of("-XX:MaxMetaspaceSize=80m", "-XX:TrimNativeHeapInterval=1000"));
-        assertEquals(expected.stream().sorted().toList(),
-                Arrays.stream(options.trim().split("\\s+")).sorted().toList(),
-                "JAVA_TOOL_OPTIONS of the image profile");
-        assertTrue(pom.contains("<MALLOC_ARENA_MAX>2</MALLOC_ARENA_MAX>")
-                        && pom.contains("<MALLOC_MMAP_THRESHOLD_>1048576</MALLOC_MMAP_THRESHOLD_>"),
-                "the image's malloc settings");
     }
 
     /** A JDK home of that runtime version whose java is the fake. */
