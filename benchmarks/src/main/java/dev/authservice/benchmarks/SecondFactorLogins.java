@@ -10,7 +10,6 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.function.IntConsumer;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -24,7 +23,6 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class SecondFactorLogins {
 
-    private static final int CLIENTS = 4;
     private static final int BATCHES = 4;
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -45,22 +43,15 @@ public final class SecondFactorLogins {
             List<Enrolled> users = enrol(service.port(), host, warmup + logins);
 
             // Unmeasured: both kinds of login until their code is compiled.
-            inParallel(warmup, i -> passwordLogin(service.port(), host));
-            inParallel(warmup, i -> totpLogin(service.port(), host, users.get(i)));
+            AlternatingLogins.inParallel(warmup, i -> passwordLogin(service.port(), host));
+            AlternatingLogins.inParallel(warmup, i -> totpLogin(service.port(), host, users.get(i)));
 
-            long passwordCpu = 0;
-            long totpCpu = 0;
             int perBatch = logins / BATCHES;
-            for (int batch = 0; batch < BATCHES; batch++) {
-                long before = Machine.processCpuNanos(service.pid());
-                inParallel(perBatch, i -> passwordLogin(service.port(), host));
-                long between = Machine.processCpuNanos(service.pid());
-                int first = warmup + batch * perBatch;
-                inParallel(perBatch, i -> totpLogin(service.port(), host, users.get(first + i)));
-                long after = Machine.processCpuNanos(service.pid());
-                passwordCpu += between - before;
-                totpCpu += after - between;
-            }
+            List<AlternatingLogins.Batch> batches = AlternatingLogins.measure(service.pid(), BATCHES,
+                    perBatch, i -> passwordLogin(service.port(), host),
+                    perBatch, i -> totpLogin(service.port(), host, users.get(warmup + i)));
+            long passwordCpu = batches.stream().mapToLong(AlternatingLogins.Batch::firstNanos).sum();
+            long totpCpu = batches.stream().mapToLong(AlternatingLogins.Batch::secondNanos).sum();
             int measured = perBatch * BATCHES;
             double password = passwordCpu / 1e6 / measured;
             double totp = totpCpu / 1e6 / measured;
@@ -123,33 +114,6 @@ public final class SecondFactorLogins {
                     "Content-Type: application/json")).expect(200);
         } catch (Exception e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    /** {@code count} calls of {@code login}, by index, shared among {@link #CLIENTS} threads. */
-    private static void inParallel(int count, IntConsumer login) throws InterruptedException {
-        List<Thread> threads = new ArrayList<>();
-        List<Throwable> failures = new ArrayList<>();
-        for (int client = 0; client < CLIENTS; client++) {
-            int first = client;
-            Thread thread = new Thread(() -> {
-                for (int i = first; i < count; i += CLIENTS) {
-                    login.accept(i);
-                }
-            }, "login-client-" + client);
-            thread.setUncaughtExceptionHandler((t, e) -> {
-                synchronized (failures) {
-                    failures.add(e);
-                }
-            });
-            threads.add(thread);
-            thread.start();
-        }
-        for (Thread thread : threads) {
-            thread.join();
-        }
-        if (!failures.isEmpty()) {
-            throw new IllegalStateException("a login failed", failures.get(0));
         }
     }
 
