@@ -10,7 +10,6 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.function.IntConsumer;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -25,7 +24,6 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class SecondFactorLogins {
 
-    private static final int CLIENTS = 4;
     private static final int BATCHES = 4;
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -46,18 +44,18 @@ public final class SecondFactorLogins {
             List<Enrolled> users = enrol(service.port(), host, warmup + logins);
 
             // Unmeasured: both kinds of login until their code is compiled.
-            inParallel(warmup, i -> passwordLogin(service.port(), host));
-            inParallel(warmup, i -> totpLogin(service.port(), host, users.get(i)));
+            AlternatingLogins.inParallel(warmup, i -> passwordLogin(service.port(), host));
+            AlternatingLogins.inParallel(warmup, i -> totpLogin(service.port(), host, users.get(i)));
 
             Cpu password = new Cpu();
             Cpu totp = new Cpu();
             int perBatch = logins / BATCHES;
             for (int batch = 0; batch < BATCHES; batch++) {
                 Cpu.Reading before = Cpu.read(service.pid());
-                inParallel(perBatch, i -> passwordLogin(service.port(), host));
+                AlternatingLogins.inParallel(perBatch, i -> passwordLogin(service.port(), host));
                 Cpu.Reading between = Cpu.read(service.pid());
                 int first = warmup + batch * perBatch;
-                inParallel(perBatch, i -> totpLogin(service.port(), host, users.get(first + i)));
+                AlternatingLogins.inParallel(perBatch, i -> totpLogin(service.port(), host, users.get(first + i)));
                 Cpu.Reading after = Cpu.read(service.pid());
                 password.add(before, between);
                 totp.add(between, after);
@@ -160,33 +158,6 @@ public final class SecondFactorLogins {
                     "Content-Type: application/json")).expect(200);
         } catch (Exception e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    /** {@code count} calls of {@code login}, by index, shared among {@link #CLIENTS} threads. */
-    private static void inParallel(int count, IntConsumer login) throws InterruptedException {
-        List<Thread> threads = new ArrayList<>();
-        List<Throwable> failures = new ArrayList<>();
-        for (int client = 0; client < CLIENTS; client++) {
-            int first = client;
-            Thread thread = new Thread(() -> {
-                for (int i = first; i < count; i += CLIENTS) {
-                    login.accept(i);
-                }
-            }, "login-client-" + client);
-            thread.setUncaughtExceptionHandler((t, e) -> {
-                synchronized (failures) {
-                    failures.add(e);
-                }
-            });
-            threads.add(thread);
-            thread.start();
-        }
-        for (Thread thread : threads) {
-            thread.join();
-        }
-        if (!failures.isEmpty()) {
-            throw new IllegalStateException("a login failed", failures.get(0));
         }
     }
 
