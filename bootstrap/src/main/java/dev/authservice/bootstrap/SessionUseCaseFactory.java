@@ -29,10 +29,13 @@ import dev.authservice.application.service.RefreshAccessTokenService;
 import dev.authservice.application.service.RevokeUserSessionsService;
 import dev.authservice.application.service.TokenIssuer;
 import dev.authservice.domain.login.SecondFactorPolicy;
+import dev.authservice.domain.passkey.RelyingParty;
 import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.annotation.Factory;
+import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.util.Optional;
 
 /**
  * Wires the use cases of sessions and their tokens: logging in, refreshing, logging out, authenticating a request,
@@ -53,9 +56,11 @@ class SessionUseCaseFactory {
     LogInUseCase logIn(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts, SessionStore sessions,
                        TokenIssuer tokens, TokenPolicy policy, SecondFactorStore secondFactors,
                        PendingLoginStore pendingLogins, PasskeyStore passkeys,
-                       SecondFactorPolicy secondFactorPolicy, RandomSource random, AuditLog audit, Clock clock) {
+                       @Nullable RelyingParty relyingParty, SecondFactorPolicy secondFactorPolicy,
+                       RandomSource random, AuditLog audit, Clock clock) {
+        // No relying party: passkeys are off, and those registered before are offered to nobody.
         return new LogInService(users, hasher, attempts, sessions, tokens, policy, secondFactors, pendingLogins,
-                passkeys, secondFactorPolicy, random, audit, clock);
+                Optional.ofNullable(relyingParty).map(on -> passkeys), secondFactorPolicy, random, audit, clock);
     }
 
     @Singleton

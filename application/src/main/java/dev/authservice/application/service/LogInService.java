@@ -37,7 +37,7 @@ public final class LogInService implements LogInUseCase {
     private final LoginAttemptLog attempts;
     private final SecondFactorStore secondFactors;
     private final PendingLoginStore pendingLogins;
-    private final PasskeyStore passkeys;
+    private final Optional<PasskeyStore> passkeys;
     private final SecondFactorPolicy secondFactorPolicy;
     private final SessionStart sessionStart;
     private final RandomSource random;
@@ -47,9 +47,10 @@ public final class LogInService implements LogInUseCase {
     /** Verified against when the user is unknown, so that an unknown user costs exactly one hash like a known one. */
     private final PasswordHash unknownUserHash;
 
+    /** @param passkeys empty where passkeys are off: then none is offered as a second factor, whatever is stored */
     public LogInService(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
                         SessionStore sessions, TokenIssuer tokens, TokenPolicy policy,
-                        SecondFactorStore secondFactors, PendingLoginStore pendingLogins, PasskeyStore passkeys,
+                        SecondFactorStore secondFactors, PendingLoginStore pendingLogins, Optional<PasskeyStore> passkeys,
                         SecondFactorPolicy secondFactorPolicy, RandomSource random, AuditLog audit, Clock clock) {
         this.users = users;
         this.hasher = hasher;
@@ -114,7 +115,8 @@ public final class LogInService implements LogInUseCase {
                 secondFactorPolicy));
         audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_REQUIRED, now, requester).about(user.id()));
         return new Result.SecondFactorRequired(ticket,
-                SecondFactorMethod.offeredTo(!passkeys.findByOwner(user.id()).isEmpty()),
+                SecondFactorMethod.offeredTo(passkeys.map(store -> !store.findByOwner(user.id()).isEmpty())
+                        .orElse(false)),
                 secondFactorPolicy.pendingLoginTtl());
     }
 }

@@ -123,7 +123,7 @@ class LogInServiceTest {
         lenient().when(codec.encode(any())).thenReturn("signed-access-token");
         service = new LogInService(users, hasher, attempts, sessions,
                 new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, secondFactors,
-                pendingLogins, passkeys, SecondFactorPolicy.defaults(), random, audit, CLOCK);
+                pendingLogins, Optional.of(passkeys), SecondFactorPolicy.defaults(), random, audit, CLOCK);
     }
 
     @Test
@@ -380,6 +380,21 @@ class LogInServiceTest {
 
         assertEquals(new Result.SecondFactorRequired(REFRESH_TOKEN, List.of(SecondFactorMethod.TOTP,
                 SecondFactorMethod.RECOVERY_CODE, SecondFactorMethod.PASSKEY), Duration.ofMinutes(5)), result);
+    }
+
+    @Test
+    void whereThePasskeysAreOffNoneIsOfferedThoughOneIsStored() {
+        service = new LogInService(users, hasher, attempts, sessions,
+                new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, secondFactors,
+                pendingLogins, Optional.empty(), SecondFactorPolicy.defaults(), random, audit, CLOCK);
+        givenAlice(ALICE);
+        givenAlicesTotp(true);
+        passkeys.add(PasskeyMother.aPasskey().ownedBy(ALICE).build());
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertEquals(new Result.SecondFactorRequired(REFRESH_TOKEN, List.of(SecondFactorMethod.TOTP,
+                SecondFactorMethod.RECOVERY_CODE), Duration.ofMinutes(5)), result);
     }
 
     @Test
