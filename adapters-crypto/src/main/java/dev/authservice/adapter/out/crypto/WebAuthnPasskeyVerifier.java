@@ -52,23 +52,30 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
 
     private static final Logger LOG = LoggerFactory.getLogger(WebAuthnPasskeyVerifier.class);
 
-    private final ObjectConverter converter = new ObjectConverter();
-    private final WebAuthnRegistrationManager registrations =
-            WebAuthnRegistrationManager.createNonStrictWebAuthnRegistrationManager(converter);
-    private final WebAuthnAuthenticationManager authentications = authenticationManager(converter);
+    /**
+     * webauthn4j's converters and managers, made when a passkey is first verified: they load some 400 classes (its
+     * Jackson and CBOR converters), a few MiB of metaspace that a service whose users never use a passkey keeps free.
+     */
+    private static final class Webauthn4j {
 
-    /** The counter's rule is the domain's, which refuses and audits a clone, so webauthn4j's handler lets it pass. */
-    private static WebAuthnAuthenticationManager authenticationManager(ObjectConverter converter) {
-        WebAuthnAuthenticationManager manager = new WebAuthnAuthenticationManager(List.of(), converter);
-        manager.getAuthenticationDataVerifier().setMaliciousCounterValueHandler(decidedByTheDomain -> {
-        });
-        return manager;
+        static final ObjectConverter CONVERTER = new ObjectConverter();
+        static final WebAuthnRegistrationManager REGISTRATIONS =
+                WebAuthnRegistrationManager.createNonStrictWebAuthnRegistrationManager(CONVERTER);
+        static final WebAuthnAuthenticationManager AUTHENTICATIONS = authenticationManager();
+
+        /** The counter's rule is the domain's, which refuses and audits a clone: webauthn4j's handler lets it pass. */
+        private static WebAuthnAuthenticationManager authenticationManager() {
+            WebAuthnAuthenticationManager manager = new WebAuthnAuthenticationManager(List.of(), CONVERTER);
+            manager.getAuthenticationDataVerifier().setMaliciousCounterValueHandler(decidedByTheDomain -> {
+            });
+            return manager;
+        }
     }
 
     @Override
     public Optional<ByteString> challengeOf(String registrationResponseJson) {
         try {
-            RegistrationData data = registrations.parse(registrationResponseJson);
+            RegistrationData data = Webauthn4j.REGISTRATIONS.parse(registrationResponseJson);
             if (data.getCollectedClientData() == null || data.getCollectedClientData().getChallenge() == null
                     || data.getAttestationObject() == null) {
                 return Optional.empty();
@@ -86,7 +93,7 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
                                            ByteString challenge) {
         RegistrationData data;
         try {
-            data = registrations.verify(registrationResponseJson, new RegistrationParameters(
+            data = Webauthn4j.REGISTRATIONS.verify(registrationResponseJson, new RegistrationParameters(
                     serverProperty(relyingParty, challenge), ALGORITHMS, true, true));
         } catch (BadOriginException e) {
             return new Registration.WrongOrigin();
@@ -106,7 +113,7 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
     @Override
     public Optional<Claimed> claimedBy(String assertionJson) {
         try {
-            AuthenticationData data = authentications.parse(assertionJson);
+            AuthenticationData data = Webauthn4j.AUTHENTICATIONS.parse(assertionJson);
             if (data.getCollectedClientData() == null || data.getCollectedClientData().getChallenge() == null
                     || data.getCredentialId() == null || data.getAuthenticatorData() == null
                     || data.getSignature() == null) {
@@ -128,12 +135,12 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
     public Assertion verifyAssertion(String assertionJson, RelyingParty relyingParty, ByteString challenge,
                                      Passkey passkey) {
         try {
-            COSEKey key = converter.getCborConverter().readValue(passkey.publicKey().bytes(), COSEKey.class);
+            COSEKey key = Webauthn4j.CONVERTER.getCborConverter().readValue(passkey.publicKey().bytes(), COSEKey.class);
             CredentialRecordImpl record = new CredentialRecordImpl(new NoneAttestationStatement(), null, null,
                     passkey.backedUp(), passkey.signCount(),
                     new AttestedCredentialData(new AAGUID(passkey.aaguid()), passkey.id().value().bytes(), key),
                     null, null, null, null);
-            AuthenticationData data = authentications.verify(assertionJson, new AuthenticationParameters(
+            AuthenticationData data = Webauthn4j.AUTHENTICATIONS.verify(assertionJson, new AuthenticationParameters(
                     serverProperty(relyingParty, challenge), record, null, false, true));
             AuthenticatorData<?> authenticator = data.getAuthenticatorData();
             return new Assertion.Verified(new VerifiedAssertion(authenticator.getSignCount(),
@@ -160,7 +167,7 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
         AttestedCredentialData credential = authenticator.getAttestedCredentialData();
         try {
             return new Registration.Verified(new CredentialId(ByteString.of(credential.getCredentialId())),
-                    ByteString.of(converter.getCborConverter().writeValueAsBytes(credential.getCOSEKey())),
+                    ByteString.of(Webauthn4j.CONVERTER.getCborConverter().writeValueAsBytes(credential.getCOSEKey())),
                     authenticator.getSignCount(), authenticator.isFlagBE(), authenticator.isFlagBS(),
                     data.getTransports() == null ? List.of()
                             : data.getTransports().stream().map(AuthenticatorTransport::getValue).sorted().toList(),
