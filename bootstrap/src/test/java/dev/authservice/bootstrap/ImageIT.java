@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -30,18 +29,18 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
  * its layers unpacked in order into a directory, and its entry point started there in a chroot, as its user, in its
  * working directory, with its environment, as a runtime would. It answers its readiness probe on the management port
  * and logs in a demo user; when the image carries an AOT cache, the JVM has it mapped. Prints how long the start took
- * to the first 200 and the process's resident memory then. Needs root, for chroot; skipped without the profile.
+ * to the first 200 and the process's resident memory then. Needs root, for chroot; only the image profile runs it.
  */
 class ImageIT {
 
     private static final JsonMapper JSON = JsonMapper.createDefault();
 
-    /** Without the profile there is no image: skipped, and no more said. With it, root is needed. */
+    /** Only the image profile runs it (the default build leaves it out), so the image must be there; root too. */
     @RegisterExtension
     final BeforeEachCallback root = context -> {
         String image = System.getProperty("auth.image");
-        Assumptions.assumeTrue(image != null && Files.isRegularFile(Path.of(image)),
-                "runs with the image profile: ./mvnw -B verify -Pimage");
+        assertTrue(image != null && Files.isRegularFile(Path.of(image)),
+                "the image profile's image, " + image + " (./mvnw -B verify -Pimage)");
         Prerequisite.of("root, to run the image in a chroot (sudo)", ImageIT::isRoot).require(context);
     };
 
