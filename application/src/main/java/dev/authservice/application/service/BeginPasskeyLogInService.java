@@ -9,12 +9,14 @@ import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.login.PendingLogin;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;
 import dev.authservice.domain.passkey.RelyingParty;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -43,25 +45,34 @@ public final class BeginPasskeyLogInService implements BeginPasskeyLogInUseCase 
     public Result beginPasskeyLogIn(Command command) {
         Instant now = clock.instant();
         if (command.ticket().isEmpty()) {
-            return new Result.Started(options(Optional.empty(), List.of(), true, now));
+            return issue(Optional.empty(), List.of(), true, command.client(), now);
         }
         Optional<LoginTicketHash> ticket = LoginTicketHash.ofPresented(command.ticket().get());
         return PendingLogin.present(ticket.flatMap(pendingLogins::find), now).match(
                 usable -> {
                     List<Passkey> held = passkeys.findByOwner(usable.open().userId());
                     return held.isEmpty() ? new Result.NoPasskey()
-                            : new Result.Started(options(ticket, held, false, now));
+                            : issue(ticket, held, false, command.client(), now);
                 },
                 refused -> new Result.TicketInvalid());
     }
 
-    private PasskeyRequestOptions options(Optional<LoginTicketHash> ticket, List<Passkey> allowed,
-                                          boolean userVerificationRequired, Instant now) {
+    /**
+     * The count is read before the insert: concurrent requests of one client may pass it together by a few; the limit
+     * bounds what a client keeps stored, it guards no secret.
+     */
+    private Result issue(Optional<LoginTicketHash> ticket, List<Passkey> allowed, boolean userVerificationRequired,
+                         ClientAddress client, Instant now) {
+        PasskeyChallengeStore.OpenLoginChallenges open = challenges.openLoginChallengesOf(client.network(), now);
+        Optional<Duration> wait = PasskeyLoginChallenge.waitBefore(open.count(), open.firstExpiresAt(), now);
+        if (wait.isPresent()) {
+            return new Result.Throttled(wait.get());
+        }
         PasskeyLoginChallenge challenge = PasskeyLoginChallenge.issue(
-                ByteString.of(random.bytes(PasskeyChallenge.BYTES)), ticket, now);
+                ByteString.of(random.bytes(PasskeyChallenge.BYTES)), ticket, client, now);
         challenges.issueForLogin(challenge);
-        return new PasskeyRequestOptions(challenge.value(), relyingParty.id(), PasskeyChallenge.LIFETIME,
-                allowed.stream().map(passkey -> new PasskeyCreationOptions.ExistingPasskey(passkey.id(),
-                        passkey.transports())).toList(), userVerificationRequired);
+        return new Result.Started(new PasskeyRequestOptions(challenge.value(), relyingParty.id(),
+                PasskeyChallenge.LIFETIME, allowed.stream().map(passkey -> new PasskeyCreationOptions.ExistingPasskey(
+                        passkey.id(), passkey.transports())).toList(), userVerificationRequired));
     }
 }

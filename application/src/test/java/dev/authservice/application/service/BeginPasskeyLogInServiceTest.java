@@ -1,7 +1,9 @@
 package dev.authservice.application.service;
 
 import static dev.authservice.application.fixtures.PasskeyMother.aPasskey;
+import static dev.authservice.application.fixtures.PasskeyMother.randomBytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.Mockito.when;
 
@@ -17,6 +19,7 @@ import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.login.PendingLogin;
 import dev.authservice.domain.login.SecondFactorPolicy;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.PasskeyChallenge;
@@ -44,6 +47,7 @@ class BeginPasskeyLogInServiceTest {
             Set.of("https://app.example.com"));
     private static final UserAccount ALICE = UserAccountMother.alice();
     private static final byte[] RANDOM = new byte[32];
+    private static final ClientAddress CLIENT = new ClientAddress("2001:db8:0:1::7");
 
     @Mock private RandomSource random;
 
@@ -68,11 +72,12 @@ class BeginPasskeyLogInServiceTest {
     void withoutATicketAnyPasskeyMayAnswerItsUserVerified() {
         when(random.bytes(anyInt())).thenReturn(RANDOM);
 
-        Result result = service.beginPasskeyLogIn(new Command(Optional.empty()));
+        Result result = service.beginPasskeyLogIn(new Command(Optional.empty(), CLIENT));
 
         assertEquals(new Result.Started(new PasskeyRequestOptions(ByteString.of(RANDOM), "example.com",
                 Duration.ofMinutes(5), List.of(), true)), result);
-        assertEquals(Optional.of(PasskeyLoginChallenge.issue(ByteString.of(RANDOM), Optional.empty(), NOW)),
+        assertEquals(Optional.of(PasskeyLoginChallenge.issue(ByteString.of(RANDOM), Optional.empty(),
+                CLIENT, NOW)),
                 challenges.takeForLogin(ByteString.of(RANDOM)));
     }
 
@@ -84,7 +89,7 @@ class BeginPasskeyLogInServiceTest {
         passkeys.add(aPasskey().ownedBy(UserAccountMother.bob()).build());
         pendingLoginOfAlice("ticket", NOW);
 
-        Result result = service.beginPasskeyLogIn(new Command(Optional.of("ticket")));
+        Result result = service.beginPasskeyLogIn(new Command(Optional.of("ticket"), CLIENT));
 
         assertEquals(new Result.Started(new PasskeyRequestOptions(ByteString.of(RANDOM), "example.com",
                 Duration.ofMinutes(5), List.of(new PasskeyCreationOptions.ExistingPasskey(alices.id(),
@@ -97,8 +102,8 @@ class BeginPasskeyLogInServiceTest {
     void aDeadTicketGetsNoChallenge() {
         pendingLoginOfAlice("old", NOW.minus(Duration.ofMinutes(5)));
 
-        assertEquals(new Result.TicketInvalid(), service.beginPasskeyLogIn(new Command(Optional.of("old"))));
-        assertEquals(new Result.TicketInvalid(), service.beginPasskeyLogIn(new Command(Optional.of("unknown"))));
+        assertEquals(new Result.TicketInvalid(), service.beginPasskeyLogIn(new Command(Optional.of("old"), CLIENT)));
+        assertEquals(new Result.TicketInvalid(), service.beginPasskeyLogIn(new Command(Optional.of("unknown"), CLIENT)));
         assertEquals(0, challenges.forgetLoginChallengesExpiredBy(NOW.plus(Duration.ofDays(1))));
     }
 
@@ -106,6 +111,40 @@ class BeginPasskeyLogInServiceTest {
     void aTicketWhoseUserHoldsNoPasskeyGetsNoChallenge() {
         pendingLoginOfAlice("ticket", NOW);
 
-        assertEquals(new Result.NoPasskey(), service.beginPasskeyLogIn(new Command(Optional.of("ticket"))));
+        assertEquals(new Result.NoPasskey(), service.beginPasskeyLogIn(new Command(Optional.of("ticket"), CLIENT)));
+    }
+
+    @Test
+    void aClientHoldingAsManyOpenChallengesAsItMayWaitsUntilTheFirstExpires() {
+        passkeys.add(aPasskey().ownedBy(ALICE).build());
+        pendingLoginOfAlice("ticket", NOW);
+        PasskeyLoginChallenge first = openChallengeOf(CLIENT, NOW.minus(Duration.ofMinutes(4)));
+        for (int i = 1; i < PasskeyLoginChallenge.MAX_OPEN_PER_CLIENT; i++) {
+            openChallengeOf(CLIENT, NOW);
+        }
+        // Another address of the same /64 is the same client, as the login throttle counts it.
+        ClientAddress sameNetwork = new ClientAddress("2001:db8:0:1::8");
+
+        assertEquals(new Result.Throttled(Duration.ofMinutes(1)),
+                service.beginPasskeyLogIn(new Command(Optional.empty(), sameNetwork)));
+        assertEquals(new Result.Throttled(Duration.ofMinutes(1)),
+                service.beginPasskeyLogIn(new Command(Optional.of("ticket"), CLIENT)));
+        assertEquals(PasskeyLoginChallenge.MAX_OPEN_PER_CLIENT,
+                challenges.openLoginChallengesOf(CLIENT.network(), NOW).count(), "nothing issued");
+
+        when(random.bytes(anyInt())).thenReturn(RANDOM);
+        assertInstanceOf(Result.Started.class, service.beginPasskeyLogIn(
+                new Command(Optional.empty(), new ClientAddress("2001:db8:0:2::7"))), "another client");
+        challenges.takeForLogin(first.value());
+        RANDOM[0] = 8;
+        assertInstanceOf(Result.Started.class, service.beginPasskeyLogIn(new Command(Optional.empty(), CLIENT)),
+                "once one is answered");
+    }
+
+    private PasskeyLoginChallenge openChallengeOf(ClientAddress client, Instant issuedAt) {
+        PasskeyLoginChallenge challenge = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(), client,
+                issuedAt);
+        challenges.issueForLogin(challenge);
+        return challenge;
     }
 }

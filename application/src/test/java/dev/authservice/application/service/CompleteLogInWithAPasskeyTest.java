@@ -101,7 +101,8 @@ class CompleteLogInWithAPasskeyTest {
 
     private ByteString issuedFor(Optional<String> ticket) {
         ByteString challenge = randomBytes(32);
-        challenges.issueForLogin(PasskeyLoginChallenge.issue(challenge, ticket.map(LoginTicketHash::of), NOW));
+        challenges.issueForLogin(PasskeyLoginChallenge.issue(challenge, ticket.map(LoginTicketHash::of),
+                RequesterMother.CLIENT_ADDRESS, NOW));
         return challenge;
     }
 

@@ -93,7 +93,8 @@ class LogInWithPasskeyServiceTest {
 
     private ByteString issued(Optional<LoginTicketHash> ticket, Instant at) {
         ByteString challenge = randomBytes(32);
-        challenges.issueForLogin(PasskeyLoginChallenge.issue(challenge, ticket, at));
+        challenges.issueForLogin(PasskeyLoginChallenge.issue(challenge, ticket, RequesterMother.CLIENT_ADDRESS,
+                at));
         return challenge;
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.authservice.domain.login.LoginTicketHash;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
@@ -19,6 +20,7 @@ class PasskeyUseTest {
 
     private static final Instant REGISTERED = Instant.parse("2026-03-01T10:00:00Z");
     private static final Instant NOW = Instant.parse("2026-03-02T10:00:00.123456Z");
+    private static final ClientAddress CLIENT = new ClientAddress("192.0.2.1");
     private static final ByteString HANDLE = ByteString.of(new byte[] {1, 2, 3, 4});
 
     private static Passkey passkey(long signCount, boolean backupEligible, boolean backedUp) {
@@ -114,9 +116,10 @@ class PasskeyUseTest {
     @Test
     void aLoginChallengeIsBoundToItsTicketOrToNone() {
         LoginTicketHash ticket = LoginTicketHash.of("ticket");
-        PasskeyLoginChallenge alone = PasskeyLoginChallenge.issue(ByteString.of(new byte[32]), Optional.empty(), NOW);
+        PasskeyLoginChallenge alone = PasskeyLoginChallenge.issue(ByteString.of(new byte[32]), Optional.empty(),
+                CLIENT, NOW);
         PasskeyLoginChallenge forTicket = PasskeyLoginChallenge.issue(ByteString.of(new byte[32]),
-                Optional.of(ticket), NOW);
+                Optional.of(ticket), CLIENT, NOW);
 
         assertEquals(true, alone.isFor(Optional.empty()));
         assertEquals(false, alone.isFor(Optional.of(ticket)));

@@ -13,7 +13,9 @@ enum PasskeyErrorCode implements ErrorCode {
     PASSKEY_VERIFICATION_FAILED(HttpStatus.BAD_REQUEST, "The passkey's registration does not verify"),
     PASSKEY_ALREADY_REGISTERED(HttpStatus.CONFLICT, "This passkey is registered already"),
     TOO_MANY_PASSKEYS(HttpStatus.CONFLICT, "You hold as many passkeys as allowed: delete one first"),
-    PASSKEY_LOGIN_FAILED(HttpStatus.UNAUTHORIZED, "The passkey does not log you in");
+    PASSKEY_LOGIN_FAILED(HttpStatus.UNAUTHORIZED, "The passkey does not log you in"),
+    TOO_MANY_PASSKEY_CHALLENGES(HttpStatus.TOO_MANY_REQUESTS, "Too many passkey logins started from your network "
+            + "and not finished: try again later");
 
     private final Answer answer;
 

@@ -82,24 +82,34 @@ class PasskeyLogInController {
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiResponse(responseCode = "404", description = "PASSKEY_NOT_FOUND: the ticket's user holds no passkey",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    @ApiResponse(responseCode = "429", description = "TOO_MANY_PASSKEY_CHALLENGES: this client's network holds as "
+            + "many unanswered challenges as it may; another is issued once the first of them expires",
+            headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                    schema = @Schema(type = "integer")),
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiDocs.InvalidInput
     @ApiDocs.JsonRequest
     @ApiDocs.CrossSiteForbidden
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
     @PasskeyLogInOptionsEnvelope
-    Envelope<LogInOptions> options(@Body @Nullable @RequestBody(required = true, content = @Content(
-            schema = @Schema(implementation = PasskeyLogInOptionsRequest.class))) JsonNode body) {
+    Envelope<LogInOptions> options(HttpRequest<?> request, @Body @Nullable @RequestBody(required = true,
+            content = @Content(schema = @Schema(implementation = PasskeyLogInOptionsRequest.class))) JsonNode body) {
         JsonNode object = JsonBody.object(body, "{} or {\"ticket\": ...}");
         return begin.beginPasskeyLogIn(new BeginPasskeyLogInUseCase.Command(JsonBody.optionalText(object, "ticket")
                         .map(ticket -> JsonBody.parse(() -> Require.text("ticket", ticket,
-                                LoginTicketHash.MAX_PRESENTED_LENGTH)))))
+                                LoginTicketHash.MAX_PRESENTED_LENGTH))),
+                        requesters.anonymous(request).clientAddress()))
                 .match(started -> Envelope.ok(LogInOptions.of(started.options())),
                         ticketInvalid -> {
                             throw new ApiException(SecondFactorErrorCode.LOGIN_TICKET_INVALID);
                         },
                         noPasskey -> {
                             throw new ApiException(PasskeyErrorCode.PASSKEY_NOT_FOUND);
+                        },
+                        throttled -> {
+                            throw new ApiException(PasskeyErrorCode.TOO_MANY_PASSKEY_CHALLENGES,
+                                    throttled.retryAfter());
                         });
     }
 

@@ -1,5 +1,7 @@
 package dev.authservice.application.port.in;
 
+import dev.authservice.domain.network.ClientAddress;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -14,10 +16,14 @@ public interface BeginPasskeyLogInUseCase {
 
     Result beginPasskeyLogIn(Command command);
 
-    /** @param ticket as the client presented it, if any; whatever it is, it is looked up by hash only */
-    record Command(Optional<String> ticket) {
+    /**
+     * @param ticket as the client presented it, if any; whatever it is, it is looked up by hash only
+     * @param client who asks: a client holds only so many unanswered challenges at a time
+     */
+    record Command(Optional<String> ticket, ClientAddress client) {
         public Command {
             Objects.requireNonNull(ticket, "ticket");
+            Objects.requireNonNull(client, "client");
         }
 
         @Override
@@ -30,12 +36,12 @@ public interface BeginPasskeyLogInUseCase {
     sealed interface Result {
 
         <T> T match(Function<Started, T> started, Function<TicketInvalid, T> ticketInvalid,
-                    Function<NoPasskey, T> noPasskey);
+                    Function<NoPasskey, T> noPasskey, Function<Throttled, T> throttled);
 
         record Started(PasskeyRequestOptions options) implements Result {
             @Override
             public <T> T match(Function<Started, T> started, Function<TicketInvalid, T> ticketInvalid,
-                               Function<NoPasskey, T> noPasskey) {
+                               Function<NoPasskey, T> noPasskey, Function<Throttled, T> throttled) {
                 return started.apply(this);
             }
         }
@@ -44,7 +50,7 @@ public interface BeginPasskeyLogInUseCase {
         record TicketInvalid() implements Result {
             @Override
             public <T> T match(Function<Started, T> started, Function<TicketInvalid, T> ticketInvalid,
-                               Function<NoPasskey, T> noPasskey) {
+                               Function<NoPasskey, T> noPasskey, Function<Throttled, T> throttled) {
                 return ticketInvalid.apply(this);
             }
         }
@@ -53,8 +59,20 @@ public interface BeginPasskeyLogInUseCase {
         record NoPasskey() implements Result {
             @Override
             public <T> T match(Function<Started, T> started, Function<TicketInvalid, T> ticketInvalid,
-                               Function<NoPasskey, T> noPasskey) {
+                               Function<NoPasskey, T> noPasskey, Function<Throttled, T> throttled) {
                 return noPasskey.apply(this);
+            }
+        }
+
+        /**
+         * The client holds as many unanswered challenges as it may ({@code PasskeyLoginChallenge.MAX_OPEN_PER_CLIENT}):
+         * another is issued once the first of them expires. No challenge is issued.
+         */
+        record Throttled(Duration retryAfter) implements Result {
+            @Override
+            public <T> T match(Function<Started, T> started, Function<TicketInvalid, T> ticketInvalid,
+                               Function<NoPasskey, T> noPasskey, Function<Throttled, T> throttled) {
+                return throttled.apply(this);
             }
         }
     }

@@ -5,6 +5,7 @@ import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -25,11 +26,21 @@ public interface PasskeyChallengeStore {
 
     void issueForLogin(PasskeyLoginChallenge challenge);
 
+    /** The login challenges issued to {@code client} that have not expired at {@code now} and were not taken. */
+    OpenLoginChallenges openLoginChallengesOf(String client, Instant now);
+
     /**
      * Takes the login challenge with this value out of the store, expired or not, whatever it is bound to: the caller
      * decides. Of concurrent takes of one challenge, on any instance, exactly one finds it.
      */
     Optional<PasskeyLoginChallenge> takeForLogin(ByteString value);
+
+    /** How many, and when the first of them expires (empty when there are none). */
+    record OpenLoginChallenges(long count, Optional<Instant> firstExpiresAt) {
+        public OpenLoginChallenges {
+            Objects.requireNonNull(firstExpiresAt, "firstExpiresAt");
+        }
+    }
 
     /** Forgets the login challenges that expired by {@code cutoff}, never taken. Returns how many. */
     int forgetLoginChallengesExpiredBy(Instant cutoff);

@@ -7,10 +7,12 @@ import dev.authservice.application.fixtures.AtTheSameTime;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.domain.login.LoginTicketHash;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.Test;
 public abstract class PasskeyChallengeStoreContract {
 
     private static final int RACERS = 8;
+    private static final ClientAddress CLIENT = new ClientAddress("192.0.2.1");
     private PasskeyChallengeStore store;
     private UserAccount alice;
     private UserAccount bob;
@@ -110,9 +113,10 @@ public abstract class PasskeyChallengeStoreContract {
 
     @Test
     void aLoginChallengeIsTakenOnceAsItWasIssuedBoundOrNot() {
-        PasskeyLoginChallenge alone = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(), TestTime.now());
+        PasskeyLoginChallenge alone = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(), CLIENT,
+                TestTime.now());
         PasskeyLoginChallenge bound = PasskeyLoginChallenge.issue(randomBytes(32),
-                Optional.of(LoginTicketHash.of("ticket")), TestTime.now());
+                Optional.of(LoginTicketHash.of("ticket")), CLIENT, TestTime.now());
         store.issueForLogin(alone);
         store.issueForLogin(bound);
 
@@ -133,9 +137,9 @@ public abstract class PasskeyChallengeStoreContract {
 
     @Test
     void expiredLoginChallengesAreForgottenAndNoOthers() {
-        PasskeyLoginChallenge old = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(),
+        PasskeyLoginChallenge old = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(), CLIENT,
                 TestTime.SOME_INSTANT);
-        PasskeyLoginChallenge fresh = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(),
+        PasskeyLoginChallenge fresh = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(), CLIENT,
                 TestTime.SOME_INSTANT.plus(Duration.ofMinutes(1)));
         store.issueForLogin(old);
         store.issueForLogin(fresh);
@@ -149,7 +153,7 @@ public abstract class PasskeyChallengeStoreContract {
     void ofConcurrentTakesOfOneLoginChallengeExactlyOneFindsIt() throws Exception {
         for (int round = 0; round < 5; round++) { // a race goes one way or another: run it a few times
             PasskeyLoginChallenge challenge = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(),
-                    TestTime.now());
+                    CLIENT, TestTime.now());
             store.issueForLogin(challenge);
 
             List<Optional<PasskeyLoginChallenge>> results = AtTheSameTime.run(IntStream.range(0, RACERS)
@@ -159,6 +163,29 @@ public abstract class PasskeyChallengeStoreContract {
 
             assertEquals(1, results.stream().filter(Optional::isPresent).count(), "finders among " + results);
         }
+    }
+
+    @Test
+    void theOpenLoginChallengesOfAClientAreTheOnesIssuedToItNeitherExpiredNorTaken() {
+        Instant now = TestTime.now();
+        ClientAddress other = new ClientAddress("198.51.100.7");
+        PasskeyLoginChallenge first = loginChallengeOf(CLIENT, now.minus(Duration.ofMinutes(1)));
+        PasskeyLoginChallenge second = loginChallengeOf(CLIENT, now);
+        PasskeyLoginChallenge expired = loginChallengeOf(CLIENT, now.minus(PasskeyChallenge.LIFETIME));
+        PasskeyLoginChallenge taken = loginChallengeOf(CLIENT, now.minus(Duration.ofMinutes(2)));
+        for (PasskeyLoginChallenge challenge : List.of(second, first, expired, taken, loginChallengeOf(other, now))) {
+            store.issueForLogin(challenge);
+        }
+        store.takeForLogin(taken.value());
+
+        assertEquals(new PasskeyChallengeStore.OpenLoginChallenges(2, Optional.of(first.expiresAt())),
+                store.openLoginChallengesOf(CLIENT.network(), now));
+        assertEquals(new PasskeyChallengeStore.OpenLoginChallenges(0, Optional.empty()),
+                store.openLoginChallengesOf(new ClientAddress("203.0.113.9").network(), now));
+    }
+
+    private static PasskeyLoginChallenge loginChallengeOf(ClientAddress client, Instant issuedAt) {
+        return PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(), client, issuedAt);
     }
 
     private static PasskeyChallenge challengeOf(UserAccount user) {

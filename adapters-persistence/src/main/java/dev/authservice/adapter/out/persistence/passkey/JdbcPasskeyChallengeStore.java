@@ -58,6 +58,12 @@ class JdbcPasskeyChallengeStore implements PasskeyChallengeStore {
         loginRows.insert(PasskeyLoginChallengeRow.of(challenge));
     }
 
+    @Override
+    public OpenLoginChallenges openLoginChallengesOf(String client, Instant now) {
+        PasskeyLoginChallengeRowRepository.OpenRows open = loginRows.findOpen(client, now);
+        return new OpenLoginChallenges(open.count(), Optional.ofNullable(open.firstExpiresAt()));
+    }
+
     /** As {@link #take}: found, then deleted by one statement whose count decides. */
     @Override
     public Optional<PasskeyLoginChallenge> takeForLogin(ByteString value) {
@@ -72,7 +78,7 @@ class JdbcPasskeyChallengeStore implements PasskeyChallengeStore {
     }
 
     /** Anyone may ask for a login challenge, and most are never answered: what expired is refused anyway. */
-    @Scheduled(fixedDelay = "1m")
+    @Scheduled(initialDelay = "1m", fixedDelay = "1m")
     void forgetExpiredLoginChallenges() {
         forgetLoginChallengesExpiredBy(clock.instant());
     }

@@ -1,5 +1,8 @@
 package dev.authservice.adapter.out.persistence.passkey;
 
+import io.micronaut.core.annotation.Introspected;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.data.annotation.Query;
 import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.GenericRepository;
@@ -12,6 +15,15 @@ interface PasskeyLoginChallengeRowRepository extends GenericRepository<PasskeyLo
     void insert(PasskeyLoginChallengeRow row);
 
     Optional<PasskeyLoginChallengeRow> findByChallenge(String challenge);
+
+    /** One statement on the index of client and expiry. */
+    @Query("SELECT COUNT(*) AS count, MIN(expires_at) AS first_expires_at FROM passkey_login_challenges"
+            + " WHERE client_address = :clientAddress AND expires_at > :now")
+    OpenRows findOpen(String clientAddress, Instant now);
+
+    @Introspected
+    record OpenRows(long count, @Nullable Instant firstExpiresAt) {
+    }
 
     /** One statement: of concurrent deletes of one challenge exactly one deletes its row. */
     int deleteByChallenge(String challenge);

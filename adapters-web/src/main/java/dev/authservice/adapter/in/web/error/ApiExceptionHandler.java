@@ -12,6 +12,7 @@ class ApiExceptionHandler implements ExceptionHandler<ApiException, HttpResponse
 
     @Override
     public HttpResponse<?> handle(HttpRequest request, ApiException exception) {
-        return ErrorResponses.of(exception.code(), exception.getMessage());
+        return exception.retryAfter().map(after -> ErrorResponses.of(exception.code(), after))
+                .orElseGet(() -> ErrorResponses.of(exception.code(), exception.getMessage()));
     }
 }

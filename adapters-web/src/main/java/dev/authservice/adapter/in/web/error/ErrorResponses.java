@@ -39,12 +39,17 @@ public final class ErrorResponses {
 
     /** 429 {@code TOO_MANY_ATTEMPTS}, with {@link #retryAfter}. */
     public static MutableHttpResponse<ErrorEnvelope> tooManyAttempts(Duration retryAfter) {
-        return retryAfter(of(CommonErrorCode.TOO_MANY_ATTEMPTS), retryAfter);
+        return of(CommonErrorCode.TOO_MANY_ATTEMPTS, retryAfter);
     }
 
     /** 503 {@code SERVICE_UNAVAILABLE}, with {@link #retryAfter}. */
     public static MutableHttpResponse<ErrorEnvelope> serviceUnavailable(Duration retryAfter) {
-        return retryAfter(of(CommonErrorCode.SERVICE_UNAVAILABLE), retryAfter);
+        return of(CommonErrorCode.SERVICE_UNAVAILABLE, retryAfter);
+    }
+
+    /** {@code code} with its default message and {@link #retryAfter}. */
+    public static MutableHttpResponse<ErrorEnvelope> of(ErrorCode code, Duration retryAfter) {
+        return retryAfter(of(code), retryAfter);
     }
 
     /**
