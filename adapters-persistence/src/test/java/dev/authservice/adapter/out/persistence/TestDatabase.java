@@ -198,7 +198,8 @@ public final class TestDatabase implements ExecutionCondition, BeforeAllCallback
                 "datasources.default.url", target.url(),
                 "datasources.default.username", target.username(),
                 "datasources.default.password", target.password(),
-                "flyway.datasources.default.enabled", true));
+                "flyway.datasources.default.enabled", true,
+                TestPolicies.ON, true));
         all.putAll(properties);
         ApplicationContext instance = ApplicationContext.builder().properties(all).deduceEnvironment(false).start();
         instances.add(instance);

@@ -6,13 +6,22 @@ import dev.authservice.domain.login.LoginThrottlePolicy;
 import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
+import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
 
-/** The beans that bootstrap's wiring gives this module's adapters in the service, for its tests' contexts. */
+/**
+ * The beans that bootstrap's wiring gives this module's adapters in the service, for its tests' contexts only: when
+ * Maven runs bootstrap's tests without packaging ({@code test}), it puts all of this module's test classes on their
+ * class path instead of the test-jar, and these would stand beside bootstrap's own.
+ */
 @Factory
+@Requires(property = TestPolicies.ON, value = "true")
 class TestPolicies {
+
+    /** Set by {@link TestDatabase} on the contexts it starts. */
+    static final String ON = "adapters-persistence.test-policies";
 
     @Singleton
     Clock clock() {
