@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.logging.Level;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -171,6 +172,11 @@ final class Browser implements AutoCloseable {
 
     List<String> consoleMessages() {
         return driver.manage().logs().get(LogType.BROWSER).getAll().stream().map(LogEntry::getMessage).toList();
+    }
+
+    /** The window's outer size, in CSS pixels. */
+    void resize(int width, int height) {
+        driver.manage().window().setSize(new Dimension(width, height));
     }
 
     void screenshot(Path file) {

@@ -37,8 +37,11 @@ class DocsScreenshots {
         page.waitForSignedIn("alice");
         page.waitForSession("Safari on iOS");
         browser.script("document.activeElement.blur()");
+        // Tall enough for every panel of the signed-in page, down to the sessions.
+        browser.resize(1280, 1300);
         browser.screenshot(directory.resolve("web-client.png"));
 
+        browser.resize(1280, 900);
         browser.go("/swagger-ui/");
         browser.visible(".swagger-ui .information-container");
         browser.visible(".swagger-ui .opblock");
