@@ -22,6 +22,7 @@ import dev.authservice.application.service.ListMyPasskeysService;
 import dev.authservice.application.service.LogInWithPasskeyService;
 import dev.authservice.application.service.RegisterPasskeyService;
 import dev.authservice.application.service.TokenIssuer;
+import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
 import dev.authservice.domain.passkey.RelyingParty;
 import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.annotation.Factory;
@@ -60,8 +61,8 @@ class PasskeyUseCaseFactory {
     @Singleton
     BeginPasskeyLogInUseCase beginPasskeyLogIn(PasskeyStore passkeys, PasskeyChallengeStore challenges,
                                                PendingLoginStore pendingLogins, RelyingParty relyingParty,
-                                               RandomSource random, Clock clock) {
-        return new BeginPasskeyLogInService(passkeys, challenges, pendingLogins, relyingParty, random, clock);
+                                               PasskeyLoginChallengeLimit limit, RandomSource random, Clock clock) {
+        return new BeginPasskeyLogInService(passkeys, challenges, pendingLogins, relyingParty, limit, random, clock);
     }
 
     @Singleton

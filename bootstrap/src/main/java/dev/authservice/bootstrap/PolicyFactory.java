@@ -3,6 +3,7 @@ package dev.authservice.bootstrap;
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.login.LoginThrottlePolicy;
 import dev.authservice.domain.login.SecondFactorPolicy;
+import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.PasswordPolicy;
 import io.micronaut.context.annotation.Context;
@@ -23,17 +24,20 @@ class PolicyFactory {
     private static final List<String> ATTEMPT_LOGS = List.of("memory", "database");
 
     /** The key, and its environment variable, that sets each value the domain's policies refuse by its name. */
-    private static final Map<String, String> KEYS = Map.of(
-            "accessTokenTtl", "auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL)",
-            "refreshTokenTtl", "auth.refresh-token.ttl (AUTH_REFRESH_TOKEN_TTL)",
-            "clockSkew", "auth.jwt.clock-skew (AUTH_JWT_CLOCK_SKEW)",
-            "sessionMaxLifetime", "auth.session.max-lifetime (AUTH_SESSION_MAX_LIFETIME)",
-            "reuseGrace", "auth.refresh-token.reuse-grace (AUTH_REFRESH_TOKEN_REUSE_GRACE)",
-            "maxFailures", "auth.login.max-failures (AUTH_LOGIN_MAX_FAILURES)",
-            "maxFailuresPerAddress", "auth.login.max-failures-per-address (AUTH_LOGIN_MAX_FAILURES_PER_ADDRESS)",
-            "window", "auth.login.failure-window (AUTH_LOGIN_FAILURE_WINDOW)",
-            "pendingLoginTtl", "auth.second-factor.pending-login-ttl (AUTH_SECOND_FACTOR_PENDING_LOGIN_TTL)",
-            "maxWrongCodes", "auth.second-factor.max-wrong-codes (AUTH_SECOND_FACTOR_MAX_WRONG_CODES)");
+    private static final Map<String, String> KEYS = Map.ofEntries(
+            Map.entry("accessTokenTtl", "auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL)"),
+            Map.entry("refreshTokenTtl", "auth.refresh-token.ttl (AUTH_REFRESH_TOKEN_TTL)"),
+            Map.entry("clockSkew", "auth.jwt.clock-skew (AUTH_JWT_CLOCK_SKEW)"),
+            Map.entry("sessionMaxLifetime", "auth.session.max-lifetime (AUTH_SESSION_MAX_LIFETIME)"),
+            Map.entry("reuseGrace", "auth.refresh-token.reuse-grace (AUTH_REFRESH_TOKEN_REUSE_GRACE)"),
+            Map.entry("maxFailures", "auth.login.max-failures (AUTH_LOGIN_MAX_FAILURES)"),
+            Map.entry("maxFailuresPerAddress",
+                    "auth.login.max-failures-per-address (AUTH_LOGIN_MAX_FAILURES_PER_ADDRESS)"),
+            Map.entry("window", "auth.login.failure-window (AUTH_LOGIN_FAILURE_WINDOW)"),
+            Map.entry("pendingLoginTtl", "auth.second-factor.pending-login-ttl (AUTH_SECOND_FACTOR_PENDING_LOGIN_TTL)"),
+            Map.entry("maxWrongCodes", "auth.second-factor.max-wrong-codes (AUTH_SECOND_FACTOR_MAX_WRONG_CODES)"),
+            Map.entry("maxOpenPerAddress",
+                    "auth.webauthn.max-open-challenges-per-address (AUTH_WEBAUTHN_MAX_OPEN_CHALLENGES_PER_ADDRESS)"));
 
     @Context
     TokenPolicy tokenPolicy(@Property(name = "auth.access-token.ttl") Duration accessTokenTtl,
@@ -82,6 +86,16 @@ class PolicyFactory {
             @Property(name = "auth.second-factor.max-wrong-codes") int maxWrongCodes) {
         try {
             return new SecondFactorPolicy(pendingLoginTtl, maxWrongCodes);
+        } catch (InvalidValueException e) {
+            throw misconfigured(e);
+        }
+    }
+
+    @Context
+    PasskeyLoginChallengeLimit passkeyLoginChallengeLimit(
+            @Property(name = "auth.webauthn.max-open-challenges-per-address") int maxOpenPerAddress) {
+        try {
+            return new PasskeyLoginChallengeLimit(maxOpenPerAddress);
         } catch (InvalidValueException e) {
             throw misconfigured(e);
         }

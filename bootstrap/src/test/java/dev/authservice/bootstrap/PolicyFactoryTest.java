@@ -58,6 +58,15 @@ class PolicyFactoryTest {
                         Duration.ofSeconds(30), NINETY_DAYS, Duration.ZERO)));
     }
 
+    @Test
+    void thePasskeyChallengeLimitOutsideItsRangeIsRefusedByItsKey() {
+        String key = "auth.webauthn.max-open-challenges-per-address (AUTH_WEBAUTHN_MAX_OPEN_CHALLENGES_PER_ADDRESS): ";
+        assertEquals(key + "maxOpenPerAddress must be between 1 and 100000",
+                refusal(() -> factory.passkeyLoginChallengeLimit(0)));
+        assertEquals(key + "maxOpenPerAddress must be between 1 and 100000",
+                refusal(() -> factory.passkeyLoginChallengeLimit(100_001)));
+    }
+
     private static String refusal(Executable building) {
         return assertThrows(MisconfigurationException.class, building).getMessage();
     }

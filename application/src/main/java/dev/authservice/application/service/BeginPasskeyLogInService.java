@@ -14,6 +14,7 @@ import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;
+import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
 import dev.authservice.domain.passkey.RelyingParty;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,16 +28,18 @@ public final class BeginPasskeyLogInService implements BeginPasskeyLogInUseCase 
     private final PasskeyChallengeStore challenges;
     private final PendingLoginStore pendingLogins;
     private final RelyingParty relyingParty;
+    private final PasskeyLoginChallengeLimit limit;
     private final RandomSource random;
     private final Clock clock;
 
     public BeginPasskeyLogInService(PasskeyStore passkeys, PasskeyChallengeStore challenges,
-                                    PendingLoginStore pendingLogins, RelyingParty relyingParty, RandomSource random,
-                                    Clock clock) {
+                                    PendingLoginStore pendingLogins, RelyingParty relyingParty,
+                                    PasskeyLoginChallengeLimit limit, RandomSource random, Clock clock) {
         this.passkeys = passkeys;
         this.challenges = challenges;
         this.pendingLogins = pendingLogins;
         this.relyingParty = relyingParty;
+        this.limit = limit;
         this.random = random;
         this.clock = clock;
     }
@@ -45,7 +48,8 @@ public final class BeginPasskeyLogInService implements BeginPasskeyLogInUseCase 
     public Result beginPasskeyLogIn(Command command) {
         Instant now = clock.instant();
         if (command.ticket().isEmpty()) {
-            return issue(Optional.empty(), List.of(), true, command.client(), now);
+            return waitBeforeAnother(command.client(), now).<Result>map(Result.Throttled::new)
+                    .orElseGet(() -> issue(Optional.empty(), List.of(), true, command.client(), now));
         }
         Optional<LoginTicketHash> ticket = LoginTicketHash.ofPresented(command.ticket().get());
         return PendingLogin.present(ticket.flatMap(pendingLogins::find), now).match(
@@ -58,16 +62,16 @@ public final class BeginPasskeyLogInService implements BeginPasskeyLogInUseCase 
     }
 
     /**
-     * The count is read before the insert: concurrent requests of one client may pass it together by a few; the limit
-     * bounds what a client keeps stored, it guards no secret.
+     * The count is read before the insert: concurrent requests of one client may pass it together; the limit bounds
+     * what a client keeps stored, it guards no secret.
      */
+    private Optional<Duration> waitBeforeAnother(ClientAddress client, Instant now) {
+        PasskeyChallengeStore.OpenLoginChallenges open = challenges.openLoginChallengesOf(client.network(), now);
+        return limit.waitBefore(open.count(), open.firstExpiresAt(), now);
+    }
+
     private Result issue(Optional<LoginTicketHash> ticket, List<Passkey> allowed, boolean userVerificationRequired,
                          ClientAddress client, Instant now) {
-        PasskeyChallengeStore.OpenLoginChallenges open = challenges.openLoginChallengesOf(client.network(), now);
-        Optional<Duration> wait = PasskeyLoginChallenge.waitBefore(open.count(), open.firstExpiresAt(), now);
-        if (wait.isPresent()) {
-            return new Result.Throttled(wait.get());
-        }
         PasskeyLoginChallenge challenge = PasskeyLoginChallenge.issue(
                 ByteString.of(random.bytes(PasskeyChallenge.BYTES)), ticket, client, now);
         challenges.issueForLogin(challenge);

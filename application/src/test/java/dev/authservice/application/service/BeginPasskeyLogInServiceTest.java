@@ -24,6 +24,7 @@ import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;
+import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
 import dev.authservice.domain.passkey.RelyingParty;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
@@ -59,8 +60,8 @@ class BeginPasskeyLogInServiceTest {
     @BeforeEach
     void setUp() {
         RANDOM[0] = 7;
-        service = new BeginPasskeyLogInService(passkeys, challenges, pendingLogins, RP, random,
-                Clock.fixed(NOW, ZoneOffset.UTC));
+        service = new BeginPasskeyLogInService(passkeys, challenges, pendingLogins, RP,
+                new PasskeyLoginChallengeLimit(3), random, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     private void pendingLoginOfAlice(String ticket, Instant begun) {
@@ -115,28 +116,27 @@ class BeginPasskeyLogInServiceTest {
     }
 
     @Test
-    void aClientHoldingAsManyOpenChallengesAsItMayWaitsUntilTheFirstExpires() {
+    void aClientHoldingAsManyOpenChallengesAsItMayWaitsUntilTheFirstExpiresButAPendingLoginDoesNot() {
         passkeys.add(aPasskey().ownedBy(ALICE).build());
         pendingLoginOfAlice("ticket", NOW);
         PasskeyLoginChallenge first = openChallengeOf(CLIENT, NOW.minus(Duration.ofMinutes(4)));
-        for (int i = 1; i < PasskeyLoginChallenge.MAX_OPEN_PER_CLIENT; i++) {
-            openChallengeOf(CLIENT, NOW);
-        }
+        openChallengeOf(CLIENT, NOW);
+        openChallengeOf(CLIENT, NOW);
         // Another address of the same /64 is the same client, as the login throttle counts it.
         ClientAddress sameNetwork = new ClientAddress("2001:db8:0:1::8");
 
         assertEquals(new Result.Throttled(Duration.ofMinutes(1)),
                 service.beginPasskeyLogIn(new Command(Optional.empty(), sameNetwork)));
-        assertEquals(new Result.Throttled(Duration.ofMinutes(1)),
-                service.beginPasskeyLogIn(new Command(Optional.of("ticket"), CLIENT)));
-        assertEquals(PasskeyLoginChallenge.MAX_OPEN_PER_CLIENT,
-                challenges.openLoginChallengesOf(CLIENT.network(), NOW).count(), "nothing issued");
+        assertEquals(3, challenges.openLoginChallengesOf(CLIENT.network(), NOW).count(), "nothing issued");
 
         when(random.bytes(anyInt())).thenReturn(RANDOM);
+        assertInstanceOf(Result.Started.class, service.beginPasskeyLogIn(new Command(Optional.of("ticket"), CLIENT)),
+                "a pending login's, which its ticket bounds");
+        RANDOM[0] = 8;
         assertInstanceOf(Result.Started.class, service.beginPasskeyLogIn(
                 new Command(Optional.empty(), new ClientAddress("2001:db8:0:2::7"))), "another client");
         challenges.takeForLogin(first.value());
-        RANDOM[0] = 8;
+        RANDOM[0] = 9;
         assertInstanceOf(Result.Started.class, service.beginPasskeyLogIn(new Command(Optional.empty(), CLIENT)),
                 "once one is answered");
     }

@@ -2,7 +2,6 @@ package dev.authservice.domain.passkey;
 
 import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.network.ClientAddress;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
@@ -14,18 +13,11 @@ import java.util.Optional;
  * for {@link PasskeyChallenge#LIFETIME} at most. The binding keeps the two apart: an assertion made without user
  * verification for a second factor cannot log in alone.
  *
- * @param client the client it was issued to, as {@link ClientAddress#network()} counts it: anyone may ask for a
- *               challenge, and each is kept until it is answered or expires, so a client holds only
- *               {@link #MAX_OPEN_PER_CLIENT} at a time
+ * @param client the client it was issued to, as {@link ClientAddress#network()} counts it, for the
+ *               {@link PasskeyLoginChallengeLimit}
  */
 public record PasskeyLoginChallenge(ByteString value, Optional<LoginTicketHash> ticket, String client,
                                     Instant expiresAt) {
-
-    /**
-     * Room for the people behind one large NAT each starting a login within a challenge's lifetime; a client that
-     * only asks, never answering, keeps no more rows than this.
-     */
-    public static final int MAX_OPEN_PER_CLIENT = 1_000;
 
     public PasskeyLoginChallenge {
         Objects.requireNonNull(value, "value");
@@ -42,18 +34,6 @@ public record PasskeyLoginChallenge(ByteString value, Optional<LoginTicketHash> 
                                               Instant now) {
         return new PasskeyLoginChallenge(value, ticket, client.network(),
                 now.plus(PasskeyChallenge.LIFETIME).truncatedTo(ChronoUnit.MILLIS));
-    }
-
-    /**
-     * How long a client that holds {@code open} unexpired challenges, the first of them expiring at
-     * {@code firstExpiresAt}, waits before it is issued another; empty when it may have one now.
-     */
-    public static Optional<Duration> waitBefore(long open, Optional<Instant> firstExpiresAt, Instant now) {
-        if (open < MAX_OPEN_PER_CLIENT) {
-            return Optional.empty();
-        }
-        return Optional.of(firstExpiresAt.filter(now::isBefore).map(at -> Duration.between(now, at))
-                .orElse(Duration.ZERO));
     }
 
     /** Whether it was issued for the login with {@code ticket}; none: for a passkey alone. */

@@ -82,8 +82,8 @@ class PasskeyLogInController {
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiResponse(responseCode = "404", description = "PASSKEY_NOT_FOUND: the ticket's user holds no passkey",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @ApiResponse(responseCode = "429", description = "TOO_MANY_PASSKEY_CHALLENGES: this client's network holds as "
-            + "many unanswered challenges as it may; another is issued once the first of them expires",
+    @ApiResponse(responseCode = "429", description = "TOO_MANY_PASSKEY_CHALLENGES (without a ticket): this client "
+            + "address holds as many unanswered challenges as it may; another is issued once the first of them expires",
             headers = @Header(name = "Retry-After", description = "Seconds to wait",
                     schema = @Schema(type = "integer")),
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))

@@ -18,7 +18,7 @@ public interface BeginPasskeyLogInUseCase {
 
     /**
      * @param ticket as the client presented it, if any; whatever it is, it is looked up by hash only
-     * @param client who asks: a client holds only so many unanswered challenges at a time
+     * @param client who asks: without a ticket, a client holds only so many unanswered challenges at a time
      */
     record Command(Optional<String> ticket, ClientAddress client) {
         public Command {
@@ -65,8 +65,8 @@ public interface BeginPasskeyLogInUseCase {
         }
 
         /**
-         * The client holds as many unanswered challenges as it may ({@code PasskeyLoginChallenge.MAX_OPEN_PER_CLIENT}):
-         * another is issued once the first of them expires. No challenge is issued.
+         * Without a ticket: the client holds as many unanswered challenges as it may
+         * ({@code PasskeyLoginChallengeLimit}); another is issued once the first of them expires. None is issued.
          */
         record Throttled(Duration retryAfter) implements Result {
             @Override

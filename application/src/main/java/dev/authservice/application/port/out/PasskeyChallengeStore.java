@@ -24,9 +24,16 @@ public interface PasskeyChallengeStore {
      */
     Optional<PasskeyChallenge> take(UserId userId, ByteString value);
 
+    /**
+     * Keeps a login challenge; one bound to a ticket in place of any that ticket was issued before, so that a pending
+     * login holds one at a time and only its newest can finish.
+     */
     void issueForLogin(PasskeyLoginChallenge challenge);
 
-    /** The login challenges issued to {@code client} that have not expired at {@code now} and were not taken. */
+    /**
+     * The login challenges for a passkey alone (bound to no ticket) issued to {@code client}, neither taken nor
+     * expired at {@code now}.
+     */
     OpenLoginChallenges openLoginChallengesOf(String client, Instant now);
 
     /**

@@ -166,14 +166,17 @@ public abstract class PasskeyChallengeStoreContract {
     }
 
     @Test
-    void theOpenLoginChallengesOfAClientAreTheOnesIssuedToItNeitherExpiredNorTaken() {
+    void theOpenLoginChallengesOfAClientAreItsForAPasskeyAloneNeitherExpiredNorTaken() {
         Instant now = TestTime.now();
         ClientAddress other = new ClientAddress("198.51.100.7");
         PasskeyLoginChallenge first = loginChallengeOf(CLIENT, now.minus(Duration.ofMinutes(1)));
         PasskeyLoginChallenge second = loginChallengeOf(CLIENT, now);
         PasskeyLoginChallenge expired = loginChallengeOf(CLIENT, now.minus(PasskeyChallenge.LIFETIME));
         PasskeyLoginChallenge taken = loginChallengeOf(CLIENT, now.minus(Duration.ofMinutes(2)));
-        for (PasskeyLoginChallenge challenge : List.of(second, first, expired, taken, loginChallengeOf(other, now))) {
+        PasskeyLoginChallenge bound = PasskeyLoginChallenge.issue(randomBytes(32),
+                Optional.of(LoginTicketHash.of("ticket")), CLIENT, now.minus(Duration.ofMinutes(3)));
+        for (PasskeyLoginChallenge challenge : List.of(second, first, expired, taken, bound,
+                loginChallengeOf(other, now))) {
             store.issueForLogin(challenge);
         }
         store.takeForLogin(taken.value());
@@ -182,6 +185,24 @@ public abstract class PasskeyChallengeStoreContract {
                 store.openLoginChallengesOf(CLIENT.network(), now));
         assertEquals(new PasskeyChallengeStore.OpenLoginChallenges(0, Optional.empty()),
                 store.openLoginChallengesOf(new ClientAddress("203.0.113.9").network(), now));
+    }
+
+    @Test
+    void aTicketsNewerLoginChallengeReplacesItsOlderOne() {
+        Optional<LoginTicketHash> ticket = Optional.of(LoginTicketHash.of("ticket"));
+        PasskeyLoginChallenge older = PasskeyLoginChallenge.issue(randomBytes(32), ticket, CLIENT, TestTime.now());
+        PasskeyLoginChallenge newer = PasskeyLoginChallenge.issue(randomBytes(32), ticket, CLIENT, TestTime.now());
+        PasskeyLoginChallenge othersTicket = PasskeyLoginChallenge.issue(randomBytes(32),
+                Optional.of(LoginTicketHash.of("another")), CLIENT, TestTime.now());
+        PasskeyLoginChallenge alone = loginChallengeOf(CLIENT, TestTime.now());
+        for (PasskeyLoginChallenge challenge : List.of(older, othersTicket, alone, newer)) {
+            store.issueForLogin(challenge);
+        }
+
+        assertEquals(Optional.empty(), store.takeForLogin(older.value()));
+        assertEquals(Optional.of(newer), store.takeForLogin(newer.value()));
+        assertEquals(Optional.of(othersTicket), store.takeForLogin(othersTicket.value()));
+        assertEquals(Optional.of(alone), store.takeForLogin(alone.value()));
     }
 
     private static PasskeyLoginChallenge loginChallengeOf(ClientAddress client, Instant issuedAt) {

@@ -53,8 +53,10 @@ class JdbcPasskeyChallengeStore implements PasskeyChallengeStore {
                 .map(PasskeyChallengeRow::toChallenge);
     }
 
+    /** Two requests of one ticket at the same moment may both keep theirs: a ticket dies within minutes anyway. */
     @Override
     public void issueForLogin(PasskeyLoginChallenge challenge) {
+        challenge.ticket().ifPresent(ticket -> loginRows.deleteByTicketHash(ticket.hex()));
         loginRows.insert(PasskeyLoginChallengeRow.of(challenge));
     }
 

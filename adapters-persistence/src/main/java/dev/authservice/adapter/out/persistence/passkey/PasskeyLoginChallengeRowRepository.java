@@ -16,10 +16,12 @@ interface PasskeyLoginChallengeRowRepository extends GenericRepository<PasskeyLo
 
     Optional<PasskeyLoginChallengeRow> findByChallenge(String challenge);
 
-    /** One statement on the index of client and expiry. */
+    /** One statement on the index of client and expiry: a passkey alone's challenges, neither taken nor expired. */
     @Query("SELECT COUNT(*) AS count, MIN(expires_at) AS first_expires_at FROM passkey_login_challenges"
-            + " WHERE client_address = :clientAddress AND expires_at > :now")
+            + " WHERE client_address = :clientAddress AND ticket_hash IS NULL AND expires_at > :now")
     OpenRows findOpen(String clientAddress, Instant now);
+
+    int deleteByTicketHash(String ticketHash);
 
     @Introspected
     record OpenRows(long count, @Nullable Instant firstExpiresAt) {

@@ -58,7 +58,7 @@ public final class ErrorResponses {
      */
     private static MutableHttpResponse<ErrorEnvelope> retryAfter(MutableHttpResponse<ErrorEnvelope> response,
                                                                  Duration retryAfter) {
-        long seconds = Math.max(1, (retryAfter.toMillis() + 999) / 1000);
+        long seconds = Math.max(1, retryAfter.plusNanos(999_999_999).getSeconds());
         return response.header(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
     }
 }
