@@ -3,7 +3,8 @@
 # bootstrap/pom.xml; docs/deployment.md):
 #
 #   /opt/java                 a runtime made by jlink from the build's JDK, with the modules listed in ./modules
-#   /lib, /lib64              the shared libraries that runtime links to (glibc, zlib…), as ldd finds them here
+#   /lib, /lib64              the shared libraries that runtime and the jar's native ones link to (glibc, zlib…), as
+#                             ldd finds them here
 #   /bin/sh, /usr/bin/…       busybox, for the launcher; the commands in ./tools run it under their own names
 #   /etc                      ./etc: the user auth-service (65532) and the name-service files
 #   /opt/auth-service         the jar and the launcher (src/main/sh/auth-service), the image's entry point
@@ -53,10 +54,18 @@ modules=$(grep -v '^#' "$inputs/modules" | paste -sd, -)
 rm -f "$root"/opt/java/lib/server/classes_nocoops.jsa "$root"/opt/java/lib/libawt_xawt.so \
     "$root"/opt/java/lib/libjawt.so "$root"/opt/java/lib/libsplashscreen.so "$root"/opt/java/lib/libjsound.so
 
+# The native libraries the jar carries (JNA's, Argon2's, the Corretto crypto provider's), unpacked at run time: they
+# link to libraries of their own, such as libpthread.so.0, which a runtime built for a newer glibc names nowhere.
+# ldd reads those of this machine's architecture and passes over the others.
+natives=$out/natives
+mkdir -p "$natives"
+(cd "$natives" && "$jdk/bin/jar" tf "$target/auth-service.jar" | grep '\.so$' | xargs -r "$jdk/bin/jar" xf \
+    "$target/auth-service.jar")
+
 # The shared libraries, at the paths ldd gives, the loader included; libgcc_s, which glibc loads when a thread is
 # cancelled, too.
 libraries=$(
-    find "$root/opt/java" -type f \( -name '*.so' -o -perm -u+x \) | while read -r file; do
+    find "$root/opt/java" "$natives" -type f \( -name '*.so' -o -perm -u+x \) | while read -r file; do
         ldd "$file" 2>/dev/null || true # "not a dynamic executable"
     done | sed -n 's/^.*=> \(\/[^ ]*\) (0x.*$/\1/p; s/^[[:space:]]*\(\/[^ ]*\) (0x.*$/\1/p' | sort -u
 )
