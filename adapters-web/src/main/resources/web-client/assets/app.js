@@ -242,10 +242,12 @@ function wire() {
   twoStep.wire({ dataOf, guard, formatDate });
   passkeys.wire({ dataOf, guard, formatDate, element });
   $('passkey-sign-in').addEventListener('click', () => signInStep($('passkey-sign-in'), async () => {
-    const credential = await passkeys.assertion(null);
-    const failure = credential ? await auth.logInWithPasskey(credential) : { status: 404 };
+    const { credential, refused } = await passkeys.assertion(null);
+    const failure = refused ?? await auth.logInWithPasskey(credential);
     if (!failure) {
       await enterApp();
+    } else if (failure.code === 'TOO_MANY_PASSKEY_CHALLENGES') {
+      showLogin('Too many passkey sign-ins are under way from your network. Try again in a few minutes.');
     } else if (failure.status === 429) {
       showLogin(throttled(failure));
     } else {
@@ -253,7 +255,7 @@ function wire() {
     }
   }));
   $('second-factor-passkey').addEventListener('click', () => signInStep($('second-factor-passkey'), async () => {
-    const credential = await passkeys.assertion(ticket);
+    const { credential } = await passkeys.assertion(ticket);
     if (!credential) {
       showLogin('That sign-in has expired. Please sign in again.');
       return;

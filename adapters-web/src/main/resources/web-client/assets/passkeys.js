@@ -18,7 +18,8 @@ export const cancelled = error => error?.name === 'NotAllowedError' || error?.na
 
 /**
  * An assertion of one of the user's passkeys, as POST /api/login/passkey or, with the ticket, the second factor of a
- * pending login takes it. Null when the service offers no challenge (passkeys are off, or the ticket is dead).
+ * pending login takes it: { credential }, or { refused } with the status, error code and Retry-After when the service
+ * offers no challenge (passkeys are off, the ticket is dead, too many sign-ins are under way from this network).
  */
 export async function assertion(ticket) {
   const response = await fetch('/api/login/passkey/options', {
@@ -26,12 +27,15 @@ export async function assertion(ticket) {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(ticket ? { ticket } : {}),
   });
-  if (!response.ok) return null;
+  if (!response.ok) {
+    const answer = await response.json().catch(() => ({}));
+    return { refused: { status: response.status, ...answer.error, retryAfter: response.headers.get('Retry-After') } };
+  }
   const { publicKey } = (await response.json()).data;
   const credential = await navigator.credentials.get({
     publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(publicKey),
   });
-  return credential.toJSON();
+  return { credential: credential.toJSON() };
 }
 
 function message(text) {

@@ -3,9 +3,11 @@ package dev.authservice.bootstrap.browser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.authservice.application.port.out.PasskeyChallengeStore;
 import dev.authservice.bootstrap.Authenticator;
 import dev.authservice.bootstrap.Http;
 import dev.authservice.bootstrap.TestUser;
+import dev.authservice.domain.passkey.ByteString;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.test.support.TestPropertyProvider;
@@ -14,6 +16,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,6 +35,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @MicronautTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Property(name = RequestLog.ENABLED, value = "true")
+@Property(name = "auth.webauthn.max-open-challenges-per-address", value = "5")
 class PasskeysBrowserTest implements TestPropertyProvider {
 
     private final int port = freePort();
@@ -41,6 +45,9 @@ class PasskeysBrowserTest implements TestPropertyProvider {
 
     @Inject
     RequestLog log;
+
+    @Inject
+    PasskeyChallengeStore challenges;
 
     private URI base;
     private Http api;
@@ -107,6 +114,33 @@ class PasskeysBrowserTest implements TestPropertyProvider {
         assertEquals(1, log.count("POST", "/api/login", 401), log.entries().toString());
         assertEquals(1, log.count("POST", "/api/login/second-factor", 200), log.entries().toString());
         assertEquals(0, log.count("POST", "/api/login/passkey", 200), log.entries().toString());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void tooManyPasskeySignInsUnderWayFromTheNetworkAreSaidSo() {
+        // Each loopback address the browser may come from holds as many unanswered challenges as it may.
+        List<String> issued = new ArrayList<>();
+        try {
+            for (String host : List.of("127.0.0.1", "[::1]")) {
+                Http from = new Http(URI.create("http://" + host + ":" + port));
+                Http.Answer answer;
+                while ((answer = from.postJson("/api/login/passkey/options", "{}")).status() == 200) {
+                    issued.add((String) ((Map<String, Object>) answer.data().get("publicKey")).get("challenge"));
+                }
+                assertEquals(429, answer.status(), answer.toString());
+            }
+            log.clear();
+
+            page.signInWithAPasskey();
+
+            page.waitForLoginForm("Too many passkey sign-ins are under way from your network. Try again in a few "
+                    + "minutes.");
+            assertEquals(1, log.count("POST", "/api/login/passkey/options", 429), log.entries().toString());
+        } finally {
+            // The other tests sign in with passkeys from the same addresses.
+            issued.forEach(challenge -> challenges.takeForLogin(ByteString.base64Url("challenge", challenge)));
+        }
     }
 
     private static int freePort() {
