@@ -1,6 +1,7 @@
 package dev.authservice.adapter.in.web.edge;
 
 import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.network.IpLiteral;
 import io.micronaut.http.HttpRequest;
 import jakarta.inject.Singleton;
 import java.net.InetAddress;
@@ -32,7 +33,7 @@ public class ClientAddressResolver {
             return new ClientAddress(remote.getHostString());
         }
         if (!proxies.isTrusted(peer)) {
-            return new ClientAddress(peer.getHostAddress());
+            return new ClientAddress(IpLiteral.format(peer));
         }
         return new ClientAddress(proxies.clientAddress(peer, forwardedFor(request)));
     }

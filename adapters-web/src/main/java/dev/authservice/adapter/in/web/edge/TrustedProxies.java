@@ -40,7 +40,7 @@ public final class TrustedProxies {
             }
             nearest = hop.get();
         }
-        return nearest.getHostAddress();
+        return IpLiteral.format(nearest);
     }
 
     boolean isTrusted(InetAddress address) {
