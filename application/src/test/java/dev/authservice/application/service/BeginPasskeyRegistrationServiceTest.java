@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.authservice.application.fixtures.InMemoryPasskeyChallengeStore;
 import dev.authservice.application.fixtures.InMemoryPasskeyStore;
+import dev.authservice.application.fixtures.PasskeyMother;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.in.BeginPasskeyRegistrationUseCase;
 import dev.authservice.application.port.in.BeginPasskeyRegistrationUseCase.Command;
@@ -22,15 +23,13 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class BeginPasskeyRegistrationServiceTest {
 
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
-    private static final RelyingParty RP = new RelyingParty("localhost", "auth-service",
-            Set.of("http://localhost:8080"));
+    private static final RelyingParty RP = PasskeyMother.RELYING_PARTY;
     private static final Command ALICE = new Command(UserAccountMother.ALICE_ID, new Username("alice"), "Alice");
 
     private final InMemoryPasskeyStore passkeys = new InMemoryPasskeyStore();

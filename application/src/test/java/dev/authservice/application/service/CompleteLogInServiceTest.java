@@ -69,8 +69,7 @@ class CompleteLogInServiceTest {
 
     private static final Instant NOW = Instant.parse("2026-11-27T10:00:10Z");
     private static final long STEP = NOW.getEpochSecond() / 30;
-    private static final TokenPolicy POLICY = new TokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30),
-            "auth-service", Duration.ofSeconds(30), Duration.ofDays(90), Duration.ZERO);
+    private static final TokenPolicy POLICY = SessionMother.POLICY;
     private static final SecondFactorPolicy SECOND_FACTOR = SecondFactorPolicy.defaults();
     private static final ClientAddress CLIENT = new ClientAddress("203.0.113.7");
     private static final Requester REQUESTER = Requester.anonymous(CLIENT, "test");

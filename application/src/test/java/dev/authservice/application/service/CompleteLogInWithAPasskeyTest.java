@@ -13,6 +13,7 @@ import dev.authservice.application.fixtures.InMemoryPendingLoginStore;
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.PasskeyMother;
 import dev.authservice.application.fixtures.PlainSecretSealer;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
@@ -43,11 +44,9 @@ import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -60,10 +59,8 @@ import org.mockito.junit.jupiter.MockitoExtension;
 class CompleteLogInWithAPasskeyTest {
 
     private static final Instant NOW = Instant.parse("2026-11-27T10:00:10Z");
-    private static final TokenPolicy POLICY = new TokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30),
-            "auth-service", Duration.ofSeconds(30), Duration.ofDays(90), Duration.ZERO);
-    private static final RelyingParty RP = new RelyingParty("localhost", "auth-service",
-            Set.of("http://localhost:8080"));
+    private static final TokenPolicy POLICY = SessionMother.POLICY;
+    private static final RelyingParty RP = PasskeyMother.RELYING_PARTY;
     private static final UserAccount ALICE = UserAccountMother.alice();
     private static final String TICKET = "the-ticket";
 

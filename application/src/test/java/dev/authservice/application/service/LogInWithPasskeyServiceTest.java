@@ -14,6 +14,7 @@ import dev.authservice.application.fixtures.InMemoryPasskeyChallengeStore;
 import dev.authservice.application.fixtures.InMemoryPasskeyStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.PasskeyMother;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.ScriptedPasskeyVerifier;
@@ -45,7 +46,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -57,10 +57,8 @@ import org.mockito.junit.jupiter.MockitoExtension;
 class LogInWithPasskeyServiceTest {
 
     private static final Instant NOW = Instant.parse("2026-11-27T10:00:00Z");
-    private static final TokenPolicy POLICY = new TokenPolicy(Duration.ofMinutes(15), Duration.ofDays(30),
-            "auth-service", Duration.ofSeconds(30), Duration.ofDays(90), Duration.ZERO);
-    private static final RelyingParty RP = new RelyingParty("localhost", "auth-service",
-            Set.of("http://localhost:8080"));
+    private static final TokenPolicy POLICY = SessionMother.POLICY;
+    private static final RelyingParty RP = PasskeyMother.RELYING_PARTY;
     private static final UserAccount ALICE = UserAccountMother.alice();
     private static final LoginAttemptKey ALICE_FROM_CLIENT = LoginAttemptKey.of(ALICE.username(),
             RequesterMother.CLIENT_ADDRESS);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.authservice.application.fixtures.InMemoryPasskeyChallengeStore;
 import dev.authservice.application.fixtures.InMemoryPasskeyStore;
+import dev.authservice.application.fixtures.PasskeyMother;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.ScriptedPasskeyVerifier;
@@ -26,7 +27,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -34,8 +34,7 @@ class RegisterPasskeyServiceTest {
 
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
     private static final UserId ALICE = UserAccountMother.ALICE_ID;
-    private static final RelyingParty RP = new RelyingParty("localhost", "auth-service",
-            Set.of("http://localhost:8080"));
+    private static final RelyingParty RP = PasskeyMother.RELYING_PARTY;
 
     private final InMemoryPasskeyStore passkeys = new InMemoryPasskeyStore();
     private final InMemoryPasskeyChallengeStore challenges = new InMemoryPasskeyChallengeStore();
