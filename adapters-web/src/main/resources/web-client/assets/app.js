@@ -1,7 +1,9 @@
 // The page: sign in, then the profile, the orders and the sessions of the caller; the two-step sign-in panel is
-// two-step.js's, the passkeys panel and the browser's WebAuthn ceremonies passkeys.js's. Tokens are auth.js's business.
+// two-step.js's, the passkeys panel and the browser's WebAuthn ceremonies passkeys.js's, the "Confirm it's you" dialog
+// reauthenticate.js's. Tokens are auth.js's business.
 import * as auth from './auth.js';
 import * as passkeys from './passkeys.js';
+import * as reauthenticate from './reauthenticate.js';
 import * as twoStep from './two-step.js';
 
 const $ = id => document.getElementById(id);
@@ -48,6 +50,7 @@ function showLogin(message) {
   ticket = null;
   twoStep.forget();
   passkeys.forget();
+  reauthenticate.forget();
   loginMessage(message);
   $('password').value = '';
   $('second-factor-form').hidden = true;
@@ -240,6 +243,7 @@ function signInStep(button, step) {
 
 function wire() {
   twoStep.wire({ dataOf, guard, formatDate });
+  reauthenticate.wire({ dataOf });
   passkeys.wire({ dataOf, guard, formatDate, element });
   $('passkey-sign-in').addEventListener('click', () => signInStep($('passkey-sign-in'), async () => {
     const { credential, refused } = await passkeys.assertion(null);

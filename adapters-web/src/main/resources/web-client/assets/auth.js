@@ -17,6 +17,7 @@ let current = null; // { token, gen } or null
 const listeners = { signedIn: [], signedOut: [] };
 const channel = new BroadcastChannel('auth-service');
 let asking = null; // { id, missing, done } while this tab waits for the other tabs' answers
+let reauthenticator = null; // asks the user who they are again; resolves true once they proved it
 
 export class SessionEnded extends Error {}
 
@@ -162,18 +163,48 @@ export async function logOut() {
 }
 
 /**
- * 401 INVALID_CREDENTIALS or INVALID_SECOND_FACTOR on a protected path is about what the user typed (a wrong current
- * password, a wrong code of the authenticator app), not a token problem: a refresh would not cure it, and the retry
- * would count a second wrong guess against the login throttle.
+ * A 401 on a protected path with one of these codes is about what the user typed (a wrong current password, a wrong
+ * code of the authenticator app, a missing one, an app whose codes are used up), not a token problem: a refresh would
+ * not cure it, and the retry would count a second wrong guess against the login throttle.
  */
-const ABOUT_WHAT_THE_USER_TYPED = ['INVALID_CREDENTIALS', 'INVALID_SECOND_FACTOR'];
+const ABOUT_WHAT_THE_USER_TYPED = ['INVALID_CREDENTIALS', 'INVALID_SECOND_FACTOR', 'SECOND_FACTOR_REQUIRED',
+  'TOTP_LOCKED'];
+/** A 401 with this code asks for a recent proof of who the user is: the token is good, a refresh would not help. */
+const REAUTHENTICATION_REQUIRED = 'REAUTHENTICATION_REQUIRED';
 
-async function isAboutWhatTheUserTyped(response) {
+async function errorCodeOf(response) {
   try {
-    return ABOUT_WHAT_THE_USER_TYPED.includes((await response.clone().json())?.error?.code);
+    return (await response.clone().json())?.error?.code;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/**
+ * Who asks the user to prove again who they are, in place, when a change to how they sign in needs it: a function
+ * that resolves true once they did ({@link reauthenticate}), false when they would rather not.
+ */
+export function onReauthenticationRequired(asker) {
+  reauthenticator = asker;
+}
+
+/**
+ * POST /api/user/reauthentication: { password } with { code } or { recoveryCode } when the user's TOTP is on, or
+ * { passkey } (an assertion). Null once proven, this tab and the others then holding the token that says so; else the
+ * error answer ({ status, code, message, retryAfter }).
+ */
+export async function reauthenticate(proof) {
+  const response = await api('/api/user/reauthentication', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(proof),
+  });
+  const answer = await response.json().catch(() => ({}));
+  if (response.ok) {
+    newToken(answer.data.accessToken);
+    return null;
+  }
+  return { status: response.status, ...answer.error, retryAfter: response.headers.get('Retry-After') };
 }
 
 function send(path, init, token) {
@@ -182,14 +213,20 @@ function send(path, init, token) {
 
 /**
  * A request to a protected path. On 401 it gets a newer token (at most one refresh, shared as above) and retries
- * once. Throws SessionEnded when the session is over; other answers are returned as they are, a 401 about a password
- * or a code the user typed included.
+ * once; on 401 REAUTHENTICATION_REQUIRED it has the user prove again who they are and retries once with the token
+ * that says so. Throws SessionEnded when the session is over; other answers are returned as they are, a 401 about a
+ * password or a code the user typed included, and the step-up's own when the user would not prove it.
  */
 export async function api(path, init = {}) {
   const used = current;
   if (!used) throw new SessionEnded('Please sign in.');
   const response = await send(path, init, used.token);
-  if (response.status !== 401 || await isAboutWhatTheUserTyped(response)) return response;
+  if (response.status !== 401) return response;
+  const code = await errorCodeOf(response);
+  if (ABOUT_WHAT_THE_USER_TYPED.includes(code)) return response;
+  if (code === REAUTHENTICATION_REQUIRED) {
+    return reauthenticator && await reauthenticator() ? send(path, init, current.token) : response;
+  }
   const token = await tokenNewerThan(used.gen);
   const retried = token && await send(path, init, token);
   if (!retried || retried.status === 401) {

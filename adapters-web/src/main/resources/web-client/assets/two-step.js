@@ -1,6 +1,7 @@
 // The "Two-step sign-in" panel: whether a TOTP is on, turning it on (a QR code, a code that confirms it, the ten
-// recovery codes shown once) and off (a current code or the password). Tokens are auth.js's business; the page's
-// helpers (reading an answer, running a step, dates) are app.js's, handed over by wire().
+// recovery codes shown once), new recovery codes, and turning it off. Each is a change to how the user signs in: when
+// the service asks who the user is again, auth.js has reauthenticate.js ask in place and retries. Tokens are auth.js's
+// business; the page's helpers (reading an answer, running a step, dates) are app.js's, handed over by wire().
 import * as auth from './auth.js';
 
 const $ = id => document.getElementById(id);
@@ -37,7 +38,6 @@ function forgetSecrets() {
   $('totp-qr').removeAttribute('src');
   $('totp-secret').textContent = '';
   $('totp-confirm-code').value = '';
-  $('totp-remove-proof').value = '';
   $('recovery-codes').replaceChildren();
   $('recovery-codes-download').setAttribute('href', '#');
   $('recovery-codes-copied').textContent = '';
@@ -66,13 +66,14 @@ export async function load() {
       + `${plural(factors.recoveryCodesLeft, 'recovery code', 'recovery codes')} left.`
     : 'Your password alone signs you in. Turn this on to be asked for a code of an authenticator app too.';
   if (on && factors.recoveryCodesLeft <= FEW_RECOVERY_CODES) {
-    details += ' Turn two-step sign-in off and on again for ten new ones.';
+    details += ' Make ten new ones below.';
   }
   $('two-step-details').textContent = details;
   $('two-step-passkeys').textContent = `You have ${plural(factors.passkeys, 'passkey', 'passkeys')}.`;
   $('two-step-passkeys').hidden = factors.passkeys === 0;
   $('totp-turn-on').hidden = on;
   $('totp-turn-off').hidden = !on;
+  $('recovery-codes-renew').hidden = !on;
   step('status');
 }
 
@@ -134,7 +135,6 @@ function showRecoveryCodes(codes) {
   $('recovery-codes-done').focus();
 }
 
-/** DELETE /api/user/second-factor/totp with a code of the app (six digits) or else the password. */
 /** The clipboard needs a secure context and the page in focus; without them the codes can still be downloaded. */
 function copyRecoveryCodes() {
   const copied = $('recovery-codes-copied');
@@ -143,25 +143,25 @@ function copyRecoveryCodes() {
     () => { copied.textContent = 'Copying failed: select the codes and copy them, or download them.'; });
 }
 
+/** DELETE /api/user/second-factor/totp; 404: it was off already, elsewhere. Either way the panel is read again. */
 async function turnOff() {
-  const typed = $('totp-remove-proof').value;
-  const code = typed.replace(/\s/g, '');
-  const response = await auth.api(TOTP, jsonRequest('DELETE', /^\d{6}$/.test(code) ? { code } : { password: typed }));
+  const response = await auth.api(TOTP, { method: 'DELETE' });
   if (response.status === 204 || response.status === 404) {
     await load();
     return;
   }
-  const error = await errorOf(response);
-  $('totp-remove-proof').value = '';
-  if (response.status === 429) {
-    const retryAfter = response.headers.get('Retry-After');
-    message(`Too many failed attempts. Try again in ${retryAfter ?? 'a few'} seconds.`);
-  } else if (response.status === 401) {
-    message('That code or password is not right. A code works once: wait for the next one.');
-  } else {
-    message(error.message ?? `The service answered ${response.status}.`);
+  message((await errorOf(response)).message ?? `The service answered ${response.status}.`);
+}
+
+/** POST /api/user/second-factor/totp/recovery-codes: ten new ones, shown once; the old ones stop working. */
+async function renewRecoveryCodes() {
+  const response = await auth.api(`${TOTP}/recovery-codes`, { method: 'POST' });
+  if (response.status === 404) {
+    await load();
+    message('Two-step sign-in is off: recovery codes come with it.');
+    return;
   }
-  $('totp-remove-proof').focus();
+  showRecoveryCodes((await page.dataOf(response)).recoveryCodes);
 }
 
 /** Runs a step with its button disabled meanwhile, so a double click sends nothing twice. */
@@ -186,11 +186,11 @@ export function wire(helpers) {
   $('totp-enrol-cancel').addEventListener('click', () => page.guard(load));
   $('recovery-codes-copy').addEventListener('click', copyRecoveryCodes);
   $('recovery-codes-done').addEventListener('click', () => page.guard(load));
+  $('recovery-codes-renew').addEventListener('click', () => busy($('recovery-codes-renew'), renewRecoveryCodes));
   $('totp-turn-off').addEventListener('click', () => {
     message(null);
-    $('totp-remove-proof').value = '';
     step('remove');
-    $('totp-remove-proof').focus();
+    $('totp-remove-submit').focus();
   });
   $('totp-remove-form').addEventListener('submit', event => {
     event.preventDefault();
@@ -198,7 +198,6 @@ export function wire(helpers) {
   });
   $('totp-remove-cancel').addEventListener('click', () => {
     message(null);
-    $('totp-remove-proof').value = '';
     step('status');
   });
 }

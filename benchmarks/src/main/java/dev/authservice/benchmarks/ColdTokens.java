@@ -79,6 +79,6 @@ final class ColdTokens {
     private static AccessToken token(Instant now) {
         return new AccessToken(UUID.randomUUID().toString(), "auth-service", new Username(Benchmark.USERNAME),
                 new UserId(UUID.randomUUID()), new SessionId(UUID.randomUUID()), Set.of(Role.USER), "Alice",
-                "Benchmarks", now, now, now.plus(TTL), AuthenticationMethods.PASSWORD);
+                "Benchmarks", now, now, now.plus(TTL), AuthenticationMethods.PASSWORD, now);
     }
 }

@@ -160,9 +160,10 @@ final class Postgres implements AutoCloseable {
         psql(database, """
                 DELETE FROM refresh_tokens WHERE session_id IN (SELECT id FROM sessions WHERE user_agent = 'pgbench');
                 DELETE FROM sessions WHERE user_agent = 'pgbench';
-                INSERT INTO sessions (id, user_id, created_at, ends_at, last_used_at, client_address, user_agent, amr)
+                INSERT INTO sessions (id, user_id, created_at, ends_at, last_used_at, client_address, user_agent, amr,
+                    authenticated_at)
                   SELECT md5('pgbench ' || c)::uuid, u.id, now(), now() + make_interval(secs => %3$s), now(),
-                    '127.0.0.1', 'pgbench', 'pwd'
+                    '127.0.0.1', 'pgbench', 'pwd', now()
                   FROM users u, generate_series(0, %1$d - 1) c WHERE u.username = '%2$s';
                 INSERT INTO refresh_tokens (token_hash, session_id, user_id, issued_at, expires_at, status)
                   SELECT lpad(c || '.0', 64, '0'), md5('pgbench ' || c)::uuid, u.id, now(),

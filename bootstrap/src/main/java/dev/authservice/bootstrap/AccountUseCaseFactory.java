@@ -20,6 +20,7 @@ import dev.authservice.application.service.GetUserService;
 import dev.authservice.application.service.ListUsersService;
 import dev.authservice.application.service.ProvisionFirstAdministratorService;
 import dev.authservice.application.service.SetUserEnabledService;
+import dev.authservice.application.service.StepUp;
 import dev.authservice.domain.user.PasswordPolicy;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
@@ -63,9 +64,9 @@ class AccountUseCaseFactory {
 
     @Singleton
     ChangePasswordUseCase changePassword(UserStore users, PasswordHasher hasher, PasswordPolicy passwords,
-                                         LoginAttemptLog attempts, SessionStore sessions, AuditLog audit,
-                                         Clock clock) {
-        return new ChangePasswordService(users, hasher, passwords, attempts, sessions, audit, clock);
+                                         LoginAttemptLog attempts, SessionStore sessions, StepUp stepUp,
+                                         AuditLog audit, Clock clock) {
+        return new ChangePasswordService(users, hasher, passwords, attempts, sessions, stepUp, audit, clock);
     }
 
     @Singleton

@@ -4,8 +4,10 @@ import dev.authservice.application.port.in.BeginPasskeyLogInUseCase;
 import dev.authservice.application.port.in.BeginPasskeyRegistrationUseCase;
 import dev.authservice.application.port.in.DeleteMyPasskeyUseCase;
 import dev.authservice.application.port.in.ListMyPasskeysUseCase;
+import dev.authservice.application.port.in.ListUserPasskeysUseCase;
 import dev.authservice.application.port.in.LogInWithPasskeyUseCase;
 import dev.authservice.application.port.in.RegisterPasskeyUseCase;
+import dev.authservice.application.port.in.RemoveUserPasskeyUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasskeyChallengeStore;
@@ -19,8 +21,11 @@ import dev.authservice.application.service.BeginPasskeyLogInService;
 import dev.authservice.application.service.BeginPasskeyRegistrationService;
 import dev.authservice.application.service.DeleteMyPasskeyService;
 import dev.authservice.application.service.ListMyPasskeysService;
+import dev.authservice.application.service.ListUserPasskeysService;
 import dev.authservice.application.service.LogInWithPasskeyService;
 import dev.authservice.application.service.RegisterPasskeyService;
+import dev.authservice.application.service.RemoveUserPasskeyService;
+import dev.authservice.application.service.StepUp;
 import dev.authservice.application.service.TokenIssuer;
 import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
 import dev.authservice.domain.passkey.RelyingParty;
@@ -41,16 +46,16 @@ class PasskeyUseCaseFactory {
     @Singleton
     BeginPasskeyRegistrationUseCase beginPasskeyRegistration(PasskeyStore passkeys,
                                                              PasskeyChallengeStore challenges,
-                                                             RelyingParty relyingParty, RandomSource random,
-                                                             Clock clock) {
-        return new BeginPasskeyRegistrationService(passkeys, challenges, relyingParty, random, clock);
+                                                             RelyingParty relyingParty, StepUp stepUp,
+                                                             RandomSource random, Clock clock) {
+        return new BeginPasskeyRegistrationService(passkeys, challenges, relyingParty, stepUp, random, clock);
     }
 
     @Singleton
     RegisterPasskeyUseCase registerPasskey(PasskeyStore passkeys, PasskeyChallengeStore challenges,
-                                           PasskeyVerifier verifier, RelyingParty relyingParty, AuditLog audit,
-                                           Clock clock) {
-        return new RegisterPasskeyService(passkeys, challenges, verifier, relyingParty, audit, clock);
+                                           PasskeyVerifier verifier, RelyingParty relyingParty, StepUp stepUp,
+                                           AuditLog audit, Clock clock) {
+        return new RegisterPasskeyService(passkeys, challenges, verifier, relyingParty, stepUp, audit, clock);
     }
 
     @Singleton
@@ -76,7 +81,18 @@ class PasskeyUseCaseFactory {
     }
 
     @Singleton
-    DeleteMyPasskeyUseCase deleteMyPasskey(PasskeyStore passkeys, AuditLog audit, Clock clock) {
-        return new DeleteMyPasskeyService(passkeys, audit, clock);
+    DeleteMyPasskeyUseCase deleteMyPasskey(PasskeyStore passkeys, StepUp stepUp, AuditLog audit, Clock clock) {
+        return new DeleteMyPasskeyService(passkeys, stepUp, audit, clock);
+    }
+
+    @Singleton
+    ListUserPasskeysUseCase listUserPasskeys(UserStore users, PasskeyStore passkeys) {
+        return new ListUserPasskeysService(users, passkeys);
+    }
+
+    @Singleton
+    RemoveUserPasskeyUseCase removeUserPasskey(UserStore users, PasskeyStore passkeys, SessionStore sessions,
+                                               AuditLog audit, Clock clock) {
+        return new RemoveUserPasskeyService(users, passkeys, sessions, audit, clock);
     }
 }

@@ -4,6 +4,7 @@ import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.login.LoginThrottlePolicy;
 import dev.authservice.domain.login.SecondFactorPolicy;
 import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
+import dev.authservice.domain.session.StepUpPolicy;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.PasswordPolicy;
 import io.micronaut.context.annotation.Context;
@@ -36,6 +37,7 @@ class PolicyFactory {
             Map.entry("window", "auth.login.failure-window (AUTH_LOGIN_FAILURE_WINDOW)"),
             Map.entry("pendingLoginTtl", "auth.second-factor.pending-login-ttl (AUTH_SECOND_FACTOR_PENDING_LOGIN_TTL)"),
             Map.entry("maxWrongCodes", "auth.second-factor.max-wrong-codes (AUTH_SECOND_FACTOR_MAX_WRONG_CODES)"),
+            Map.entry("maxAge", "auth.step-up.max-age (AUTH_STEP_UP_MAX_AGE)"),
             Map.entry("maxOpenPerAddress",
                     "auth.webauthn.max-open-challenges-per-address (AUTH_WEBAUTHN_MAX_OPEN_CHALLENGES_PER_ADDRESS)"));
 
@@ -86,6 +88,15 @@ class PolicyFactory {
             @Property(name = "auth.second-factor.max-wrong-codes") int maxWrongCodes) {
         try {
             return new SecondFactorPolicy(pendingLoginTtl, maxWrongCodes);
+        } catch (InvalidValueException e) {
+            throw misconfigured(e);
+        }
+    }
+
+    @Context
+    StepUpPolicy stepUpPolicy(@Property(name = "auth.step-up.max-age") Duration maxAge) {
+        try {
+            return new StepUpPolicy(maxAge);
         } catch (InvalidValueException e) {
             throw misconfigured(e);
         }

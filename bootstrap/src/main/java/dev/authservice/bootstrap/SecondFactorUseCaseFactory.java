@@ -5,13 +5,13 @@ import dev.authservice.application.port.in.ConfirmTotpUseCase;
 import dev.authservice.application.port.in.EnrolTotpUseCase;
 import dev.authservice.application.port.in.GetMySecondFactorsUseCase;
 import dev.authservice.application.port.in.RemoveTotpUseCase;
+import dev.authservice.application.port.in.RenewRecoveryCodesUseCase;
 import dev.authservice.application.port.in.ResetSecondFactorsUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasskeyChallengeStore;
 import dev.authservice.application.port.out.PasskeyStore;
 import dev.authservice.application.port.out.PasskeyVerifier;
-import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.SecondFactorStore;
@@ -24,7 +24,9 @@ import dev.authservice.application.service.ConfirmTotpService;
 import dev.authservice.application.service.EnrolTotpService;
 import dev.authservice.application.service.GetMySecondFactorsService;
 import dev.authservice.application.service.RemoveTotpService;
+import dev.authservice.application.service.RenewRecoveryCodesService;
 import dev.authservice.application.service.ResetSecondFactorsService;
+import dev.authservice.application.service.StepUp;
 import dev.authservice.application.service.TokenIssuer;
 import dev.authservice.domain.login.SecondFactorPolicy;
 import dev.authservice.domain.passkey.RelyingParty;
@@ -36,8 +38,8 @@ import java.time.Clock;
 import java.util.Optional;
 
 /**
- * Wires the use cases of second factors: what a user has, enrolling, confirming and removing a TOTP, completing a
- * login with one, and an administrator's reset.
+ * Wires the use cases of second factors: what a user has, enrolling, confirming and removing a TOTP, new recovery
+ * codes, completing a login with one, and an administrator's reset.
  */
 @Factory
 class SecondFactorUseCaseFactory {
@@ -51,21 +53,25 @@ class SecondFactorUseCaseFactory {
     /** The issuer the authenticator app shows beside the account is the tokens' issuer: one name for the service. */
     @Singleton
     EnrolTotpUseCase enrolTotp(SecondFactorStore secondFactors, SecretSealer sealer, RandomSource random,
-                               TokenPolicy policy, AuditLog audit, Clock clock) {
-        return new EnrolTotpService(secondFactors, sealer, random, policy.issuer(), audit, clock);
+                               TokenPolicy policy, StepUp stepUp, AuditLog audit, Clock clock) {
+        return new EnrolTotpService(secondFactors, sealer, random, policy.issuer(), stepUp, audit, clock);
     }
 
     @Singleton
     ConfirmTotpUseCase confirmTotp(SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
-                                   RandomSource random, AuditLog audit, Clock clock) {
-        return new ConfirmTotpService(secondFactors, sealer, codes, random, audit, clock);
+                                   RandomSource random, StepUp stepUp, AuditLog audit, Clock clock) {
+        return new ConfirmTotpService(secondFactors, sealer, codes, random, stepUp, audit, clock);
     }
 
     @Singleton
-    RemoveTotpUseCase removeTotp(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
-                                 SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
-                                 AuditLog audit, Clock clock) {
-        return new RemoveTotpService(users, hasher, attempts, secondFactors, sealer, codes, audit, clock);
+    RemoveTotpUseCase removeTotp(SecondFactorStore secondFactors, StepUp stepUp, AuditLog audit, Clock clock) {
+        return new RemoveTotpService(secondFactors, stepUp, audit, clock);
+    }
+
+    @Singleton
+    RenewRecoveryCodesUseCase renewRecoveryCodes(SecondFactorStore secondFactors, RandomSource random,
+                                                 StepUp stepUp, AuditLog audit, Clock clock) {
+        return new RenewRecoveryCodesService(secondFactors, random, stepUp, audit, clock);
     }
 
     /** Without a relying party (passkeys off) no passkey completes a login. */
@@ -82,8 +88,8 @@ class SecondFactorUseCaseFactory {
     }
 
     @Singleton
-    ResetSecondFactorsUseCase resetSecondFactors(UserStore users, SecondFactorStore secondFactors, AuditLog audit,
-                                                 Clock clock) {
-        return new ResetSecondFactorsService(users, secondFactors, audit, clock);
+    ResetSecondFactorsUseCase resetSecondFactors(UserStore users, SecondFactorStore secondFactors,
+                                                 SessionStore sessions, AuditLog audit, Clock clock) {
+        return new ResetSecondFactorsService(users, secondFactors, sessions, audit, clock);
     }
 }

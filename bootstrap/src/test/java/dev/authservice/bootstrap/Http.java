@@ -46,11 +46,6 @@ public final class Http {
         return send(request(path, headers).DELETE());
     }
 
-    public Answer deleteJson(String path, String json, String... headers) {
-        return send(request(path, withJsonContentType(headers))
-                .method("DELETE", HttpRequest.BodyPublishers.ofString(json)));
-    }
-
     private static String[] withJsonContentType(String... headers) {
         String[] all = new String[headers.length + 2];
         all[0] = "Content-Type";

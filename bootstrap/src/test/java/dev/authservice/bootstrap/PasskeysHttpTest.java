@@ -16,6 +16,7 @@ import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -131,6 +132,32 @@ class PasskeysHttpTest {
         assertEquals(204, http.delete(PATH + "/" + id, "Authorization", carol.bearer()).status());
         assertEquals(List.of(), passkeysOf(carol));
         assertError(http.delete(PATH + "/" + id, "Authorization", carol.bearer()), 404, "PASSKEY_NOT_FOUND");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void anAdministratorListsAUsersPasskeysAndRemovesOneWhichEndsTheirSessions() {
+        SoftwareAuthenticator authenticator = SoftwareAuthenticator.create();
+        String id = authenticator.credentialId().base64Url();
+        assertEquals(201, register(carol, named(response(carol, authenticator), "\"Not mine\"")).status());
+        String admin = "Bearer " + http.logIn("bob", "bob-password").accessToken();
+        String users = "/api/admin/users/";
+
+        Http.Answer listed = http.get(users + carol.userId() + "/passkeys", "Authorization", admin);
+        assertEquals(200, listed.status(), listed.toString());
+        assertEquals(passkeysOf(carol), listed.json().get("data"));
+        assertError(http.get(users + carol.userId() + "/passkeys", "Authorization", carol.bearer()), 403,
+                "FORBIDDEN");
+        assertError(http.delete(users + UUID.randomUUID() + "/passkeys/" + id, "Authorization", admin), 404,
+                "USER_NOT_FOUND");
+        assertError(http.delete(users + TestUser.create(http).userId() + "/passkeys/" + id, "Authorization", admin),
+                404, "PASSKEY_NOT_FOUND");
+
+        assertEquals(204, http.delete(users + carol.userId() + "/passkeys/" + id, "Authorization", admin).status());
+
+        assertError(http.get(PATH, "Authorization", carol.bearer()), 401, "TOKEN_REVOKED");
+        assertEquals(List.of(), (List<Object>) http.get(users + carol.userId() + "/passkeys", "Authorization", admin)
+                .json().get("data"));
     }
 
     @Test

@@ -24,5 +24,8 @@ class PasskeysOffHttpTest {
         assertError(http.post("/api/user/passkeys/registration-options", "", "Authorization", carol.bearer()), 404,
                 "NOT_FOUND");
         assertError(http.get("/api/user/passkeys", "Authorization", carol.bearer()), 404, "NOT_FOUND");
+        String admin = "Bearer " + http.logIn("bob", "bob-password").accessToken();
+        assertError(http.get("/api/admin/users/" + carol.userId() + "/passkeys", "Authorization", admin), 404,
+                "NOT_FOUND");
     }
 }

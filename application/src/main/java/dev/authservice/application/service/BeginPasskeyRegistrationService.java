@@ -20,12 +20,15 @@ public final class BeginPasskeyRegistrationService implements BeginPasskeyRegist
     private final PasskeyStore passkeys;
     private final PasskeyChallengeStore challenges;
     private final RelyingParty relyingParty;
+    private final StepUp stepUp;
     private final RandomSource random;
     private final Clock clock;
 
     public BeginPasskeyRegistrationService(PasskeyStore passkeys, PasskeyChallengeStore challenges,
-                                           RelyingParty relyingParty, RandomSource random, Clock clock) {
+                                           RelyingParty relyingParty, StepUp stepUp, RandomSource random,
+                                           Clock clock) {
         this.passkeys = passkeys;
+        this.stepUp = stepUp;
         this.challenges = challenges;
         this.relyingParty = relyingParty;
         this.random = random;
@@ -38,6 +41,9 @@ public final class BeginPasskeyRegistrationService implements BeginPasskeyRegist
      */
     @Override
     public Result beginPasskeyRegistration(Command command) {
+        if (stepUp.refuses(command.userId(), command.authenticatedAt(), command.requester(), clock.instant())) {
+            return new Result.ReauthenticationRequired();
+        }
         List<Passkey> held = passkeys.findByOwner(command.userId());
         if (!Passkey.mayAddTo(held.size())) {
             return new Result.LimitReached();

@@ -27,12 +27,14 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
     private final PasswordPolicy passwords;
     private final LoginAttemptLog attempts;
     private final SessionStore sessions;
+    private final StepUp stepUp;
     private final AuditLog audit;
     private final Clock clock;
 
     public ChangePasswordService(UserStore users, PasswordHasher hasher, PasswordPolicy passwords,
-                                 LoginAttemptLog attempts, SessionStore sessions, AuditLog audit,
+                                 LoginAttemptLog attempts, SessionStore sessions, StepUp stepUp, AuditLog audit,
                                  Clock clock) {
+        this.stepUp = stepUp;
         this.users = users;
         this.hasher = hasher;
         this.passwords = passwords;
@@ -45,6 +47,9 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
     @Override
     public Result changePassword(Command command) {
         Instant now = clock.instant();
+        if (stepUp.refuses(command.userId(), command.authenticatedAt(), command.requester(), now)) {
+            return new Result.ReauthenticationRequired();
+        }
         Optional<UserAccount> found = users.findById(command.userId()).filter(UserAccount::enabled);
         if (found.isEmpty()) {
             // Disabled (or gone) while its access token was still in flight.

@@ -67,7 +67,7 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
         this.attempts = attempts;
         this.pendingLogins = pendingLogins;
         this.secondFactors = secondFactors;
-        this.verification = new TotpVerification(sealer, codes);
+        this.verification = new TotpVerification(secondFactors, sealer, codes);
         this.passkeyCheck = relyingParty.map(party -> new PasskeyAssertionCheck(passkeys, passkeyChallenges,
                 passkeyVerifier, party));
         this.policy = policy;
@@ -111,16 +111,16 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
         if (command.passkey().isPresent()) {
             return withPasskey(open, user.get(), key, failed, command.passkey().get(), now);
         }
-        Optional<AuditOutcome> refusal = command.code()
-                .map(code -> withCode(open, code, now))
-                .orElseGet(() -> withRecoveryCode(open, command.recoveryCode().orElseThrow(), now));
+        if (command.code().isPresent()) {
+            return withCode(open, user.get(), key, failed, command.code().get(), now);
+        }
+        Optional<AuditOutcome> refusal = withRecoveryCode(open, command.recoveryCode().orElseThrow(), now);
         if (refusal.isPresent()) {
             return refusal.get() == AuditOutcome.TICKET_USED ? ticketLost(failed)
                     : wrongCode(open, failed.outcome(refusal.get()), now);
         }
-        boolean totp = command.code().isPresent();
-        return loggedIn(open, user.get(), key, requester, totp ? AuditOutcome.TOTP_CODE : AuditOutcome.RECOVERY_CODE,
-                totp ? AuthenticationMethods.PASSWORD_AND_TOTP : AuthenticationMethods.PASSWORD_AND_RECOVERY_CODE, now);
+        return loggedIn(open, user.get(), key, requester, AuditOutcome.RECOVERY_CODE,
+                AuthenticationMethods.PASSWORD_AND_RECOVERY_CODE, now);
     }
 
     private Result loggedIn(PendingLogin.Open open, UserAccount user, LoginAttemptKey key, Requester requester,
@@ -164,25 +164,40 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
                 refused -> wrongCode(open, failed.outcome(refused.why()), now));
     }
 
-    /** Empty when the code is accepted and the ticket completed; else why not. */
-    private Optional<AuditOutcome> withCode(PendingLogin.Open open, TotpCode code, Instant now) {
+    /**
+     * A code is counted against the secret's wrong codes before it is checked, whichever address sends it; one that
+     * waits for them, or comes after the last, is not checked and costs the ticket nothing.
+     */
+    private Result withCode(PendingLogin.Open open, UserAccount user, LoginAttemptKey key, SecurityEvent failed,
+                            TotpCode code, Instant now) {
         Optional<TotpFactor.Confirmed> factor = secondFactors.totpOf(open.userId())
                 .filter(TotpFactor.Confirmed.class::isInstance).map(TotpFactor.Confirmed.class::cast);
-        if (factor.isEmpty()) {
-            return Optional.of(AuditOutcome.NOT_ENROLLED); // removed since the password was checked
+        if (factor.isEmpty()) { // removed since the password was checked
+            return wrongCode(open, failed.outcome(AuditOutcome.NOT_ENROLLED), now);
         }
-        return verification.check(factor.get(), code, now).match(
+        return verification.attempt(factor.get(), code, now).match(
                 accepted -> {
                     if (!pendingLogins.replace(open, open.complete(SecondFactorMethod.TOTP, now))) {
-                        return Optional.of(AuditOutcome.TICKET_USED);
+                        return ticketLost(failed);
                     }
                     // Lost only to a login with the same code on another ticket at the same moment: the code is
                     // used once, and this ticket, spent, stays so.
-                    return secondFactors.accept(factor.get(), accepted.next()) ? Optional.empty()
-                            : Optional.of(AuditOutcome.REPLAYED_CODE);
+                    if (!verification.accept(accepted)) {
+                        return wrongCode(open, failed.outcome(AuditOutcome.REPLAYED_CODE), now);
+                    }
+                    return loggedIn(open, user, key, failed.requester(), AuditOutcome.TOTP_CODE,
+                            AuthenticationMethods.PASSWORD_AND_TOTP, now);
                 },
-                refused -> Optional.of(refused.why() == TotpFactor.Refusal.REPLAYED ? AuditOutcome.REPLAYED_CODE
-                        : AuditOutcome.WRONG_CODE));
+                refused -> wrongCode(open, failed.outcome(refused.why() == TotpFactor.Refusal.REPLAYED
+                        ? AuditOutcome.REPLAYED_CODE : AuditOutcome.WRONG_CODE), now),
+                wait -> {
+                    audit.record(failed.outcome(AuditOutcome.WRONG_CODES_IN_A_ROW));
+                    return new Result.Throttled(wait.retryAfter());
+                },
+                exhausted -> {
+                    audit.record(failed.outcome(AuditOutcome.WRONG_CODES_EXHAUSTED));
+                    return new Result.TotpLocked();
+                });
     }
 
     private Optional<AuditOutcome> withRecoveryCode(PendingLogin.Open open, RecoveryCode code, Instant now) {

@@ -15,20 +15,21 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 public final class ConfirmTotpService implements ConfirmTotpUseCase {
 
     private final SecondFactorStore secondFactors;
     private final TotpVerification verification;
     private final RandomSource random;
+    private final StepUp stepUp;
     private final AuditLog audit;
     private final Clock clock;
 
     public ConfirmTotpService(SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
-                              RandomSource random, AuditLog audit, Clock clock) {
+                              RandomSource random, StepUp stepUp, AuditLog audit, Clock clock) {
         this.secondFactors = secondFactors;
-        this.verification = new TotpVerification(sealer, codes);
+        this.verification = new TotpVerification(secondFactors, sealer, codes);
+        this.stepUp = stepUp;
         this.random = random;
         this.audit = audit;
         this.clock = clock;
@@ -37,6 +38,9 @@ public final class ConfirmTotpService implements ConfirmTotpUseCase {
     @Override
     public Result confirmTotp(Command command) {
         Instant now = clock.instant();
+        if (stepUp.refuses(command.userId(), command.authenticatedAt(), command.requester(), now)) {
+            return new Result.ReauthenticationRequired();
+        }
         SecurityEvent failed = SecurityEvent.of(SecurityEventType.SECOND_FACTOR_FAILED, now, command.requester())
                 .about(command.userId());
         Optional<TotpFactor.Pending> pending = secondFactors.totpOf(command.userId())
@@ -47,18 +51,15 @@ public final class ConfirmTotpService implements ConfirmTotpUseCase {
         }
         return verification.check(pending.get(), command.code(), now).match(
                 accepted -> {
-                    List<RecoveryCode> recoveryCodes = Stream
-                            .generate(() -> RecoveryCode.fromRandom(random.bytes(RecoveryCode.RANDOM_BYTES)))
-                            .limit(RecoveryCode.COUNT).toList();
-                    if (!secondFactors.confirm(pending.get(), accepted.next(),
-                            recoveryCodes.stream().map(RecoveryCode::hash).toList())) {
+                    List<RecoveryCode> recoveryCodes = RecoveryCodes.fresh(random);
+                    if (!secondFactors.confirm(pending.get(), accepted.next(), RecoveryCodes.hashes(recoveryCodes))) {
                         // Replaced by a new enrolment, or confirmed by a concurrent request, since it was read.
                         audit.record(failed.outcome(AuditOutcome.NOT_ENROLLED));
                         return new Result.NothingToConfirm();
                     }
                     audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_CONFIRMED, now,
                             command.requester()).about(command.userId()));
-                    return new Result.Confirmed(recoveryCodes.stream().map(RecoveryCode::shown).toList());
+                    return new Result.Confirmed(RecoveryCodes.shown(recoveryCodes));
                 },
                 refused -> {
                     audit.record(failed.outcome(AuditOutcome.WRONG_CODE));

@@ -20,11 +20,13 @@ public final class EnrolTotpService implements EnrolTotpUseCase {
     private final RandomSource random;
     /** Who the authenticator app says the code is for, beside the account name. */
     private final String issuer;
+    private final StepUp stepUp;
     private final AuditLog audit;
     private final Clock clock;
 
     public EnrolTotpService(SecondFactorStore secondFactors, SecretSealer sealer, RandomSource random, String issuer,
-                            AuditLog audit, Clock clock) {
+                            StepUp stepUp, AuditLog audit, Clock clock) {
+        this.stepUp = stepUp;
         this.secondFactors = secondFactors;
         this.sealer = sealer;
         this.random = random;
@@ -36,6 +38,9 @@ public final class EnrolTotpService implements EnrolTotpUseCase {
     @Override
     public Result enrolTotp(Command command) {
         Instant now = clock.instant();
+        if (stepUp.refuses(command.userId(), command.authenticatedAt(), command.requester(), now)) {
+            return new Result.ReauthenticationRequired();
+        }
         byte[] bytes = random.bytes(TotpSecret.LENGTH);
         try {
             TotpSecret secret = new TotpSecret(bytes);

@@ -99,9 +99,11 @@ public final class LogInService implements LogInUseCase {
                     : StoredPasswordHash.stillMatching(users, hasher, user.get().id(), command.credentials().password())
                             .orElse(checked);
         }
-        if (secondFactors.totpOf(user.get().id()).filter(TotpFactor.Confirmed.class::isInstance).isPresent()) {
+        Optional<TotpFactor.Confirmed> totp = secondFactors.totpOf(user.get().id())
+                .filter(TotpFactor.Confirmed.class::isInstance).map(TotpFactor.Confirmed.class::cast);
+        if (totp.isPresent()) {
             // Not cleared yet: wrong codes count toward the throttle like wrong passwords, until the login completes.
-            return awaitSecondFactor(user.get(), checked, requester, now);
+            return awaitSecondFactor(user.get(), checked, !totp.get().wrongCodes().exhausted(), requester, now);
         }
         attempts.clear(key);
         return sessionStart.start(user.get(), checked, AuthenticationMethods.PASSWORD, requester, now)
@@ -109,14 +111,15 @@ public final class LogInService implements LogInUseCase {
                 .orElseGet(Result.InvalidCredentials::new);
     }
 
-    private Result awaitSecondFactor(UserAccount user, PasswordHash checked, Requester requester, Instant now) {
+    private Result awaitSecondFactor(UserAccount user, PasswordHash checked, boolean codesUsable, Requester requester,
+                                     Instant now) {
         String ticket = random.refreshTokenValue();
         pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(ticket), user.id(), checked, now,
                 secondFactorPolicy));
         audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_REQUIRED, now, requester).about(user.id()));
         return new Result.SecondFactorRequired(ticket,
-                SecondFactorMethod.offeredTo(passkeys.map(store -> !store.findByOwner(user.id()).isEmpty())
-                        .orElse(false)),
+                SecondFactorMethod.offeredTo(codesUsable, passkeys.map(store -> !store.findByOwner(user.id())
+                        .isEmpty()).orElse(false)),
                 secondFactorPolicy.pendingLoginTtl());
     }
 }

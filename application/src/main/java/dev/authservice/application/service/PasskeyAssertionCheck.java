@@ -20,14 +20,14 @@ import java.util.function.Function;
  * the steps the caller knows the user, and counts the attempt. Then the signature, the passkey's rules, and the new
  * counter kept.
  */
-final class PasskeyAssertionCheck {
+public final class PasskeyAssertionCheck {
 
     private final PasskeyStore passkeys;
     private final PasskeyChallengeStore challenges;
     private final PasskeyVerifier verifier;
     private final RelyingParty relyingParty;
 
-    PasskeyAssertionCheck(PasskeyStore passkeys, PasskeyChallengeStore challenges, PasskeyVerifier verifier,
+    public PasskeyAssertionCheck(PasskeyStore passkeys, PasskeyChallengeStore challenges, PasskeyVerifier verifier,
                           RelyingParty relyingParty) {
         this.passkeys = passkeys;
         this.challenges = challenges;

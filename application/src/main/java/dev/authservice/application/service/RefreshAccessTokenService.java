@@ -61,11 +61,10 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
             return decided;
         });
         return decision.match(
-                rotate -> new Result.Refreshed(tokens.issue(rotate.owner(),
-                        rotate.rotation().successor().sessionId(), rotate.methods(), successor,
+                rotate -> new Result.Refreshed(tokens.issue(rotate.owner(), rotate.session(), successor,
                         rotate.rotation().successor().expiresAt(), now)),
-                repeat -> new Result.Refreshed(tokens.issue(repeat.owner(), repeat.successor().sessionId(),
-                        repeat.methods(), successor, repeat.successor().expiresAt(), now)),
+                repeat -> new Result.Refreshed(tokens.issue(repeat.owner(), repeat.session(), successor,
+                        repeat.successor().expiresAt(), now)),
                 reuse -> new Result.Refused(),
                 refuse -> new Result.Refused());
     }

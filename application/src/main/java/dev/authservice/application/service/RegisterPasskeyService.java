@@ -23,11 +23,13 @@ public final class RegisterPasskeyService implements RegisterPasskeyUseCase {
     private final PasskeyChallengeStore challenges;
     private final PasskeyVerifier verifier;
     private final RelyingParty relyingParty;
+    private final StepUp stepUp;
     private final AuditLog audit;
     private final Clock clock;
 
     public RegisterPasskeyService(PasskeyStore passkeys, PasskeyChallengeStore challenges, PasskeyVerifier verifier,
-                                  RelyingParty relyingParty, AuditLog audit, Clock clock) {
+                                  RelyingParty relyingParty, StepUp stepUp, AuditLog audit, Clock clock) {
+        this.stepUp = stepUp;
         this.passkeys = passkeys;
         this.challenges = challenges;
         this.verifier = verifier;
@@ -42,6 +44,9 @@ public final class RegisterPasskeyService implements RegisterPasskeyUseCase {
      */
     @Override
     public Result registerPasskey(Command command) {
+        if (stepUp.refuses(command.userId(), command.authenticatedAt(), command.requester(), clock.instant())) {
+            return new Result.ReauthenticationRequired();
+        }
         Optional<ByteString> claimed = verifier.challengeOf(command.response());
         if (claimed.isEmpty()) {
             return new Result.Malformed();

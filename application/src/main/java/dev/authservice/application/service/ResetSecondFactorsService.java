@@ -3,23 +3,29 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.in.ResetSecondFactorsUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.SecondFactorStore;
+import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.session.RevocationReason;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 
 public final class ResetSecondFactorsService implements ResetSecondFactorsUseCase {
 
     private final UserStore users;
     private final SecondFactorStore secondFactors;
+    private final SessionStore sessions;
     private final AuditLog audit;
     private final Clock clock;
 
-    public ResetSecondFactorsService(UserStore users, SecondFactorStore secondFactors, AuditLog audit, Clock clock) {
+    public ResetSecondFactorsService(UserStore users, SecondFactorStore secondFactors, SessionStore sessions,
+                                     AuditLog audit, Clock clock) {
         this.users = users;
         this.secondFactors = secondFactors;
+        this.sessions = sessions;
         this.audit = audit;
         this.clock = clock;
     }
@@ -30,10 +36,13 @@ public final class ResetSecondFactorsService implements ResetSecondFactorsUseCas
             return new Result.UserNotFound();
         }
         Instant now = clock.instant();
-        // Recorded whether or not there was one: the administrator's act is what the trail keeps.
+        // Recorded whether or not there was one: the administrator's act is what the trail keeps. A reset answers a
+        // lost or stolen factor, so every session ends with it: one started with the stolen factor included.
         secondFactors.remove(command.userId());
+        int ended = sessions.revokeAllOf(command.userId(), Optional.empty(), RevocationReason.ADMINISTRATOR, now);
         audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_REMOVED, now, command.requester())
-                .about(command.userId()).outcome(AuditOutcome.ADMINISTRATOR));
+                .about(command.userId()).outcome(AuditOutcome.ADMINISTRATOR)
+                .endingSessions(RevocationReason.ADMINISTRATOR, ended));
         return new Result.Reset();
     }
 }

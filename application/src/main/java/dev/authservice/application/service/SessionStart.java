@@ -57,7 +57,7 @@ final class SessionStart {
                 requester.userAgent(), methods);
         RefreshToken.Active firstToken = RefreshToken.issue(refreshToken.hash(), session, now, policy);
         sessions.start(session, firstToken);
-        IssuedTokens issued = tokens.issue(user, sessionId, methods, refreshToken, firstToken.expiresAt(), now);
+        IssuedTokens issued = tokens.issue(user, session, refreshToken, firstToken.expiresAt(), now);
         Optional<RevocationReason> outdated = outdatedBy(users.findById(user.id()), checked);
         if (outdated.isPresent()) {
             sessions.revoke(sessionId, outdated.get(), now);

@@ -4,9 +4,8 @@ import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.RefreshTokenDerivation;
-import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.RefreshTokenHash;
-import dev.authservice.domain.session.SessionId;
+import dev.authservice.domain.session.Session;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserAccount;
@@ -46,14 +45,18 @@ public final class TokenIssuer {
     }
 
     /**
-     * The access token for {@code user} in {@code sessionId}, authenticated at login by {@code methods}, paired with
-     * the refresh token just stored for it, which the client keeps until it expires.
+     * The access token for {@code user} in {@code session}, paired with the refresh token just stored for it, which
+     * the client keeps until it expires.
      */
-    public IssuedTokens issue(UserAccount user, SessionId sessionId, AuthenticationMethods methods,
-                              NewRefreshToken refreshToken, Instant refreshTokenExpiresAt, Instant now) {
-        AccessToken accessToken = AccessToken.issue(random.uuid().toString(), user, sessionId, methods, now, policy);
-        return new IssuedTokens(codec.encode(accessToken), refreshToken.value(),
+    public IssuedTokens issue(UserAccount user, Session session, NewRefreshToken refreshToken,
+                              Instant refreshTokenExpiresAt, Instant now) {
+        return new IssuedTokens(accessToken(user, session, now), refreshToken.value(),
                 Duration.between(now, refreshTokenExpiresAt));
+    }
+
+    /** A signed access token for {@code user} in {@code session}, saying how and when the session last proved it. */
+    public String accessToken(UserAccount user, Session session, Instant now) {
+        return codec.encode(AccessToken.issue(random.uuid().toString(), user, session, now, policy));
     }
 
     /** @param value the token for the client; the store only ever sees {@code hash} */

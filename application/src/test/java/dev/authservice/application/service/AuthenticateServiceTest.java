@@ -9,7 +9,7 @@ import dev.authservice.application.port.in.AuthenticateUseCase.Refusal;
 import dev.authservice.application.port.in.AuthenticateUseCase.Result;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.RevokedSessions;
-import dev.authservice.domain.session.AuthenticationMethods;
+import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.token.TokenPolicy;
@@ -100,6 +100,7 @@ class AuthenticateServiceTest {
     }
 
     private static AccessToken issuedAt(Instant issuedAt) {
-        return AccessToken.issue("jti-1", ALICE, SESSION, AuthenticationMethods.PASSWORD, issuedAt, POLICY);
+        return AccessToken.issue("jti-1", ALICE, Session.start(SESSION, ALICE.id(), issuedAt.minusSeconds(3600), POLICY,
+                null, null), issuedAt, POLICY);
     }
 }

@@ -7,15 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import dev.authservice.application.fixtures.InMemoryPasskeyChallengeStore;
 import dev.authservice.application.fixtures.InMemoryPasskeyStore;
 import dev.authservice.application.fixtures.PasskeyMother;
+import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
-import dev.authservice.application.port.in.BeginPasskeyRegistrationUseCase;
 import dev.authservice.application.port.in.BeginPasskeyRegistrationUseCase.Command;
+import dev.authservice.application.port.in.BeginPasskeyRegistrationUseCase;
 import dev.authservice.application.port.in.PasskeyCreationOptions;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.RelyingParty;
+import dev.authservice.domain.session.StepUpPolicy;
 import dev.authservice.domain.user.Username;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -30,12 +33,14 @@ class BeginPasskeyRegistrationServiceTest {
 
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
     private static final RelyingParty RP = PasskeyMother.RELYING_PARTY;
-    private static final Command ALICE = new Command(UserAccountMother.ALICE_ID, new Username("alice"), "Alice");
+    private static final Command ALICE = new Command(UserAccountMother.ALICE_ID, NOW, new Username("alice"), "Alice",
+            RequesterMother.ALICE);
 
     private final InMemoryPasskeyStore passkeys = new InMemoryPasskeyStore();
     private final InMemoryPasskeyChallengeStore challenges = new InMemoryPasskeyChallengeStore();
     private final BeginPasskeyRegistrationService service = new BeginPasskeyRegistrationService(passkeys, challenges,
-            RP, new RandomBytes(), Clock.fixed(NOW, ZoneOffset.UTC));
+            RP, new StepUp(StepUpPolicy.defaults(), new RecordingAuditLog()), new RandomBytes(),
+            Clock.fixed(NOW, ZoneOffset.UTC));
 
     @Test
     void theOptionsNameTheUserAndAChallengeIssuedForFiveMinutes() {
@@ -54,7 +59,7 @@ class BeginPasskeyRegistrationServiceTest {
     @Test
     void withoutANicknameTheUsernameIsShown() {
         PasskeyCreationOptions options = started(service.beginPasskeyRegistration(
-                new Command(ALICE.userId(), ALICE.username(), " ")));
+                new Command(ALICE.userId(), NOW, ALICE.username(), " ", RequesterMother.ALICE)));
 
         assertEquals("alice", options.userDisplayName());
     }
@@ -92,6 +97,8 @@ class BeginPasskeyRegistrationServiceTest {
 
     private static PasskeyCreationOptions started(BeginPasskeyRegistrationUseCase.Result result) {
         return result.match(BeginPasskeyRegistrationUseCase.Result.Started::options, limit -> {
+            throw new AssertionError("not started: " + result);
+        }, reauthenticationRequired -> {
             throw new AssertionError("not started: " + result);
         });
     }

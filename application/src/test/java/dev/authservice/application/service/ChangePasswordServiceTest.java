@@ -26,6 +26,7 @@ import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.session.StepUpPolicy;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.PasswordPolicy;
@@ -81,7 +82,8 @@ class ChangePasswordServiceTest {
         lenient().when(attempts.tryAttempt(any(), any())).thenReturn(Optional.empty());
         lenient().when(hasher.verify(CURRENT, CURRENT_HASH)).thenReturn(true);
         lenient().when(hasher.hash(NEW)).thenReturn(NEW_HASH);
-        service = new ChangePasswordService(users, hasher, POLICY, attempts, sessions, audit, CLOCK);
+        service = new ChangePasswordService(users, hasher, POLICY, attempts, sessions,
+                new StepUp(StepUpPolicy.defaults(), audit), audit, CLOCK);
     }
 
     @Test
@@ -226,8 +228,8 @@ class ChangePasswordServiceTest {
 
     @Test
     void aUserThatNoLongerExistsIsInvalidCredentials() {
-        Result result = service.changePassword(new Command(UserAccountMother.BOB_ID, current.sessionId(), CURRENT, NEW,
-                RequesterMother.ALICE));
+        Result result = service.changePassword(new Command(UserAccountMother.BOB_ID, current.sessionId(),
+                CLOCK.instant(), CURRENT, NEW, RequesterMother.ALICE));
 
         assertEquals(new Result.InvalidCredentials(), result);
         verifyNoInteractions(hasher);
@@ -258,6 +260,7 @@ class ChangePasswordServiceTest {
     }
 
     private Command command(Password currentPassword, Password next) {
-        return new Command(ALICE.id(), current.sessionId(), currentPassword, next, RequesterMother.ALICE);
+        return new Command(ALICE.id(), current.sessionId(), CLOCK.instant(), currentPassword, next,
+                RequesterMother.ALICE);
     }
 }

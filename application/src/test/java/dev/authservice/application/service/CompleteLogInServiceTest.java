@@ -41,6 +41,7 @@ import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.SecondFactorMethod;
 import dev.authservice.domain.secondfactor.TotpCode;
 import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.secondfactor.WrongCodes;
 import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.PasswordHash;
@@ -49,6 +50,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
@@ -98,8 +100,8 @@ class CompleteLogInServiceTest {
         users.add(ALICE);
         TotpFactor.Pending pending = TotpFactor.enrol(ALICE.id(), new SealedSecret("plain", new byte[20]), NOW);
         secondFactors.enrol(pending);
-        secondFactors.confirm(pending, new TotpFactor.Confirmed(ALICE.id(), pending.secret(), NOW, NOW, STEP - 5),
-                List.of(RECOVERY.hash()));
+        secondFactors.confirm(pending, new TotpFactor.Confirmed(ALICE.id(), pending.secret(), NOW, NOW, STEP - 5,
+                WrongCodes.NONE), List.of(RECOVERY.hash()));
         pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(TICKET), ALICE.id(), ALICE.passwordHash(), NOW,
                 SECOND_FACTOR));
         service = serviceAt(NOW);
@@ -271,5 +273,72 @@ class CompleteLogInServiceTest {
 
         assertEquals(1, results.stream().filter(Result.LoggedIn.class::isInstance).count(), "among " + results);
         assertEquals(1, sessionsOfAlice());
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Wrong codes per account, from every address together (WrongCodes).
+
+    /** A ticket of alice's opened from an address of its own, and a wrong code sent with it. */
+    private Result aWrongCodeFrom(int address) {
+        String ticket = anotherTicket("ticket-from-" + address);
+        return service.completeLogIn(new Command(ticket, Optional.of(new TotpCode("999999")), Optional.empty(),
+                Optional.empty(), Requester.anonymous(new ClientAddress("198.51.100." + address), "test")));
+    }
+
+    private WrongCodes wrongCodesOfAlice() {
+        return ((TotpFactor.Confirmed) secondFactors.totpOf(ALICE.id()).orElseThrow()).wrongCodes();
+    }
+
+    @Test
+    void wrongCodesFromManyAddressesCountTogetherAndThenWait() {
+        for (int address = 1; address <= WrongCodes.FREE_IN_A_ROW; address++) {
+            assertEquals(new Result.WrongCode(), aWrongCodeFrom(address));
+        }
+
+        assertEquals(new Result.Throttled(WrongCodes.FIRST_WAIT),
+                service.completeLogIn(withCode(TICKET, StepNumberTotpCodes.codeOf(STEP))), "the right code unchecked");
+        assertEquals(new WrongCodes(5, 5, Optional.of(NOW)), wrongCodesOfAlice());
+        assertEquals(Optional.of(AuditOutcome.WRONG_CODES_IN_A_ROW), audit.events().get(5).outcome());
+        assertEquals(0, sessionsOfAlice());
+    }
+
+    @Test
+    void afterTheWaitARightCodeLogsInAndEndsTheRow() {
+        for (int address = 1; address <= WrongCodes.FREE_IN_A_ROW; address++) {
+            aWrongCodeFrom(address);
+        }
+
+        Instant later = NOW.plus(WrongCodes.FIRST_WAIT);
+        assertInstanceOf(Result.LoggedIn.class, serviceAt(later)
+                .completeLogIn(withCode(TICKET, StepNumberTotpCodes.codeOf(later.getEpochSecond() / 30))));
+        assertEquals(new WrongCodes(5, 0, Optional.of(later)), wrongCodesOfAlice());
+    }
+
+    @Test
+    void anExhaustedSecretRefusesEveryCodeUncheckedButARecoveryCodeStillLogsIn() {
+        TotpFactor.Confirmed factor = (TotpFactor.Confirmed) secondFactors.totpOf(ALICE.id()).orElseThrow();
+        secondFactors.replace(factor, new TotpFactor.Confirmed(ALICE.id(), factor.secret(), NOW, NOW, STEP - 5,
+                new WrongCodes(WrongCodes.LIFETIME_LIMIT, 0, Optional.of(NOW.minusSeconds(86_400)))));
+
+        assertEquals(new Result.TotpLocked(),
+                service.completeLogIn(withCode(TICKET, StepNumberTotpCodes.codeOf(STEP))));
+        assertEquals(Optional.of(AuditOutcome.WRONG_CODES_EXHAUSTED), audit.only().outcome());
+        assertInstanceOf(Result.LoggedIn.class, service.completeLogIn(withRecoveryCode(TICKET, RECOVERY)),
+                "the ticket is not spent by a code refused unchecked");
+    }
+
+    @Test
+    void aBurstOfGuessesAtOnceGetsNoMoreCodesCheckedThanTheFreeOnes() throws Exception {
+        List<Callable<Result>> guesses = new ArrayList<>();
+        for (int address = 1; address <= 8; address++) {
+            int from = address;
+            guesses.add(() -> aWrongCodeFrom(from));
+        }
+
+        List<Result> results = AtTheSameTime.run(guesses);
+
+        assertEquals(WrongCodes.FREE_IN_A_ROW, results.stream().filter(Result.WrongCode.class::isInstance).count(),
+                "among " + results);
+        assertEquals(WrongCodes.FREE_IN_A_ROW, wrongCodesOfAlice().total());
     }
 }

@@ -20,6 +20,8 @@ import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpCode;
 import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.secondfactor.WrongCodes;
+import dev.authservice.domain.session.StepUpPolicy;
 import dev.authservice.domain.user.UserAccount;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -58,11 +60,11 @@ class ConfirmTotpServiceTest {
             return made;
         });
         service = new ConfirmTotpService(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes(), random,
-                audit, Clock.fixed(NOW, ZoneOffset.UTC));
+                new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     private Result confirm(TotpCode code) {
-        return service.confirmTotp(new Command(ALICE.id(), code, REQUESTER));
+        return service.confirmTotp(new Command(ALICE.id(), NOW, code, REQUESTER));
     }
 
     @Test
@@ -75,7 +77,7 @@ class ConfirmTotpServiceTest {
         confirmed.recoveryCodes().forEach(shown -> assertEquals(true,
                 secondFactors.hasRecoveryCode(ALICE.id(), RecoveryCode.parse("code", shown).hash()), shown));
         assertEquals(Optional.of(new TotpFactor.Confirmed(ALICE.id(), PENDING.secret(), NOW, NOW,
-                NOW.getEpochSecond() / 30)), secondFactors.totpOf(ALICE.id()));
+                NOW.getEpochSecond() / 30, WrongCodes.NONE)), secondFactors.totpOf(ALICE.id()));
         assertEquals(List.of(SecurityEventType.SECOND_FACTOR_CONFIRMED), audit.types());
         assertEquals(new Result.NothingToConfirm(), confirm(StepNumberTotpCodes.codeAt(NOW.plusSeconds(30))));
     }

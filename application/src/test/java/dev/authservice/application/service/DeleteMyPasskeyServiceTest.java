@@ -12,6 +12,7 @@ import dev.authservice.application.port.in.DeleteMyPasskeyUseCase.Result;
 import dev.authservice.application.port.in.ListMyPasskeysUseCase;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.passkey.Passkey;
+import dev.authservice.domain.session.StepUpPolicy;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -24,8 +25,10 @@ class DeleteMyPasskeyServiceTest {
 
     private final InMemoryPasskeyStore passkeys = new InMemoryPasskeyStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
-    private final DeleteMyPasskeyService service = new DeleteMyPasskeyService(passkeys, audit,
-            Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC));
+    private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
+
+    private final DeleteMyPasskeyService service = new DeleteMyPasskeyService(passkeys,
+            new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
     private final ListMyPasskeysService list = new ListMyPasskeysService(passkeys);
 
     @Test
@@ -35,7 +38,7 @@ class DeleteMyPasskeyServiceTest {
         passkeys.add(alices);
         passkeys.add(other);
 
-        assertEquals(new Result.Deleted(), service.deleteMyPasskey(new Command(UserAccountMother.ALICE_ID,
+        assertEquals(new Result.Deleted(), service.deleteMyPasskey(new Command(UserAccountMother.ALICE_ID, NOW,
                 alices.id(), RequesterMother.ALICE)));
 
         assertEquals(new ListMyPasskeysUseCase.Result.Listed(List.of(other)),
@@ -49,7 +52,7 @@ class DeleteMyPasskeyServiceTest {
         Passkey bobs = aPasskey().ownedBy(UserAccountMother.bob()).build();
         passkeys.add(bobs);
 
-        assertEquals(new Result.NotFound(), service.deleteMyPasskey(new Command(UserAccountMother.ALICE_ID,
+        assertEquals(new Result.NotFound(), service.deleteMyPasskey(new Command(UserAccountMother.ALICE_ID, NOW,
                 bobs.id(), RequesterMother.ALICE)));
 
         assertEquals(List.of(bobs), passkeys.findByOwner(UserAccountMother.BOB_ID));

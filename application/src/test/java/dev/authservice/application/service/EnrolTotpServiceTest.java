@@ -15,6 +15,8 @@ import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.secondfactor.WrongCodes;
+import dev.authservice.domain.session.StepUpPolicy;
 import dev.authservice.domain.user.UserAccount;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -45,13 +47,13 @@ class EnrolTotpServiceTest {
     @BeforeEach
     void setUp() {
         when(random.bytes(20)).thenAnswer(invocation -> RFC_KEY.clone());
-        service = new EnrolTotpService(secondFactors, new PlainSecretSealer(), random, "auth-service", audit,
-                Clock.fixed(NOW, ZoneOffset.UTC));
+        service = new EnrolTotpService(secondFactors, new PlainSecretSealer(), random, "auth-service",
+                new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     @Test
     void makesAPendingSecretAndShowsItOnce() {
-        Result result = service.enrolTotp(new Command(ALICE.id(), ALICE.username(), REQUESTER));
+        Result result = service.enrolTotp(new Command(ALICE.id(), NOW, ALICE.username(), REQUESTER));
 
         assertEquals(new Result.Enrolled("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ",
                 "otpauth://totp/auth-service:" + ALICE.username().value()
@@ -68,11 +70,12 @@ class EnrolTotpServiceTest {
     void aConfirmedTotpStays() {
         TotpFactor.Pending pending = TotpFactor.enrol(ALICE.id(), new SealedSecret("plain", new byte[20]), NOW);
         secondFactors.enrol(pending);
-        TotpFactor.Confirmed confirmed = new TotpFactor.Confirmed(ALICE.id(), pending.secret(), NOW, NOW, 1);
+        TotpFactor.Confirmed confirmed = new TotpFactor.Confirmed(ALICE.id(), pending.secret(), NOW, NOW, 1,
+                WrongCodes.NONE);
         secondFactors.confirm(pending, confirmed, List.of());
 
         assertEquals(new Result.AlreadyConfirmed(),
-                service.enrolTotp(new Command(ALICE.id(), ALICE.username(), REQUESTER)));
+                service.enrolTotp(new Command(ALICE.id(), NOW, ALICE.username(), REQUESTER)));
         assertEquals(Optional.of(confirmed), secondFactors.totpOf(ALICE.id()));
     }
 }

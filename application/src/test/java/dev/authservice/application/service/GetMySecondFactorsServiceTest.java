@@ -12,6 +12,7 @@ import dev.authservice.application.port.in.GetMySecondFactorsUseCase.Totp;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.secondfactor.WrongCodes;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Instant;
 import java.util.List;
@@ -41,7 +42,8 @@ class GetMySecondFactorsServiceTest {
 
     private void confirm(TotpFactor.Pending pending, String... recoveryCodes) {
         secondFactors.confirm(pending, new TotpFactor.Confirmed(pending.userId(), pending.secret(), ENROLLED,
-                CONFIRMED, 1), List.of(recoveryCodes).stream().map(code -> new RecoveryCode(code).hash()).toList());
+                CONFIRMED, 1, WrongCodes.NONE),
+                List.of(recoveryCodes).stream().map(code -> new RecoveryCode(code).hash()).toList());
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.authservice.application.service;
 
-import dev.authservice.application.fixtures.SessionMother;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -21,6 +20,7 @@ import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.PasskeyMother;
 import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.in.LogInUseCase.Command;
 import dev.authservice.application.port.in.LogInUseCase.Result;
@@ -41,6 +41,7 @@ import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.SecondFactorMethod;
 import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.secondfactor.WrongCodes;
 import dev.authservice.domain.session.ActiveSession;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
@@ -398,6 +399,17 @@ class LogInServiceTest {
     }
 
     @Test
+    void anAuthenticatorAppWhoseCodesAreUsedUpIsNotOffered() {
+        givenAlice(ALICE);
+        givenAlicesTotp(true, new WrongCodes(WrongCodes.LIFETIME_LIMIT, 0, Optional.of(NOW)));
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertEquals(new Result.SecondFactorRequired(REFRESH_TOKEN, List.of(SecondFactorMethod.RECOVERY_CODE),
+                Duration.ofMinutes(5)), result);
+    }
+
+    @Test
     void aPasskeyAloneAsksForNoSecondFactorAfterThePassword() {
         givenAlice(ALICE);
         passkeys.add(PasskeyMother.aPasskey().ownedBy(ALICE).build());
@@ -424,11 +436,15 @@ class LogInServiceTest {
     }
 
     private void givenAlicesTotp(boolean confirmed) {
+        givenAlicesTotp(confirmed, WrongCodes.NONE);
+    }
+
+    private void givenAlicesTotp(boolean confirmed, WrongCodes wrongCodes) {
         TotpFactor.Pending pending = TotpFactor.enrol(ALICE.id(), new SealedSecret("k", new byte[] {1}), NOW);
         secondFactors.enrol(pending);
         if (confirmed) {
-            secondFactors.confirm(pending, new TotpFactor.Confirmed(ALICE.id(), pending.secret(), NOW, NOW, 1),
-                    List.of());
+            secondFactors.confirm(pending, new TotpFactor.Confirmed(ALICE.id(), pending.secret(), NOW, NOW, 1,
+                    wrongCodes), List.of());
         }
     }
 

@@ -26,7 +26,6 @@ import dev.authservice.application.port.out.Transactions;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
@@ -104,8 +103,8 @@ class RefreshAccessTokenServiceTest {
 
         ArgumentCaptor<AccessToken> signed = ArgumentCaptor.forClass(AccessToken.class);
         verify(codec).encode(signed.capture());
-        assertEquals(AccessToken.issue("0000000a-0000-4000-8000-000000000001", ALICE, session.id(),
-                AuthenticationMethods.PASSWORD, NOW, SessionMother.POLICY), signed.getValue());
+        assertEquals(AccessToken.issue("0000000a-0000-4000-8000-000000000001", ALICE, session, NOW,
+                SessionMother.POLICY), signed.getValue());
     }
 
     @Test

@@ -21,6 +21,7 @@ import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyName;
 import dev.authservice.domain.passkey.RelyingParty;
+import dev.authservice.domain.session.StepUpPolicy;
 import dev.authservice.domain.user.UserId;
 import java.time.Clock;
 import java.time.Instant;
@@ -148,7 +149,7 @@ class RegisterPasskeyServiceTest {
     void somethingThatIsNoResponseUsesNoChallengeUp() {
         PasskeyChallenge challenge = issued(NOW);
 
-        RegisterPasskeyUseCase.Result result = service().registerPasskey(new RegisterPasskeyUseCase.Command(ALICE,
+        RegisterPasskeyUseCase.Result result = service().registerPasskey(new RegisterPasskeyUseCase.Command(ALICE, NOW,
                 "{not a response", Optional.empty(), RequesterMother.ALICE));
 
         assertEquals(new RegisterPasskeyUseCase.Result.Malformed(), result);
@@ -163,19 +164,19 @@ class RegisterPasskeyServiceTest {
     }
 
     private RegisterPasskeyUseCase.Result register(PasskeyChallenge challenge, Optional<PasskeyName> name) {
-        return service().registerPasskey(new RegisterPasskeyUseCase.Command(ALICE,
+        return service().registerPasskey(new RegisterPasskeyUseCase.Command(ALICE, NOW,
                 ScriptedPasskeyVerifier.responseTo(challenge.value()), name, RequesterMother.ALICE));
     }
 
     private RegisterPasskeyService service() {
-        return new RegisterPasskeyService(passkeys, challenges, verifier, RP, audit,
-                Clock.fixed(NOW, ZoneOffset.UTC));
+        return new RegisterPasskeyService(passkeys, challenges, verifier, RP,
+                new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     private static Passkey registered(RegisterPasskeyUseCase.Result result) {
         return result.match(RegisterPasskeyUseCase.Result.Registered::passkey, refused -> fail(result),
                 refused -> fail(result), refused -> fail(result), refused -> fail(result), refused -> fail(result),
-                refused -> fail(result));
+                refused -> fail(result), refused -> fail(result));
     }
 
     private static Passkey fail(RegisterPasskeyUseCase.Result result) {

@@ -1,10 +1,13 @@
 package dev.authservice.application.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
+import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.in.ResetSecondFactorsUseCase.Command;
 import dev.authservice.application.port.in.ResetSecondFactorsUseCase.Result;
@@ -14,6 +17,8 @@ import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.session.Session;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Instant;
@@ -31,18 +36,28 @@ class ResetSecondFactorsServiceTest {
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final InMemorySecondFactorStore secondFactors = new InMemorySecondFactorStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
-    private final ResetSecondFactorsService service = new ResetSecondFactorsService(users, secondFactors, audit,
-            Clock.fixed(NOW, ZoneOffset.UTC));
+    private final InMemorySessionStore sessions = new InMemorySessionStore(users);
+    private final ResetSecondFactorsService service = new ResetSecondFactorsService(users, secondFactors, sessions,
+            audit, Clock.fixed(NOW, ZoneOffset.UTC));
 
     @Test
-    void removesTheUsersSecondFactorsAsTheAdministrator() {
+    void removesTheUsersSecondFactorsAndEndsTheirSessionsAsTheAdministrator() {
         users.add(ALICE);
+        users.add(BOB);
         secondFactors.enrol(TotpFactor.enrol(ALICE.id(), new SealedSecret("plain", new byte[20]), NOW));
+        SessionMother.Login alices = SessionMother.aLoginOf(ALICE, NOW.minusSeconds(600));
+        SessionMother.Login bobs = SessionMother.aLoginOf(BOB, NOW.minusSeconds(600));
+        sessions.start(alices.session(), alices.firstToken());
+        sessions.start(bobs.session(), bobs.firstToken());
 
         assertEquals(new Result.Reset(), service.resetSecondFactors(new Command(ALICE.id(), BY_BOB)));
         assertEquals(Optional.empty(), secondFactors.totpOf(ALICE.id()));
+        assertEquals(Optional.of(new Session.Revocation(RevocationReason.ADMINISTRATOR, NOW)),
+                sessions.find(alices.sessionId()).orElseThrow().revocation());
+        assertFalse(sessions.find(bobs.sessionId()).orElseThrow().isRevoked(), "another user's stays");
         assertEquals(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_REMOVED, NOW, BY_BOB).about(ALICE.id())
-                .outcome(AuditOutcome.ADMINISTRATOR), audit.only());
+                .outcome(AuditOutcome.ADMINISTRATOR).endingSessions(RevocationReason.ADMINISTRATOR, 1),
+                audit.only());
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.authservice.application.service;
 
-import dev.authservice.application.fixtures.SessionMother;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,11 +8,13 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.RefreshTokenHash;
+import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.token.TokenPolicy;
@@ -42,7 +43,11 @@ class TokenIssuerTest {
     private static final TokenPolicy POLICY =
             new TokenPolicy(ACCESS_TTL, REFRESH_TTL, "auth-service", Duration.ofSeconds(30),
                     Duration.ofDays(90), Duration.ZERO);
-    private static final SessionId SESSION = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
+    private static final SessionId SESSION_ID = new SessionId(UUID.fromString("5e55a1a0-0000-4000-8000-000000000001"));
+    /** Begun an hour ago, its user proving who they are again a minute ago. */
+    private static final Session SESSION = Session.start(SESSION_ID, UserId.of("b0b00000-0000-4000-8000-000000000002"),
+                    NOW.minus(Duration.ofHours(1)), POLICY, null, null)
+            .reauthenticate(AuthenticationMethods.PASSWORD_AND_TOTP, NOW.minusSeconds(60)).orElseThrow();
         private static final UUID JTI = UUID.fromString("0000000a-0000-4000-8000-000000000001");
     private static final TokenIssuer.NewRefreshToken REFRESH_TOKEN =
             new TokenIssuer.NewRefreshToken("refresh-token", RefreshTokenHash.of("refresh-token"));
@@ -79,8 +84,7 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of()), SESSION,
-                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         AccessToken token = signedAccessToken();
         assertAll(
@@ -88,7 +92,9 @@ class TokenIssuerTest {
                 () -> assertEquals("auth-service", token.issuer()),
                 () -> assertEquals(new Username("bob"), token.subject()),
                 () -> assertEquals(UserId.of("b0b00000-0000-4000-8000-000000000002"), token.userId()),
-                () -> assertEquals(SESSION, token.sessionId()),
+                () -> assertEquals(SESSION_ID, token.sessionId()),
+                () -> assertEquals(AuthenticationMethods.PASSWORD_AND_TOTP, token.methods()),
+                () -> assertEquals(NOW.minusSeconds(60), token.authenticatedAt()),
                 () -> assertEquals("Bob", token.nickname()),
                 () -> assertEquals("Engineering", token.department()),
                 () -> assertEquals(NOW, token.issuedAt()),
@@ -97,12 +103,21 @@ class TokenIssuerTest {
     }
 
     @Test
+    void anAccessTokenAloneIsOneOfTheSessionAsItIsNow() {
+        when(random.uuid()).thenReturn(JTI);
+        when(codec.encode(any())).thenReturn("signed-access-token");
+
+        assertEquals("signed-access-token", issuer.accessToken(account(Set.of()), SESSION, NOW));
+
+        assertEquals(AccessToken.issue(JTI.toString(), account(Set.of()), SESSION, NOW, POLICY), signedAccessToken());
+    }
+
+    @Test
     void theAccessTokenCarriesTheUsersRoles() {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of(Role.USER, Role.ADMIN)), SESSION,
-                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        issuer.issue(account(Set.of(Role.USER, Role.ADMIN)), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         assertEquals(Set.of(Role.USER, Role.ADMIN), signedAccessToken().roles());
     }
@@ -113,10 +128,8 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI, otherJti);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        issuer.issue(account(Set.of()), SESSION,
-                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
-        issuer.issue(account(Set.of()), SESSION,
-                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         ArgumentCaptor<AccessToken> tokens = ArgumentCaptor.forClass(AccessToken.class);
         verify(codec, times(2)).encode(tokens.capture());
@@ -129,8 +142,7 @@ class TokenIssuerTest {
         when(random.uuid()).thenReturn(JTI);
         when(codec.encode(any())).thenReturn("signed-access-token");
 
-        IssuedTokens tokens = issuer.issue(account(Set.of()), SESSION,
-                AuthenticationMethods.PASSWORD, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
+        IssuedTokens tokens = issuer.issue(account(Set.of()), SESSION, REFRESH_TOKEN, NOW.plus(REFRESH_TTL), NOW);
 
         assertEquals(new IssuedTokens("signed-access-token", "refresh-token", REFRESH_TTL), tokens);
     }

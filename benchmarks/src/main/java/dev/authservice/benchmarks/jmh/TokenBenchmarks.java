@@ -5,7 +5,6 @@ import dev.authservice.adapter.out.crypto.JwtAlgorithm;
 import dev.authservice.adapter.out.crypto.JwtKey;
 import dev.authservice.adapter.out.crypto.JwtKeySet;
 import dev.authservice.adapter.out.crypto.JwtSecret;
-import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.Session;
@@ -58,7 +57,7 @@ public class TokenBenchmarks {
             new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA"), Set.of(Role.USER), "Alice", "Sales",
             NOW, true);
     private static final AccessToken ACCESS_TOKEN = AccessToken.issue(UUID.randomUUID().toString(), ALICE,
-            new SessionId(UUID.randomUUID()), AuthenticationMethods.PASSWORD, NOW, POLICY);
+            Session.start(new SessionId(UUID.randomUUID()), ALICE.id(), NOW, POLICY, null, null), NOW, POLICY);
 
     /**
      * The service's codec for one algorithm, as bootstrap configures it: HS256 with a secret, the others with a key

@@ -72,8 +72,12 @@ final class WebClient {
     }
 
     void deletePasskey(String name) {
-        browser.click("#passkeys button[aria-label='Delete " + name + "']");
+        clickDeletePasskey(name);
         browser.waitUntil("the passkeys list without " + name, driver -> !passkeys().contains(name));
+    }
+
+    void clickDeletePasskey(String name) {
+        browser.click("#passkeys button[aria-label='Delete " + name + "']");
     }
 
     void waitForLoginForm(String message) {
@@ -239,15 +243,50 @@ final class WebClient {
         browser.click("#recovery-codes-done");
     }
 
-    /** Turns two-step sign-in off, proven by {@code codeOrPassword}. */
-    void turnOffTwoStep(String codeOrPassword) {
+    /** Turns two-step sign-in off: the button, then the confirmation. */
+    void turnOffTwoStep() {
         browser.click("#totp-turn-off");
-        browser.type("#totp-remove-proof", codeOrPassword);
+        browser.visible("#totp-remove-form");
         browser.click("#totp-remove-submit");
     }
 
-    void submitTurnOff(String codeOrPassword) {
-        browser.type("#totp-remove-proof", codeOrPassword);
-        browser.click("#totp-remove-submit");
+    void renewRecoveryCodes() {
+        browser.click("#recovery-codes-renew");
+    }
+
+    /** Waits for "Confirm it's you", which asks for the code of the app too when two-step sign-in is on. */
+    void waitForConfirmItsYou(boolean withCode) {
+        browser.visible("#reauth-dialog");
+        browser.waitUntil("the code field " + (withCode ? "shown" : "hidden"),
+                driver -> browser.isShown("#reauth-code") == withCode);
+    }
+
+    /** Answers "Confirm it's you" with the password, and a code or a recovery code when there is one. */
+    void confirmItsYou(String password, String code) {
+        browser.type("#reauth-password", password);
+        if (code != null) {
+            browser.type("#reauth-code", code);
+        }
+        browser.click("#reauth-submit");
+    }
+
+    void confirmItsYouWithAPasskey() {
+        browser.click("#reauth-passkey");
+    }
+
+    void cancelConfirmItsYou() {
+        browser.click("#reauth-cancel");
+    }
+
+    void waitForConfirmItsYouMessage(String message) {
+        browser.waitForText("#reauth-message", message);
+    }
+
+    void waitForConfirmItsYouClosed() {
+        browser.waitUntil("the dialog closed", driver -> !browser.isShown("#reauth-dialog"));
+    }
+
+    void waitForNotice(String message) {
+        browser.waitForText("#notice", message);
     }
 }

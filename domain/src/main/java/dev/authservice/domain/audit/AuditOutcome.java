@@ -9,11 +9,11 @@ import dev.authservice.domain.session.RevocationReason;
 public enum AuditOutcome {
     /** A login for a username nobody has. */
     UNKNOWN_USER,
-    /** A login or a password change with the wrong password. */
+    /** A login, a password change or a proof of who one is with the wrong password. */
     WRONG_PASSWORD,
-    /** A login, a password change or a refresh of a disabled account. */
+    /** A login, a password change, a refresh or a proof of who one is, of a disabled account. */
     ACCOUNT_DISABLED,
-    /** A password change refused by the login throttle. */
+    /** A password change or a proof of who one is refused by the login throttle. */
     THROTTLED,
     /** A new password the password policy refuses. */
     WEAK_PASSWORD,
@@ -33,6 +33,12 @@ public enum AuditOutcome {
     WRONG_CODE,
     /** A TOTP code of a time step already accepted: someone may have watched it typed. */
     REPLAYED_CODE,
+    /** A TOTP code not checked: too many wrong ones in a row for the account, from whichever addresses. */
+    WRONG_CODES_IN_A_ROW,
+    /** A TOTP code not checked: its secret has had every wrong code it may. */
+    WRONG_CODES_EXHAUSTED,
+    /** A proof of who one is with the right password but without the second factor the user has. */
+    SECOND_FACTOR_MISSING,
     /** The wrong code after which a pending login dies. */
     ATTEMPTS_EXHAUSTED,
     /** A login ticket nobody was given, already used, or expired. */

@@ -51,7 +51,18 @@ public enum SecurityEventType {
      * A passkey login refused: its challenge, the passkey, the signature, the user's verification or the counter; the
      * outcome says which.
      */
-    PASSKEY_LOGIN_FAILED;
+    PASSKEY_LOGIN_FAILED,
+    /** A user proved again who they are: their session may change how they sign in for a while. */
+    REAUTHENTICATED,
+    /** A proof of who one is refused: a wrong password or code, or a refused passkey; the outcome says which. */
+    REAUTHENTICATION_FAILED,
+    /**
+     * A change to how a user signs in refused, because their session proved who they are too long ago: a stolen access
+     * token tried, or a user to be asked again.
+     */
+    REAUTHENTICATION_REQUIRED,
+    /** New recovery codes replaced the old ones, used or not. */
+    RECOVERY_CODES_RENEWED;
 
     /** Too frequent to keep one record each: counted by the metrics only, unless the audit trail is told otherwise. */
     public boolean isRoutine() {

@@ -1,6 +1,8 @@
 package dev.authservice.domain.secondfactor;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /** How a user may prove the second factor at login, as clients name it. */
 public enum SecondFactorMethod {
@@ -21,8 +23,12 @@ public enum SecondFactorMethod {
         return wireName;
     }
 
-    /** The methods a user with a confirmed TOTP has: the app, its recovery codes, and their passkeys if any. */
-    public static List<SecondFactorMethod> offeredTo(boolean holdsPasskeys) {
-        return holdsPasskeys ? List.of(TOTP, RECOVERY_CODE, PASSKEY) : List.of(TOTP, RECOVERY_CODE);
+    /**
+     * The methods a user with a confirmed TOTP has: the app unless its codes are used up ({@link WrongCodes}), its
+     * recovery codes, and their passkeys if any.
+     */
+    public static List<SecondFactorMethod> offeredTo(boolean codesUsable, boolean holdsPasskeys) {
+        return Stream.of(codesUsable ? TOTP : null, RECOVERY_CODE, holdsPasskeys ? PASSKEY : null)
+                .filter(Objects::nonNull).toList();
     }
 }

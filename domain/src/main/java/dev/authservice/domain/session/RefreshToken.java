@@ -145,7 +145,7 @@ public sealed interface RefreshToken {
                                 && owner.enabled() && successor instanceof Active active
                                 && active.issuedAt().equals(rotated.rotatedAt()) && !active.isExpiredAt(at))
                         .<Decision>map(successor -> new Decision.Repeat(rotated.repeat(at), (Active) successor, owner,
-                                session.methods()))
+                                session))
                         .orElseGet(() -> new Decision.RevokeForReuse(rotated));
             }
             Active active = (Active) token;
@@ -159,7 +159,7 @@ public sealed interface RefreshToken {
                 return refuse(Refusal.OWNER_DISABLED, active);
             }
             return new Decision.Rotate(active.rotate(successor, at, earlier(successorExpiresAt, session.endsAt())),
-                    owner, session.methods());
+                    owner, session);
         }
 
         private static Decision refuse(Refusal why, RefreshToken token) {
@@ -201,10 +201,10 @@ public sealed interface RefreshToken {
                     Function<RevokeForReuse, T> revokeForReuse, Function<Refuse, T> refuse);
 
         /**
-         * Accepted: the token is rotated, and the owner gets an access token with its successor, naming how the
-         * session was authenticated at login.
+         * Accepted: the token is rotated, and the owner gets an access token with its successor, saying how and when
+         * the session last proved who its user is.
          */
-        record Rotate(Rotation rotation, UserAccount owner, AuthenticationMethods methods) implements Decision {
+        record Rotate(Rotation rotation, UserAccount owner, Session session) implements Decision {
             @Override
             public <T> T match(Function<Rotate, T> rotate, Function<Repeat, T> repeat,
                                Function<RevokeForReuse, T> revokeForReuse, Function<Refuse, T> refuse) {
@@ -216,8 +216,7 @@ public sealed interface RefreshToken {
          * A rotated token presented again within the reuse grace: the owner gets an access token with the successor
          * already stored, and the token is marked {@code repeated} so that a next presentation is reuse.
          */
-        record Repeat(Rotated repeated, Active successor, UserAccount owner, AuthenticationMethods methods)
-                implements Decision {
+        record Repeat(Rotated repeated, Active successor, UserAccount owner, Session session) implements Decision {
             @Override
             public <T> T match(Function<Rotate, T> rotate, Function<Repeat, T> repeat,
                                Function<RevokeForReuse, T> revokeForReuse, Function<Refuse, T> refuse) {

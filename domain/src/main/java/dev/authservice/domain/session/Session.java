@@ -13,10 +13,15 @@ import java.util.Optional;
  * One login: whose it is, when it began and when it ends however often it is refreshed (its absolute lifetime), the
  * client as seen then, and whether it has been revoked. Its refresh tokens ({@link RefreshToken}) descend from it by
  * rotation, none outliving it, and every access token issued to it names it; revoking the session ends all of them at
- * once. Nullable client details: a request need not say who it comes from. {@code methods}: how its user logged in.
+ * once. Nullable client details: a request need not say who it comes from.
+ *
+ * @param methods         how its user last proved who they are, at login or since ({@link #reauthenticate})
+ * @param authenticatedAt when they did: {@code auth_time} of its access tokens, which a change to how the user signs in
+ *                        asks to be recent ({@link StepUpPolicy})
  */
 public record Session(SessionId id, UserId userId, Instant createdAt, Instant endsAt, ClientAddress clientAddress,
-                      String userAgent, Optional<Revocation> revocation, AuthenticationMethods methods) {
+                      String userAgent, Optional<Revocation> revocation, AuthenticationMethods methods,
+                      Instant authenticatedAt) {
 
     /** Longest User-Agent kept; the rest adds nothing a person reading a session list needs. */
     public static final int MAX_USER_AGENT_LENGTH = 512;
@@ -32,6 +37,10 @@ public record Session(SessionId id, UserId userId, Instant createdAt, Instant en
         userAgent = Require.kept(userAgent, MAX_USER_AGENT_LENGTH);
         Objects.requireNonNull(revocation, "revocation");
         Objects.requireNonNull(methods, "methods");
+        Objects.requireNonNull(authenticatedAt, "authenticatedAt");
+        if (authenticatedAt.isBefore(createdAt)) {
+            throw new IllegalArgumentException("a session's user is authenticated at its start or later");
+        }
     }
 
     /** Login with a password: a new session, live, ending when the policy's absolute lifetime is over. */
@@ -44,7 +53,7 @@ public record Session(SessionId id, UserId userId, Instant createdAt, Instant en
     public static Session start(SessionId id, UserId userId, Instant at, TokenPolicy policy,
                                 ClientAddress clientAddress, String userAgent, AuthenticationMethods methods) {
         return new Session(id, userId, at, policy.sessionEnd(at), clientAddress, userAgent, Optional.empty(),
-                methods);
+                methods, at);
     }
 
     public boolean isRevoked() {
@@ -80,12 +89,22 @@ public record Session(SessionId id, UserId userId, Instant createdAt, Instant en
     }
 
     /**
+     * The session once its user has proved again who they are, by {@code methods}, at {@code at}: its access tokens
+     * from then on say so. Empty for a revoked or ended session: it is over, and its user logs in again.
+     */
+    public Optional<Session> reauthenticate(AuthenticationMethods methods, Instant at) {
+        return isRevoked() || hasEndedAt(at) ? Optional.empty()
+                : Optional.of(new Session(id, userId, createdAt, endsAt, clientAddress, userAgent, revocation, methods,
+                        at));
+    }
+
+    /**
      * Ends the session for {@code reason}: logout, sign-out, a password change, a disabled account, an administrator,
      * or reuse of a rotated token. Revoking a revoked session changes nothing: the first revocation stands.
      */
     public Session revoke(RevocationReason reason, Instant at) {
         return isRevoked() ? this : new Session(id, userId, createdAt, endsAt, clientAddress, userAgent,
-                Optional.of(new Revocation(reason, at)), methods);
+                Optional.of(new Revocation(reason, at)), methods, authenticatedAt);
     }
 
     public record Revocation(RevocationReason reason, Instant at) {

@@ -1,6 +1,7 @@
 package dev.authservice.domain.token;
 
 import dev.authservice.domain.session.AuthenticationMethods;
+import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -17,7 +18,8 @@ import java.util.Set;
  *
  * @param tokenId   {@code jti}, unique per token
  * @param notBefore {@code nbf}; equal to {@code issuedAt} when the token does not carry one
- * @param methods   {@code amr}: how the token's session was authenticated at login
+ * @param methods         {@code amr}: how the token's session last proved who its user is, at login or since
+ * @param authenticatedAt {@code auth_time} (OpenID Connect Core, section 2): when it did
  */
 public record AccessToken(
         String tokenId,
@@ -31,7 +33,8 @@ public record AccessToken(
         Instant issuedAt,
         Instant notBefore,
         Instant expiresAt,
-        AuthenticationMethods methods) {
+        AuthenticationMethods methods,
+        Instant authenticatedAt) {
 
     public AccessToken {
         Objects.requireNonNull(tokenId, "tokenId");
@@ -46,16 +49,20 @@ public record AccessToken(
         Objects.requireNonNull(notBefore, "notBefore");
         Objects.requireNonNull(expiresAt, "expiresAt");
         Objects.requireNonNull(methods, "methods");
+        Objects.requireNonNull(authenticatedAt, "authenticatedAt");
     }
 
     /**
-     * A new token for {@code user} in {@code sessionId}, authenticated by {@code methods}, valid from {@code now} for
-     * as long as the policy says.
+     * A new token for {@code user} in {@code session}, saying how and when the session last proved who its user is,
+     * valid from {@code now} for as long as the policy says, and never past the session's end: a token outliving its
+     * session would keep a user in after the session's absolute lifetime.
      */
-    public static AccessToken issue(String tokenId, UserAccount user, SessionId sessionId,
-                                    AuthenticationMethods methods, Instant now, TokenPolicy policy) {
-        return new AccessToken(tokenId, policy.issuer(), user.username(), user.id(), sessionId, user.roles(),
-                user.nickname(), user.department(), now, now, policy.accessTokenExpiry(now), methods);
+    public static AccessToken issue(String tokenId, UserAccount user, Session session, Instant now,
+                                    TokenPolicy policy) {
+        Instant policyExpiry = policy.accessTokenExpiry(now);
+        Instant expiresAt = policyExpiry.isAfter(session.endsAt()) ? session.endsAt() : policyExpiry;
+        return new AccessToken(tokenId, policy.issuer(), user.username(), user.id(), session.id(), user.roles(),
+                user.nickname(), user.department(), now, now, expiresAt, session.methods(), session.authenticatedAt());
     }
 
     /** Whether {@code exp} has passed at {@code now}, allowing {@code skew} for clocks that disagree. */

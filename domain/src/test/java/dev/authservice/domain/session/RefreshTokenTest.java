@@ -77,14 +77,14 @@ class RefreshTokenTest {
         }
 
         @Test
-        void theAccessTokenNamesHowTheSessionWasAuthenticatedAtLogin() {
-            Session withTotp = Session.start(SESSION.id(), USER, LOGIN, POLICY, null, null,
-                    AuthenticationMethods.PASSWORD_AND_TOTP);
+        void theAccessTokenIsIssuedForTheSessionAsItIsNow() {
+            Session reauthenticated = Session.start(SESSION.id(), USER, LOGIN, POLICY, null, null)
+                    .reauthenticate(AuthenticationMethods.PASSWORD_AND_TOTP, LOGIN.plusSeconds(5)).orElseThrow();
 
             Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, presentAt(refreshAt,
-                    Optional.of(new TokenRecord(issued, withTotp, OWNER))));
+                    Optional.of(new TokenRecord(issued, reauthenticated, OWNER))));
 
-            assertEquals(AuthenticationMethods.PASSWORD_AND_TOTP, rotate.methods());
+            assertEquals(reauthenticated, rotate.session());
         }
 
         @Test
@@ -175,8 +175,7 @@ class RefreshTokenTest {
         void repeatsTheRotationOnceWithTheSameSuccessor() {
             Instant again = rotatedAt.plusSeconds(2);
 
-            assertEquals(new Decision.Repeat(rotated.repeat(again), successor, OWNER,
-                    AuthenticationMethods.PASSWORD),
+            assertEquals(new Decision.Repeat(rotated.repeat(again), successor, OWNER, SESSION),
                     presentAgain(rotated, again, GRACE, successor));
         }
 
@@ -295,7 +294,7 @@ class RefreshTokenTest {
         Decision reuse = new Decision.RevokeForReuse(rotate.rotation().rotated());
         Decision refuse = refused(Refusal.EXPIRED, issued);
         Decision repeat = new Decision.Repeat(rotate.rotation().rotated(), rotate.rotation().successor(), OWNER,
-                AuthenticationMethods.PASSWORD);
+                SESSION);
 
         for (Decision decision : new Decision[] {rotate, repeat, reuse, refuse}) {
             assertEquals(decision.getClass().getSimpleName(), decision.match(

@@ -38,7 +38,7 @@ class SessionTest {
     @Test
     void aSessionEndsAfterItBegins() {
         assertThrows(IllegalArgumentException.class,
-                () -> new Session(ID, USER, NOW, NOW, null, null, Optional.empty(), AuthenticationMethods.PASSWORD));
+                () -> new Session(ID, USER, NOW, NOW, null, null, Optional.empty(), AuthenticationMethods.PASSWORD, NOW));
     }
 
     @Test
@@ -110,6 +110,50 @@ class SessionTest {
     }
 
     @Test
+    void aSessionsUserProvedWhoTheyAreAtItsLogin() {
+        Session session = Session.start(ID, USER, NOW, POLICY, null, null, AuthenticationMethods.SYNCED_PASSKEY);
+
+        assertEquals(NOW, session.authenticatedAt());
+        assertEquals(AuthenticationMethods.SYNCED_PASSKEY, session.methods());
+    }
+
+    @Test
+    void aUserProvingAgainWhoTheyAreChangesHowAndWhenAndNothingElse() {
+        Session live = Session.start(ID, USER, NOW, POLICY, new ClientAddress("203.0.113.7"), "ua");
+        Instant later = NOW.plus(Duration.ofDays(3));
+
+        Optional<Session> reauthenticated = live.reauthenticate(AuthenticationMethods.PASSWORD_AND_TOTP, later);
+
+        assertEquals(Optional.of(new Session(ID, USER, NOW, NOW.plus(MAX_LIFETIME), new ClientAddress("203.0.113.7"),
+                "ua", Optional.empty(), AuthenticationMethods.PASSWORD_AND_TOTP, later)), reauthenticated);
+    }
+
+    @Test
+    void aRevokedOrEndedSessionIsNotAuthenticatedAgain() {
+        Session live = Session.start(ID, USER, NOW, POLICY, null, null);
+
+        assertEquals(Optional.empty(), live.revoke(RevocationReason.LOGOUT, NOW)
+                .reauthenticate(AuthenticationMethods.PASSWORD, NOW.plusSeconds(1)));
+        assertEquals(Optional.empty(), live.reauthenticate(AuthenticationMethods.PASSWORD, live.endsAt()));
+        assertTrue(live.reauthenticate(AuthenticationMethods.PASSWORD, live.endsAt().minusNanos(1)).isPresent());
+    }
+
+    @Test
+    void aSessionsUserIsNotAuthenticatedBeforeItBegins() {
+        assertThrows(IllegalArgumentException.class, () -> new Session(ID, USER, NOW, NOW.plusSeconds(60), null, null,
+                Optional.empty(), AuthenticationMethods.PASSWORD, NOW.minusNanos(1)));
+    }
+
+    @Test
+    void revokingKeepsWhenTheUserLastProvedWhoTheyAre() {
+        Session reauthenticated = Session.start(ID, USER, NOW, POLICY, null, null)
+                .reauthenticate(AuthenticationMethods.PASSWORD, NOW.plusSeconds(90)).orElseThrow();
+
+        assertEquals(NOW.plusSeconds(90), reauthenticated.revoke(RevocationReason.LOGOUT, NOW.plusSeconds(120))
+                .authenticatedAt());
+    }
+
+    @Test
     void revokingASessionRecordsWhyAndWhenAndKeepsTheRest() {
         Session live = Session.start(ID, USER, NOW, POLICY, new ClientAddress("203.0.113.7"), "ua");
         Instant at = NOW.plusSeconds(60);
@@ -119,7 +163,7 @@ class SessionTest {
         assertTrue(revoked.isRevoked());
         assertEquals(new Session(ID, USER, NOW, NOW.plus(MAX_LIFETIME), new ClientAddress("203.0.113.7"), "ua",
                 Optional.of(new Session.Revocation(RevocationReason.LOGOUT, at)),
-                AuthenticationMethods.PASSWORD), revoked);
+                AuthenticationMethods.PASSWORD, NOW), revoked);
     }
 
     @Test

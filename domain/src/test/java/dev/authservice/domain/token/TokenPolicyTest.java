@@ -139,7 +139,8 @@ class TokenPolicyTest {
         @Test
         void oneOfAnotherIssuerIsInvalid() {
             AccessToken foreign = new AccessToken("jti-1", "someone-else", BOB.username(), BOB.id(), SESSION,
-                    Set.of(), "Bob", "Engineering", NOW, NOW, NOW.plus(ACCESS_TTL), AuthenticationMethods.PASSWORD);
+                    Set.of(), "Bob", "Engineering", NOW, NOW, NOW.plus(ACCESS_TTL), AuthenticationMethods.PASSWORD,
+                    NOW);
 
             assertEquals(Verdict.INVALID, policy.judge(foreign, NOW));
         }
@@ -154,7 +155,7 @@ class TokenPolicyTest {
         void oneNotValidBeforeALaterTimeBeyondTheSkewIsInvalid() {
             AccessToken notYet = new AccessToken("jti-1", "auth-service", BOB.username(), BOB.id(), SESSION, Set.of(),
                     "Bob", "Engineering", NOW, NOW.plus(Duration.ofMinutes(5)), NOW.plus(ACCESS_TTL),
-                    AuthenticationMethods.PASSWORD);
+                    AuthenticationMethods.PASSWORD, NOW);
 
             assertEquals(Verdict.INVALID, policy.judge(notYet, NOW));
         }
@@ -188,6 +189,6 @@ class TokenPolicyTest {
 
     private static AccessToken tokenIssuedAt(Instant issuedAt, Duration lifetime) {
         return new AccessToken("jti-1", "auth-service", BOB.username(), BOB.id(), SESSION, Set.of(), "Bob",
-                "Engineering", issuedAt, issuedAt, issuedAt.plus(lifetime), AuthenticationMethods.PASSWORD);
+                "Engineering", issuedAt, issuedAt, issuedAt.plus(lifetime), AuthenticationMethods.PASSWORD, issuedAt);
     }
 }

@@ -18,7 +18,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The JWT claims of an {@link AccessToken}, exactly those the contract names. JWT dates are whole seconds, so writing
+ * The JWT claims of an {@link AccessToken}: those the contract names, with {@code amr} and {@code auth_time}. JWT dates are whole seconds, so writing
  * drops the fraction of every instant, and {@code nbf} is written only when it differs from {@code iat}. Reading is
  * strict: a missing or ill-typed claim is a {@link ParseException}, never a default. Only {@code nbf} is optional; when
  * absent it means {@code iat}.
@@ -38,6 +38,8 @@ final class AccessTokenClaims {
     private static final String SESSION_ID = "sessionId";
     /** RFC 8176's authentication methods references. */
     private static final String METHODS = "amr";
+    /** When the session last proved who its user is (OpenID Connect Core, section 2). */
+    private static final String AUTHENTICATED_AT = "auth_time";
 
     private AccessTokenClaims() {
     }
@@ -58,6 +60,7 @@ final class AccessTokenClaims {
         claims.put(USER_ID, token.userId().toString());
         claims.put(SESSION_ID, token.sessionId().toString());
         claims.put(METHODS, token.methods().values());
+        claims.put(AUTHENTICATED_AT, token.authenticatedAt().getEpochSecond());
         return claims;
     }
 
@@ -84,7 +87,9 @@ final class AccessTokenClaims {
                 instant(claims, EXPIRES_AT),
                 // Without amr: issued before tokens carried it, when every login was by password alone.
                 claims.get(METHODS) == null ? AuthenticationMethods.PASSWORD
-                        : AuthenticationMethods.of(getStringList(claims, METHODS)));
+                        : AuthenticationMethods.of(getStringList(claims, METHODS)),
+                // Without auth_time: issued before tokens carried it. Such a token proves no recent authentication.
+                claims.get(AUTHENTICATED_AT) == null ? Instant.EPOCH : instant(claims, AUTHENTICATED_AT));
     }
 
     private static String string(Map<String, Object> claims, String name) throws ParseException {

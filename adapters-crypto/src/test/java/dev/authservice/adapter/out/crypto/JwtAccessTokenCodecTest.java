@@ -99,7 +99,8 @@ class JwtAccessTokenCodecTest {
                     Map.entry("department", "Sales"),
                     Map.entry("userId", USER_ID),
                     Map.entry("sessionId", SESSION_ID),
-                    Map.entry("amr", List.of("pwd"))), claims);
+                    Map.entry("amr", List.of("pwd")),
+                    Map.entry("auth_time", ISSUED_AT.getEpochSecond())), claims);
         }
 
         @Test
@@ -296,7 +297,7 @@ class JwtAccessTokenCodecTest {
             AccessToken token = aliceToken();
             AccessToken withTotp = new AccessToken(token.tokenId(), token.issuer(), token.subject(), token.userId(),
                     token.sessionId(), token.roles(), token.nickname(), token.department(), token.issuedAt(),
-                    token.notBefore(), token.expiresAt(), AuthenticationMethods.PASSWORD_AND_TOTP);
+                    token.notBefore(), token.expiresAt(), AuthenticationMethods.PASSWORD_AND_TOTP, token.issuedAt());
 
             String encoded = codec.encode(withTotp);
 
@@ -309,6 +310,31 @@ class JwtAccessTokenCodecTest {
         void aTokenWithoutAmrWasAPasswordLogin() {
             assertEquals(Optional.of(AuthenticationMethods.PASSWORD),
                     codec.decode(forge(ourHeader(), aliceClaims())).map(AccessToken::methods));
+        }
+
+        @Test
+        void whenTheSessionLastProvedWhoItsUserIsIsKeptToTheSecond() {
+            AccessToken token = aliceToken();
+            AccessToken reauthenticated = new AccessToken(token.tokenId(), token.issuer(), token.subject(),
+                    token.userId(), token.sessionId(), token.roles(), token.nickname(), token.department(),
+                    token.issuedAt(), token.notBefore(), token.expiresAt(), token.methods(),
+                    ISSUED_AT.minusMillis(90_500));
+
+            String encoded = codec.encode(reauthenticated);
+
+            assertEquals(ISSUED_AT.minusSeconds(91).getEpochSecond(), json(part(encoded, 1)).get("auth_time"));
+            assertEquals(Optional.of(ISSUED_AT.minusSeconds(91)),
+                    codec.decode(encoded).map(AccessToken::authenticatedAt));
+        }
+
+        /** Issued before tokens carried auth_time: it proves no recent authentication. */
+        @Test
+        void aTokenWithoutAuthTimeProvesNoRecentAuthentication() {
+            Map<String, Object> claims = aliceClaims();
+            claims.remove("auth_time");
+
+            assertEquals(Optional.of(Instant.EPOCH),
+                    codec.decode(forge(ourHeader(), claims)).map(AccessToken::authenticatedAt));
         }
 
         @Test
@@ -349,7 +375,8 @@ class JwtAccessTokenCodecTest {
                     Arguments.of("userId", 12),
                     Arguments.of("userId", "not-a-uuid"),
                     Arguments.of("sessionId", true),
-                    Arguments.of("sessionId", null));
+                    Arguments.of("sessionId", null),
+                    Arguments.of("auth_time", "an hour ago"));
         }
 
         @ParameterizedTest
@@ -409,19 +436,19 @@ class JwtAccessTokenCodecTest {
     private static AccessToken tokenIssuedAt(Instant issuedAt) {
         return new AccessToken(TOKEN_ID, "auth-service", new Username("alice"), UserId.of(USER_ID),
                 SessionId.of(SESSION_ID), Set.of(Role.USER, Role.ADMIN), "Alice", "Sales", issuedAt, issuedAt,
-                issuedAt.plus(TTL), AuthenticationMethods.PASSWORD);
+                issuedAt.plus(TTL), AuthenticationMethods.PASSWORD, issuedAt);
     }
 
     private static AccessToken withNotBefore(AccessToken token, Instant notBefore) {
         return new AccessToken(token.tokenId(), token.issuer(), token.subject(), token.userId(), token.sessionId(),
                 token.roles(), token.nickname(), token.department(), token.issuedAt(), notBefore, token.expiresAt(),
-                AuthenticationMethods.PASSWORD);
+                AuthenticationMethods.PASSWORD, token.issuedAt());
     }
 
     private static AccessToken withRoles(AccessToken token, Set<Role> roles) {
         return new AccessToken(token.tokenId(), token.issuer(), token.subject(), token.userId(), token.sessionId(),
                 roles, token.nickname(), token.department(), token.issuedAt(), token.notBefore(), token.expiresAt(),
-                AuthenticationMethods.PASSWORD);
+                AuthenticationMethods.PASSWORD, token.issuedAt());
     }
 
     /** The claims of {@link #aliceToken()}, as a mutable map to break one at a time. */
@@ -437,6 +464,7 @@ class JwtAccessTokenCodecTest {
         claims.put("department", "Sales");
         claims.put("userId", USER_ID);
         claims.put("sessionId", SESSION_ID);
+        claims.put("auth_time", ISSUED_AT.getEpochSecond());
         return claims;
     }
 

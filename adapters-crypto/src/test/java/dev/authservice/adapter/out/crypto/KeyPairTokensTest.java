@@ -206,6 +206,6 @@ class KeyPairTokensTest {
         return new AccessToken("d3b07384-d113-4ec6-a3d6-2f4c3b7a9e10", "auth-service", new Username(username),
                 UserId.of("6f1c2d0e-8a51-4b7e-9c3a-2f4d5e6a7b8c"), SessionId.of("0b8e4c1a-3d2f-4e5a-8b6c-7d9e0f1a2b3c"),
                 Set.of(Role.USER), "Alice", "Sales", ISSUED_AT, ISSUED_AT, ISSUED_AT.plusSeconds(900),
-                AuthenticationMethods.PASSWORD);
+                AuthenticationMethods.PASSWORD, ISSUED_AT);
     }
 }

@@ -130,7 +130,7 @@ class VerifiedTokenCacheTest {
         Instant issued = now.minus(Duration.ofMinutes(1));
         return new AccessToken(UUID.randomUUID().toString(), "auth-service", new Username("alice"),
                 new UserId(UUID.randomUUID()), new SessionId(UUID.randomUUID()), Set.of(Role.USER), "Alice", "Sales",
-                issued, issued, now.plus(left), AuthenticationMethods.PASSWORD);
+                issued, issued, now.plus(left), AuthenticationMethods.PASSWORD, issued);
     }
 
     /** One time for the clock that dates tokens and for the cache's own ticker. */

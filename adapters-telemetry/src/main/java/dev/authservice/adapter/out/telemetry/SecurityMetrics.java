@@ -17,7 +17,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Counts the security events by outcome: logins, refreshes, logouts, and sessions ended by reason. Every counter exists
+ * Counts the security events by outcome: logins, refreshes, logouts, sessions ended by reason, and every change to
+ * how a user signs in (passwords, second factors, recovery codes, passkeys) with the proofs it asked for. Every counter exists
  * from construction at zero (bootstrap builds this at start-up), so that a dashboard's rate shows the first event;
  * only a second-factor refusal's counter, one per reason, appears with its first event.
  */
@@ -31,6 +32,9 @@ public final class SecurityMetrics implements AuditLog {
     static final String SECOND_FACTOR = "auth.second-factor";
     static final String PASSKEY_LOGINS = "auth.passkey.logins";
     static final String PASSKEYS = "auth.passkeys";
+    static final String PASSWORDS = "auth.passwords";
+    static final String RECOVERY_CODES_RENEWED = "auth.recovery-codes.renewed";
+    static final String REAUTHENTICATIONS = "auth.reauthentications";
     private static final String NONE = "none";
     private static final Set<SecurityEventType> SECOND_FACTOR_EVENTS = EnumSet.of(
             SecurityEventType.SECOND_FACTOR_ENROLLED, SecurityEventType.SECOND_FACTOR_CONFIRMED,
@@ -71,6 +75,14 @@ public final class SecurityMetrics implements AuditLog {
                     .tag("event", lowerCase(type.name().substring("PASSKEY_".length())))
                     .register(registry));
         }
+        byType.put(SecurityEventType.PASSWORD_CHANGED, password(registry, "changed"));
+        byType.put(SecurityEventType.PASSWORD_CHANGE_FAILED, password(registry, "change_failed"));
+        byType.put(SecurityEventType.RECOVERY_CODES_RENEWED, Counter.builder(RECOVERY_CODES_RENEWED)
+                .description("Recovery codes made anew by their user, the old ones void")
+                .register(registry));
+        byType.put(SecurityEventType.REAUTHENTICATED, reauthentication(registry, "succeeded"));
+        byType.put(SecurityEventType.REAUTHENTICATION_FAILED, reauthentication(registry, "failed"));
+        byType.put(SecurityEventType.REAUTHENTICATION_REQUIRED, reauthentication(registry, "required"));
         byType.put(SecurityEventType.PASSKEY_LOGIN_SUCCEEDED, passkeyLogin(registry, "succeeded"));
         byType.put(SecurityEventType.PASSKEY_LOGIN_FAILED, passkeyLogin(registry, "failed"));
         for (RevocationReason reason : RevocationReason.values()) {
@@ -115,6 +127,20 @@ public final class SecurityMetrics implements AuditLog {
     private static Counter login(MeterRegistry registry, String outcome) {
         return Counter.builder(LOGINS).description("Login attempts, by outcome").tag("outcome", outcome)
                 .register(registry);
+    }
+
+    private static Counter password(MeterRegistry registry, String event) {
+        return Counter.builder(PASSWORDS).description("Password changes by their user, made and refused")
+                .tag("event", event).register(registry);
+    }
+
+    /**
+     * Proofs of who one is for a change to how one signs in: made, refused, and asked for (a change refused for want
+     * of one; many of them without a success beside them are stolen access tokens tried).
+     */
+    private static Counter reauthentication(MeterRegistry registry, String outcome) {
+        return Counter.builder(REAUTHENTICATIONS).description("Proofs of who one is again, by outcome, and changes "
+                + "to how one signs in that asked for one").tag("outcome", outcome).register(registry);
     }
 
     private static Counter passkeyLogin(MeterRegistry registry, String outcome) {

@@ -12,6 +12,8 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class SecurityMetricsTest {
 
@@ -109,6 +111,36 @@ class SecurityMetricsTest {
         assertEquals(0, count(SecurityMetrics.SESSIONS_REVOKED, "reason", "administrator"));
     }
 
+    /** Every change to how a user signs in, the administrator's included, moves a counter. */
+    @ParameterizedTest
+    @EnumSource(value = SecurityEventType.class, names = {"PASSWORD_CHANGED", "SECOND_FACTOR_ENROLLED",
+            "SECOND_FACTOR_CONFIRMED", "SECOND_FACTOR_REMOVED", "RECOVERY_CODES_RENEWED", "PASSKEY_REGISTERED",
+            "PASSKEY_DELETED"})
+    void everyChangeToHowAUserSignsInIsCounted(SecurityEventType change) {
+        record(change, null);
+        record(change, AuditOutcome.ADMINISTRATOR);
+
+        assertEquals(2, total());
+    }
+
+    @Test
+    void proofsOfWhoOneIsAreCountedByOutcomeAndSoAreTheChangesThatAskedForOne() {
+        record(SecurityEventType.REAUTHENTICATED, AuditOutcome.TOTP_CODE);
+        record(SecurityEventType.REAUTHENTICATION_FAILED, AuditOutcome.WRONG_PASSWORD);
+        record(SecurityEventType.REAUTHENTICATION_REQUIRED, null);
+        record(SecurityEventType.REAUTHENTICATION_REQUIRED, null);
+        record(SecurityEventType.PASSWORD_CHANGE_FAILED, AuditOutcome.WRONG_PASSWORD);
+
+        assertEquals(1, count(SecurityMetrics.REAUTHENTICATIONS, "outcome", "succeeded"));
+        assertEquals(1, count(SecurityMetrics.REAUTHENTICATIONS, "outcome", "failed"));
+        assertEquals(2, count(SecurityMetrics.REAUTHENTICATIONS, "outcome", "required"));
+        assertEquals(1, count(SecurityMetrics.PASSWORDS, "event", "change_failed"));
+    }
+
+    private double total() {
+        return registry.getMeters().stream().mapToDouble(meter -> meter.measure().iterator().next().getValue()).sum();
+    }
+
     @Test
     void everyMeterSaysWhatItCounts() {
         registry.getMeters().forEach(meter ->
@@ -120,8 +152,7 @@ class SecurityMetricsTest {
         record(SecurityEventType.USER_CREATED, null);
         record(SecurityEventType.USER_ENABLED, null);
 
-        assertEquals(0, registry.getMeters().stream()
-                .mapToDouble(meter -> meter.measure().iterator().next().getValue()).sum());
+        assertEquals(0, total());
     }
 
     private void record(SecurityEventType type, AuditOutcome outcome) {

@@ -78,7 +78,8 @@ class AdminUserAccessController {
     @Delete("/second-factors")
     @Operation(summary = "Remove every second factor of a user",
             description = "For a user who lost their authenticator app and recovery codes: the TOTP and the recovery "
-                    + "codes go, and the next login needs the password only.")
+                    + "codes go, every session of the user ends, and the next login needs the password only. "
+                    + "Passkeys stay: DELETE .../passkeys/{passkeyId} removes one.")
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> resetSecondFactors(HttpRequest<?> request, Authentication authentication,

@@ -107,7 +107,9 @@ class LogInController {
             description = "The ticket of a 401 SECOND_FACTOR_REQUIRED, with a code of the authenticator app, one of "
                     + "the recovery codes, or the assertion of one of the user's passkeys over a challenge from "
                     + "POST /api/login/passkey/options with the ticket: answers exactly as a login does. Wrong codes "
-                    + "and refused assertions count toward the login throttle, and the fifth ends the ticket.",
+                    + "and refused assertions count toward the login throttle, and the fifth ends the ticket. The "
+                    + "app's codes also count per account, from every address: after five wrong in a row each next "
+                    + "one waits (429), and after 100 in the secret's life they are refused for good.",
             security = {})
     @ApiResponse(responseCode = "200", description = "Logged in",
             headers = @Header(name = "Set-Cookie", description = RefreshTokenCookie.NAME
@@ -116,7 +118,9 @@ class LogInController {
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = LogInResponse.class)))
     @ApiResponse(responseCode = "401", description = "INVALID_SECOND_FACTOR: a wrong code, or one used already, or a "
             + "passkey's assertion that is refused (its challenge, the passkey, the signature or the counter); "
-            + "LOGIN_TICKET_INVALID: the ticket is unknown, used up, ended by wrong codes or expired (log in again)",
+            + "LOGIN_TICKET_INVALID: the ticket is unknown, used up, ended by wrong codes or expired (log in again); "
+            + "TOTP_LOCKED: the app's codes are used up by wrong ones from every address (use a recovery code or a "
+            + "passkey)",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiDocs.InvalidInput
     @ApiDocs.JsonRequest
@@ -145,7 +149,8 @@ class LogInController {
                 .match(loggedIn -> loggedIn(loggedIn.tokens()),
                         wrongCode -> ErrorResponses.of(SecondFactorErrorCode.INVALID_SECOND_FACTOR),
                         ticketInvalid -> ErrorResponses.of(SecondFactorErrorCode.LOGIN_TICKET_INVALID),
-                        throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()));
+                        throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()),
+                        totpLocked -> ErrorResponses.of(SecondFactorErrorCode.TOTP_LOCKED));
     }
 
     /** What every way of logging in answers when it succeeds. */

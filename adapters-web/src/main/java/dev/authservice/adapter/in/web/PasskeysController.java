@@ -16,7 +16,6 @@ import dev.authservice.domain.passkey.CredentialId;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.PasskeyName;
 import dev.authservice.domain.passkey.RelyingParty;
-import dev.authservice.domain.user.UserId;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
@@ -99,16 +98,21 @@ class PasskeysController {
                     + "within the timeout; a new start replaces it.")
     @ApiResponse(responseCode = "200", description = "The options for the authenticator", useReturnTypeSchema = true)
     @TooManyPasskeys
+    @ApiDocs.StepUp
     @ApiDocs.CrossSiteForbidden
     @ExecuteOn(TaskExecutors.BLOCKING)
     @PasskeyOptionsEnvelope
-    Envelope<RegistrationOptions> registrationOptions(Authentication authentication) {
+    Envelope<RegistrationOptions> registrationOptions(HttpRequest<?> request, Authentication authentication) {
         Caller caller = Caller.of(authentication);
         return beginRegistration.beginPasskeyRegistration(new BeginPasskeyRegistrationUseCase.Command(
-                        caller.userId(), caller.username(), caller.nickname() == null ? "" : caller.nickname()))
+                        caller.userId(), caller.authenticatedAt(), caller.username(),
+                        caller.nickname() == null ? "" : caller.nickname(), requesters.caller(request, authentication)))
                 .match(started -> Envelope.ok(RegistrationOptions.of(started.options())),
                         limitReached -> {
                             throw new ApiException(PasskeyErrorCode.TOO_MANY_PASSKEYS);
+                        },
+                        reauthenticationRequired -> {
+                            throw ReauthenticationErrorCode.required();
                         });
     }
 
@@ -132,6 +136,7 @@ class PasskeysController {
     @ApiResponse(responseCode = "409", description = "PASSKEY_ALREADY_REGISTERED: this credential is registered "
             + "already; TOO_MANY_PASSKEYS: the caller holds as many passkeys as allowed",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    @ApiDocs.StepUp
     @ApiDocs.JsonRequest
     @ApiDocs.CrossSiteForbidden
     @Consumes(MediaType.APPLICATION_JSON)
@@ -139,7 +144,7 @@ class PasskeysController {
     HttpResponse<@PasskeyEnvelope Envelope<PasskeyResponse>> registerPasskey(
             HttpRequest<?> request, Authentication authentication, @Body @Nullable @RequestBody(required = true,
             content = @Content(schema = @Schema(implementation = RegisterPasskeyRequest.class))) JsonNode body) {
-        RegisterPasskeyUseCase.Command command = command(body, Caller.of(authentication).userId(),
+        RegisterPasskeyUseCase.Command command = command(body, Caller.of(authentication),
                 requesters.caller(request, authentication));
         return register.registerPasskey(command).match(
                 registered -> {
@@ -163,11 +168,14 @@ class PasskeysController {
                 },
                 limitReached -> {
                     throw new ApiException(PasskeyErrorCode.TOO_MANY_PASSKEYS);
+                },
+                reauthenticationRequired -> {
+                    throw ReauthenticationErrorCode.required();
                 });
     }
 
     /** The response is handed on without {@code name}, which is ours, not WebAuthn's. */
-    private RegisterPasskeyUseCase.Command command(@Nullable JsonNode body, UserId userId, Requester requester) {
+    private RegisterPasskeyUseCase.Command command(@Nullable JsonNode body, Caller caller, Requester requester) {
         JsonNode object = JsonBody.object(body, "PublicKeyCredential.toJSON() of a new passkey, plus \"name\": ...");
         Optional<PasskeyName> name = JsonBody.optionalText(object, "name")
                 .map(text -> JsonBody.parse(() -> new PasskeyName(text)));
@@ -177,7 +185,8 @@ class PasskeysController {
                 credential.put(entry.getKey(), entry.getValue());
             }
         });
-        return new RegisterPasskeyUseCase.Command(userId, PublicKeyCredentialJson.write(json,
+        return new RegisterPasskeyUseCase.Command(caller.userId(), caller.authenticatedAt(),
+                PublicKeyCredentialJson.write(json,
                 JsonNode.createObjectNode(credential), REGISTRATION), name, requester);
     }
 
@@ -201,15 +210,21 @@ class PasskeysController {
             description = "It can no longer be used to log in; the authenticator keeps it until removed there.")
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
     @PasskeyNotFound
+    @ApiDocs.StepUp
     @ApiDocs.CrossSiteForbidden
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> delete(HttpRequest<?> request, Authentication authentication, @PathVariable String passkeyId) {
         CredentialId id = PathIds.parse(passkeyId, CredentialId::of, PasskeyErrorCode.PASSKEY_NOT_FOUND);
-        return deletePasskey.deleteMyPasskey(new DeleteMyPasskeyUseCase.Command(Caller.of(authentication).userId(),
-                        id, requesters.caller(request, authentication)))
-                .match(deleted -> HttpResponse.noContent(), notFound -> {
-                    throw new ApiException(PasskeyErrorCode.PASSKEY_NOT_FOUND);
-                });
+        Caller caller = Caller.of(authentication);
+        return deletePasskey.deleteMyPasskey(new DeleteMyPasskeyUseCase.Command(caller.userId(),
+                        caller.authenticatedAt(), id, requesters.caller(request, authentication)))
+                .match(deleted -> HttpResponse.noContent(),
+                        notFound -> {
+                            throw new ApiException(PasskeyErrorCode.PASSKEY_NOT_FOUND);
+                        },
+                        reauthenticationRequired -> {
+                            throw ReauthenticationErrorCode.required();
+                        });
     }
 
     /** What the list shows of a passkey: never its key. {@code lastUsedAt} is {@code null} until it is used. */

@@ -48,10 +48,11 @@ class PasswordController {
     /** Body {@code {"currentPassword": ..., "newPassword": ...}}, on the password-hashing threads. */
     @Put
     @Operation(summary = "Change the caller's password", description = "Every other session of the user ends; the one "
-            + "of the token used stays. A wrong current password counts toward the login throttle.")
+            + "of the token used stays. A wrong current password counts toward the login throttle. A change to how "
+            + "the user signs in: it needs a recent proof of who they are (POST /api/user/reauthentication).")
     @ApiDocs.BearerToken
-    @ApiResponse(responseCode = "401", description = "INVALID_CREDENTIALS (wrong current password), or a token "
-            + "problem: UNAUTHORIZED, INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_REVOKED",
+    @ApiResponse(responseCode = "401", description = "INVALID_CREDENTIALS (wrong current password); "
+            + ApiDocs.STEP_UP + "; or a token problem: UNAUTHORIZED, INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_REVOKED",
             content = @Content(mediaType = ApiDocs.JSON,
                     schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
@@ -69,11 +70,14 @@ class PasswordController {
         JsonNode json = JsonBody.object(body, "{\"currentPassword\": ..., \"newPassword\": ...}");
         Caller caller = Caller.of(authentication);
         return changePassword.changePassword(new ChangePasswordUseCase.Command(caller.userId(), caller.sessionId(),
-                        JsonBody.password(json, "currentPassword"), JsonBody.password(json, "newPassword"),
-                        requesters.caller(request, authentication)))
+                        caller.authenticatedAt(), JsonBody.password(json, "currentPassword"),
+                        JsonBody.password(json, "newPassword"), requesters.caller(request, authentication)))
                 .match(changed -> HttpResponse.noContent(),
                         invalidCredentials -> ErrorResponses.of(SessionErrorCode.INVALID_CREDENTIALS),
                         throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()),
-                        weak -> ErrorResponses.of(AccountErrorCode.WEAK_PASSWORD, weak.reason()));
+                        weak -> ErrorResponses.of(AccountErrorCode.WEAK_PASSWORD, weak.reason()),
+                        reauthenticationRequired -> {
+                            throw ReauthenticationErrorCode.required();
+                        });
     }
 }

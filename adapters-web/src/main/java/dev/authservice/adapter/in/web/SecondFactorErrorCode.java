@@ -9,6 +9,8 @@ enum SecondFactorErrorCode implements ErrorCode {
             "The password is right; complete the login with a code at POST /api/login/second-factor"),
     INVALID_SECOND_FACTOR(HttpStatus.UNAUTHORIZED, "The code or passkey is wrong, or was used already"),
     LOGIN_TICKET_INVALID(HttpStatus.UNAUTHORIZED, "The login ticket is unknown, used up or expired: log in again"),
+    TOTP_LOCKED(HttpStatus.UNAUTHORIZED, "Too many wrong codes were tried for this authenticator app: use a "
+            + "recovery code or a passkey, then set the app up again"),
     SECOND_FACTOR_NOT_FOUND(HttpStatus.NOT_FOUND, "No such second factor: enrol one first"),
     SECOND_FACTOR_ALREADY_ENROLLED(HttpStatus.CONFLICT, "A TOTP is in effect already: remove it first");
 

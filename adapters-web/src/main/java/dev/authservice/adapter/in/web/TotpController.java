@@ -10,6 +10,7 @@ import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.port.in.ConfirmTotpUseCase;
 import dev.authservice.application.port.in.EnrolTotpUseCase;
 import dev.authservice.application.port.in.RemoveTotpUseCase;
+import dev.authservice.application.port.in.RenewRecoveryCodesUseCase;
 import dev.authservice.domain.secondfactor.TotpCode;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -42,8 +43,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The signed-in user's TOTP (an authenticator app) as a second factor: enrol, confirm with a code, remove. The
- * secret and the recovery codes are in the answers of enrol and confirm once, never again.
+ * The signed-in user's TOTP (an authenticator app) as a second factor: enrol, confirm with a code, remove, and new
+ * recovery codes. The secret and the recovery codes are in the answers once, never again. Each is a change to how the
+ * user signs in, so each needs a recent proof of who they are ({@link ReauthenticationController}).
  */
 @Controller(TotpController.PATH)
 @Secured(SecurityRule.IS_AUTHENTICATED)
@@ -57,13 +59,15 @@ class TotpController {
     private final EnrolTotpUseCase enrolTotp;
     private final ConfirmTotpUseCase confirmTotp;
     private final RemoveTotpUseCase removeTotp;
+    private final RenewRecoveryCodesUseCase renewRecoveryCodes;
     private final Requesters requesters;
 
     TotpController(EnrolTotpUseCase enrolTotp, ConfirmTotpUseCase confirmTotp, RemoveTotpUseCase removeTotp,
-                   Requesters requesters) {
+                   RenewRecoveryCodesUseCase renewRecoveryCodes, Requesters requesters) {
         this.enrolTotp = enrolTotp;
         this.confirmTotp = confirmTotp;
         this.removeTotp = removeTotp;
+        this.renewRecoveryCodes = renewRecoveryCodes;
         this.requesters = requesters;
     }
 
@@ -75,18 +79,22 @@ class TotpController {
     @ApiResponse(responseCode = "200", description = "Enrolled, pending confirmation", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "409", description = "SECOND_FACTOR_ALREADY_ENROLLED: a TOTP is in effect already",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    @ApiDocs.StepUp
     @ApiDocs.CrossSiteForbidden
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<@TotpEnrolmentEnvelope Envelope<TotpEnrolment>> enrol(HttpRequest<?> request,
                                                                       Authentication authentication) {
         Caller caller = Caller.of(authentication);
-        return enrolTotp.enrolTotp(new EnrolTotpUseCase.Command(caller.userId(), caller.username(),
-                        requesters.caller(request, authentication)))
+        return enrolTotp.enrolTotp(new EnrolTotpUseCase.Command(caller.userId(), caller.authenticatedAt(),
+                        caller.username(), requesters.caller(request, authentication)))
                 .match(enrolled -> HttpResponse.ok(Envelope.ok(new TotpEnrolment(enrolled.secret(),
                                 enrolled.otpauthUri(), QrCodeSvg.dataUri(enrolled.otpauthUri()))))
                                 .header(HttpHeaders.CACHE_CONTROL, "no-store"),
                         alreadyConfirmed -> {
                             throw new ApiException(SecondFactorErrorCode.SECOND_FACTOR_ALREADY_ENROLLED);
+                        },
+                        reauthenticationRequired -> {
+                            throw ReauthenticationErrorCode.required();
                         });
     }
 
@@ -96,8 +104,8 @@ class TotpController {
             description = "From now on a login needs a second factor. Answers ten recovery codes, each good once "
                     + "instead of a code, shown here only.")
     @ApiResponse(responseCode = "200", description = "In effect", useReturnTypeSchema = true)
-    @ApiResponse(responseCode = "401", description = "INVALID_SECOND_FACTOR (a wrong code), or a token problem: "
-            + "UNAUTHORIZED, INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_REVOKED",
+    @ApiResponse(responseCode = "401", description = "INVALID_SECOND_FACTOR (a wrong code); " + ApiDocs.STEP_UP
+            + "; or a token problem: UNAUTHORIZED, INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_REVOKED",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiResponse(responseCode = "404", description = "SECOND_FACTOR_NOT_FOUND: no TOTP pending confirmation",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
@@ -111,54 +119,68 @@ class TotpController {
             content = @Content(schema = @Schema(implementation = ConfirmTotpRequest.class))) JsonNode body) {
         JsonNode json = JsonBody.object(body, "{\"code\": ...}");
         TotpCode code = JsonBody.parse(() -> TotpCode.parse("code", JsonBody.text(json, "code")));
-        return confirmTotp.confirmTotp(new ConfirmTotpUseCase.Command(Caller.of(authentication).userId(), code,
+        Caller caller = Caller.of(authentication);
+        return confirmTotp.confirmTotp(new ConfirmTotpUseCase.Command(caller.userId(), caller.authenticatedAt(), code,
                         requesters.caller(request, authentication)))
-                .match(confirmed -> HttpResponse.ok(Envelope.ok(new RecoveryCodes(confirmed.recoveryCodes())))
-                                .header(HttpHeaders.CACHE_CONTROL, "no-store"),
+                .match(confirmed -> recoveryCodes(confirmed.recoveryCodes()),
                         wrongCode -> {
                             throw new ApiException(SecondFactorErrorCode.INVALID_SECOND_FACTOR);
                         },
                         nothingToConfirm -> {
                             throw new ApiException(SecondFactorErrorCode.SECOND_FACTOR_NOT_FOUND);
+                        },
+                        reauthenticationRequired -> {
+                            throw ReauthenticationErrorCode.required();
                         });
     }
 
-    /** Body {@code {"code": "123456"}} or {@code {"password": ...}}; on the password-hashing threads. */
     @Delete
     @Operation(operationId = "removeTotp", summary = "Remove the TOTP and its recovery codes",
-            description = "Proven by a current code or by the password, which count toward the login throttle.")
+            description = "From now on a login needs the password only (or a passkey).")
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
-    @ApiResponse(responseCode = "401", description = "INVALID_SECOND_FACTOR (a wrong or used code), "
-            + "INVALID_CREDENTIALS (a wrong password), or a token problem: UNAUTHORIZED, INVALID_TOKEN, "
-            + "TOKEN_EXPIRED or TOKEN_REVOKED",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiResponse(responseCode = "404", description = "SECOND_FACTOR_NOT_FOUND: the user has no TOTP",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @ApiDocs.InvalidInput
-    @ApiDocs.JsonRequest
-    @ApiDocs.Throttled
+    @ApiDocs.StepUp
     @ApiDocs.CrossSiteForbidden
-    @ApiDocs.HashingBusy
-    @Consumes(MediaType.APPLICATION_JSON)
-    @ExecuteOn(PasswordHashingExecutor.NAME)
-    HttpResponse<?> remove(HttpRequest<?> request, Authentication authentication,
-                           @Body @Nullable @RequestBody(required = true, content = @Content(
-                                   schema = @Schema(implementation = RemoveTotpRequest.class))) JsonNode body) {
-        JsonNode json = JsonBody.object(body, "{\"code\": ...} or {\"password\": ...}");
-        Optional<TotpCode> code = JsonBody.optionalText(json, "code")
-                .map(text -> JsonBody.parse(() -> TotpCode.parse("code", text)));
-        boolean withPassword = json.get("password") != null && !json.get("password").isNull();
-        if (code.isPresent() == withPassword) {
-            throw new ApiException(CommonErrorCode.INVALID_INPUT, "give either code or password");
-        }
-        return removeTotp.removeTotp(new RemoveTotpUseCase.Command(Caller.of(authentication).userId(), code,
-                        withPassword ? Optional.of(JsonBody.password(json, "password")) : Optional.empty(),
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    HttpResponse<?> remove(HttpRequest<?> request, Authentication authentication) {
+        Caller caller = Caller.of(authentication);
+        return removeTotp.removeTotp(new RemoveTotpUseCase.Command(caller.userId(), caller.authenticatedAt(),
                         requesters.caller(request, authentication)))
                 .match(removed -> HttpResponse.noContent(),
-                        wrongProof -> ErrorResponses.of(withPassword ? SessionErrorCode.INVALID_CREDENTIALS
-                                : SecondFactorErrorCode.INVALID_SECOND_FACTOR),
-                        throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()),
-                        notEnrolled -> ErrorResponses.of(SecondFactorErrorCode.SECOND_FACTOR_NOT_FOUND));
+                        notEnrolled -> {
+                            throw new ApiException(SecondFactorErrorCode.SECOND_FACTOR_NOT_FOUND);
+                        },
+                        reauthenticationRequired -> {
+                            throw ReauthenticationErrorCode.required();
+                        });
+    }
+
+    @Post("/recovery-codes")
+    @Operation(operationId = "renewRecoveryCodes", summary = "New recovery codes",
+            description = "Ten new recovery codes, shown here only; the old ones, used or not, stop working.")
+    @ApiResponse(responseCode = "200", description = "Renewed", useReturnTypeSchema = true)
+    @ApiResponse(responseCode = "404", description = "SECOND_FACTOR_NOT_FOUND: no TOTP in effect",
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    @ApiDocs.StepUp
+    @ApiDocs.CrossSiteForbidden
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    HttpResponse<@RecoveryCodesEnvelope Envelope<RecoveryCodes>> renewRecoveryCodes(HttpRequest<?> request,
+                                                                                  Authentication authentication) {
+        Caller caller = Caller.of(authentication);
+        return renewRecoveryCodes.renewRecoveryCodes(new RenewRecoveryCodesUseCase.Command(caller.userId(),
+                        caller.authenticatedAt(), requesters.caller(request, authentication)))
+                .match(renewed -> recoveryCodes(renewed.recoveryCodes()),
+                        notEnrolled -> {
+                            throw new ApiException(SecondFactorErrorCode.SECOND_FACTOR_NOT_FOUND);
+                        },
+                        reauthenticationRequired -> {
+                            throw ReauthenticationErrorCode.required();
+                        });
+    }
+
+    private static HttpResponse<Envelope<RecoveryCodes>> recoveryCodes(List<String> codes) {
+        return HttpResponse.ok(Envelope.ok(new RecoveryCodes(codes))).header(HttpHeaders.CACHE_CONTROL, "no-store");
     }
 
     /** The QR code is drawn here, not by the application: it is how the web shows the key URI, not a rule of TOTP. */
@@ -185,10 +207,6 @@ class TotpController {
 
     @Schema(name = "ConfirmTotpRequest", requiredProperties = {"code"})
     record ConfirmTotpRequest(@Schema(example = "123456") String code) {
-    }
-
-    @Schema(name = "RemoveTotpRequest", description = "code or password, not both")
-    record RemoveTotpRequest(@Schema(example = "123456") String code, String password) {
     }
 
     @Target(ElementType.TYPE_USE)

@@ -57,6 +57,8 @@ class AccountsControllersTest {
 
     private static final UserId CALLER = new UserId(UUID.fromString("11111111-1111-1111-1111-111111111111"));
     private static final SessionId SESSION = new SessionId(UUID.fromString("22222222-2222-2222-2222-222222222222"));
+    /** When the caller's session last proved who its user is, as its token says. */
+    private static final Instant AUTHENTICATED_AT = Instant.parse("2026-12-01T09:58:00Z");
 
     @Inject
     @Client("/")
@@ -105,7 +107,7 @@ class AccountsControllersTest {
         Instant now = Instant.now();
         return new AuthenticateUseCase.Result.Authenticated(new AccessToken("jti", "auth-service",
                 new Username("caller"), CALLER, SESSION, roles, "Caller", "Testing", now, now, now.plusSeconds(60),
-                AuthenticationMethods.PASSWORD));
+                AuthenticationMethods.PASSWORD, AUTHENTICATED_AT));
     }
 
     private HttpResponse<Map> exchange(MutableHttpRequest<String> request, String token) {
@@ -208,6 +210,7 @@ class AccountsControllersTest {
         verify(changePassword).changePassword(command.capture());
         assertEquals(CALLER, command.getValue().userId());
         assertEquals(SESSION, command.getValue().currentSession());
+        assertEquals(AUTHENTICATED_AT, command.getValue().authenticatedAt());
         assertEquals(new Password("the old passphrase"), command.getValue().currentPassword());
         assertEquals(new Password("the new passphrase"), command.getValue().newPassword());
         assertEquals(Optional.of(CALLER), command.getValue().requester().userId());
@@ -247,5 +250,20 @@ class AccountsControllersTest {
         assertEquals(429, response.code());
         assertEquals("TOO_MANY_ATTEMPTS", errorCode(response));
         assertEquals("3", response.header("Retry-After"));
+    }
+
+    /** RFC 9470's answer: the token is good, the proof of who its user is behind it too old for this change. */
+    @Test
+    void aPasswordChangeThatNeedsARecentProofIs401WithTheStepUpChallenge() {
+        when(changePassword.changePassword(any())).thenReturn(
+                new ChangePasswordUseCase.Result.ReauthenticationRequired());
+
+        HttpResponse<Map> response = exchange(HttpRequest.PUT("/api/user/password",
+                "{\"currentPassword\":\"the old passphrase\",\"newPassword\":\"the new passphrase\"}"), "user-token");
+
+        assertEquals(401, response.code());
+        assertEquals("REAUTHENTICATION_REQUIRED", errorCode(response));
+        assertEquals("Bearer error=\"insufficient_user_authentication\", error_description=\"A more recent "
+                + "authentication is required\"", response.header("WWW-Authenticate"));
     }
 }

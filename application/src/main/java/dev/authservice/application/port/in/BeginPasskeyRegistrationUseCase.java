@@ -1,7 +1,9 @@
 package dev.authservice.application.port.in;
 
+import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -14,13 +16,17 @@ public interface BeginPasskeyRegistrationUseCase {
     Result beginPasskeyRegistration(Command command);
 
     /**
-     * @param userId      the caller
-     * @param username    the name the authenticator shows for the account
-     * @param displayName a friendlier one, such as the nickname
+     * @param userId          the caller
+     * @param authenticatedAt when the caller's session last proved who its user is: its access token's {@code auth_time}
+     * @param username        the name the authenticator shows for the account
+     * @param displayName     a friendlier one, such as the nickname
      */
-    record Command(UserId userId, Username username, String displayName) {
+    record Command(UserId userId, Instant authenticatedAt, Username username, String displayName,
+                   Requester requester) {
         public Command {
             Objects.requireNonNull(userId, "userId");
+            Objects.requireNonNull(authenticatedAt, "authenticatedAt");
+            Objects.requireNonNull(requester, "requester");
             Objects.requireNonNull(username, "username");
             Objects.requireNonNull(displayName, "displayName");
         }
@@ -29,11 +35,13 @@ public interface BeginPasskeyRegistrationUseCase {
     /** One function per outcome in {@link #match}: a new outcome does not compile until every caller handles it. */
     sealed interface Result {
 
-        <T> T match(Function<Started, T> started, Function<LimitReached, T> limitReached);
+        <T> T match(Function<Started, T> started, Function<LimitReached, T> limitReached,
+                    Function<ReauthenticationRequired, T> reauthenticationRequired);
 
         record Started(PasskeyCreationOptions options) implements Result {
             @Override
-            public <T> T match(Function<Started, T> started, Function<LimitReached, T> limitReached) {
+            public <T> T match(Function<Started, T> started, Function<LimitReached, T> limitReached,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return started.apply(this);
             }
         }
@@ -41,8 +49,18 @@ public interface BeginPasskeyRegistrationUseCase {
         /** The user holds as many passkeys as allowed: no challenge is issued, so no authenticator is asked. */
         record LimitReached() implements Result {
             @Override
-            public <T> T match(Function<Started, T> started, Function<LimitReached, T> limitReached) {
+            public <T> T match(Function<Started, T> started, Function<LimitReached, T> limitReached,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return limitReached.apply(this);
+            }
+        }
+
+        /** The caller's session proved who its user is too long ago for this change: they prove it again first. */
+        record ReauthenticationRequired() implements Result {
+            @Override
+            public <T> T match(Function<Started, T> started, Function<LimitReached, T> limitReached,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
+                return reauthenticationRequired.apply(this);
             }
         }
     }

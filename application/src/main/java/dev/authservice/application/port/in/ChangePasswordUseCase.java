@@ -5,6 +5,7 @@ import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.UserId;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -17,13 +18,15 @@ public interface ChangePasswordUseCase {
     Result changePassword(Command command);
 
     /**
-     * @param currentSession the session the request comes from, which stays
-     * @param requester      the user and their client: the throttle counts by its address, the audit trail keeps it
+     * @param currentSession  the session the request comes from, which stays
+     * @param authenticatedAt when the caller's session last proved who its user is: its access token's {@code auth_time}
+     * @param requester       the user and their client: the throttle counts by its address, the audit trail keeps it
      */
-    record Command(UserId userId, SessionId currentSession, Password currentPassword, Password newPassword,
-                   Requester requester) {
+    record Command(UserId userId, SessionId currentSession, Instant authenticatedAt, Password currentPassword,
+                   Password newPassword, Requester requester) {
         public Command {
             Objects.requireNonNull(userId, "userId");
+            Objects.requireNonNull(authenticatedAt, "authenticatedAt");
             Objects.requireNonNull(currentSession, "currentSession");
             Objects.requireNonNull(currentPassword, "currentPassword");
             Objects.requireNonNull(newPassword, "newPassword");
@@ -36,12 +39,14 @@ public interface ChangePasswordUseCase {
     sealed interface Result {
 
         <T> T match(Function<Changed, T> changed, Function<InvalidCredentials, T> invalidCredentials,
-                    Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword);
+                    Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword,
+                    Function<ReauthenticationRequired, T> reauthenticationRequired);
 
         record Changed() implements Result {
             @Override
             public <T> T match(Function<Changed, T> changed, Function<InvalidCredentials, T> invalidCredentials,
-                               Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword) {
+                               Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return changed.apply(this);
             }
         }
@@ -50,7 +55,8 @@ public interface ChangePasswordUseCase {
         record InvalidCredentials() implements Result {
             @Override
             public <T> T match(Function<Changed, T> changed, Function<InvalidCredentials, T> invalidCredentials,
-                               Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword) {
+                               Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return invalidCredentials.apply(this);
             }
         }
@@ -58,7 +64,8 @@ public interface ChangePasswordUseCase {
         record Throttled(Duration retryAfter) implements Result {
             @Override
             public <T> T match(Function<Changed, T> changed, Function<InvalidCredentials, T> invalidCredentials,
-                               Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword) {
+                               Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return throttled.apply(this);
             }
         }
@@ -67,8 +74,19 @@ public interface ChangePasswordUseCase {
         record WeakPassword(String reason) implements Result {
             @Override
             public <T> T match(Function<Changed, T> changed, Function<InvalidCredentials, T> invalidCredentials,
-                               Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword) {
+                               Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return weakPassword.apply(this);
+            }
+        }
+
+        /** The caller's session proved who its user is too long ago for this change: they prove it again first. */
+        record ReauthenticationRequired() implements Result {
+            @Override
+            public <T> T match(Function<Changed, T> changed, Function<InvalidCredentials, T> invalidCredentials,
+                               Function<Throttled, T> throttled, Function<WeakPassword, T> weakPassword,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
+                return reauthenticationRequired.apply(this);
             }
         }
     }

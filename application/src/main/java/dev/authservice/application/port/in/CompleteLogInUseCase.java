@@ -49,12 +49,14 @@ public interface CompleteLogInUseCase {
     sealed interface Result {
 
         <T> T match(Function<LoggedIn, T> loggedIn, Function<WrongCode, T> wrongCode,
-                    Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled);
+                    Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled,
+                    Function<TotpLocked, T> totpLocked);
 
         record LoggedIn(IssuedTokens tokens) implements Result {
             @Override
             public <T> T match(Function<LoggedIn, T> loggedIn, Function<WrongCode, T> wrongCode,
-                               Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled) {
+                               Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled,
+                               Function<TotpLocked, T> totpLocked) {
                 return loggedIn.apply(this);
             }
         }
@@ -66,7 +68,8 @@ public interface CompleteLogInUseCase {
         record WrongCode() implements Result {
             @Override
             public <T> T match(Function<LoggedIn, T> loggedIn, Function<WrongCode, T> wrongCode,
-                               Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled) {
+                               Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled,
+                               Function<TotpLocked, T> totpLocked) {
                 return wrongCode.apply(this);
             }
         }
@@ -75,7 +78,8 @@ public interface CompleteLogInUseCase {
         record TicketInvalid() implements Result {
             @Override
             public <T> T match(Function<LoggedIn, T> loggedIn, Function<WrongCode, T> wrongCode,
-                               Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled) {
+                               Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled,
+                               Function<TotpLocked, T> totpLocked) {
                 return ticketInvalid.apply(this);
             }
         }
@@ -83,8 +87,22 @@ public interface CompleteLogInUseCase {
         record Throttled(Duration retryAfter) implements Result {
             @Override
             public <T> T match(Function<LoggedIn, T> loggedIn, Function<WrongCode, T> wrongCode,
-                               Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled) {
+                               Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled,
+                               Function<TotpLocked, T> totpLocked) {
                 return throttled.apply(this);
+            }
+        }
+
+        /**
+         * The authenticator app's codes are refused for good: its secret has had every wrong code it may, from
+         * whichever addresses. A recovery code or a passkey still completes the login.
+         */
+        record TotpLocked() implements Result {
+            @Override
+            public <T> T match(Function<LoggedIn, T> loggedIn, Function<WrongCode, T> wrongCode,
+                               Function<TicketInvalid, T> ticketInvalid, Function<Throttled, T> throttled,
+                               Function<TotpLocked, T> totpLocked) {
+                return totpLocked.apply(this);
             }
         }
     }

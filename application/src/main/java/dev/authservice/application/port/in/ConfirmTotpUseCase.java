@@ -3,6 +3,7 @@ package dev.authservice.application.port.in;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.secondfactor.TotpCode;
 import dev.authservice.domain.user.UserId;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -15,9 +16,13 @@ public interface ConfirmTotpUseCase {
 
     Result confirmTotp(Command command);
 
-    record Command(UserId userId, TotpCode code, Requester requester) {
+    /**
+     * @param authenticatedAt when the caller's session last proved who its user is: its access token's {@code auth_time}
+     */
+    record Command(UserId userId, Instant authenticatedAt, TotpCode code, Requester requester) {
         public Command {
             Objects.requireNonNull(userId, "userId");
+            Objects.requireNonNull(authenticatedAt, "authenticatedAt");
             Objects.requireNonNull(code, "code");
             Objects.requireNonNull(requester, "requester");
         }
@@ -27,7 +32,8 @@ public interface ConfirmTotpUseCase {
     sealed interface Result {
 
         <T> T match(Function<Confirmed, T> confirmed, Function<WrongCode, T> wrongCode,
-                    Function<NothingToConfirm, T> nothingToConfirm);
+                    Function<NothingToConfirm, T> nothingToConfirm,
+                    Function<ReauthenticationRequired, T> reauthenticationRequired);
 
         /** @param recoveryCodes as shown to the user, each good once; the service keeps only their hashes */
         record Confirmed(List<String> recoveryCodes) implements Result {
@@ -37,7 +43,8 @@ public interface ConfirmTotpUseCase {
 
             @Override
             public <T> T match(Function<Confirmed, T> confirmed, Function<WrongCode, T> wrongCode,
-                               Function<NothingToConfirm, T> nothingToConfirm) {
+                               Function<NothingToConfirm, T> nothingToConfirm,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return confirmed.apply(this);
             }
 
@@ -50,7 +57,8 @@ public interface ConfirmTotpUseCase {
         record WrongCode() implements Result {
             @Override
             public <T> T match(Function<Confirmed, T> confirmed, Function<WrongCode, T> wrongCode,
-                               Function<NothingToConfirm, T> nothingToConfirm) {
+                               Function<NothingToConfirm, T> nothingToConfirm,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return wrongCode.apply(this);
             }
         }
@@ -59,8 +67,19 @@ public interface ConfirmTotpUseCase {
         record NothingToConfirm() implements Result {
             @Override
             public <T> T match(Function<Confirmed, T> confirmed, Function<WrongCode, T> wrongCode,
-                               Function<NothingToConfirm, T> nothingToConfirm) {
+                               Function<NothingToConfirm, T> nothingToConfirm,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return nothingToConfirm.apply(this);
+            }
+        }
+
+        /** The caller's session proved who its user is too long ago for this change: they prove it again first. */
+        record ReauthenticationRequired() implements Result {
+            @Override
+            public <T> T match(Function<Confirmed, T> confirmed, Function<WrongCode, T> wrongCode,
+                               Function<NothingToConfirm, T> nothingToConfirm,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
+                return reauthenticationRequired.apply(this);
             }
         }
     }

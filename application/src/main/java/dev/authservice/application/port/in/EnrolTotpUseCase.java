@@ -3,6 +3,7 @@ package dev.authservice.application.port.in;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -14,10 +15,14 @@ public interface EnrolTotpUseCase {
 
     Result enrolTotp(Command command);
 
-    /** @param username the account name the authenticator app shows beside the issuer */
-    record Command(UserId userId, Username username, Requester requester) {
+    /**
+     * @param authenticatedAt when the caller's session last proved who its user is: its access token's {@code auth_time}
+     * @param username        the account name the authenticator app shows beside the issuer
+     */
+    record Command(UserId userId, Instant authenticatedAt, Username username, Requester requester) {
         public Command {
             Objects.requireNonNull(userId, "userId");
+            Objects.requireNonNull(authenticatedAt, "authenticatedAt");
             Objects.requireNonNull(username, "username");
             Objects.requireNonNull(requester, "requester");
         }
@@ -26,7 +31,8 @@ public interface EnrolTotpUseCase {
     /** One function per outcome in {@link #match}: a new outcome does not compile until every caller handles it. */
     sealed interface Result {
 
-        <T> T match(Function<Enrolled, T> enrolled, Function<AlreadyConfirmed, T> alreadyConfirmed);
+        <T> T match(Function<Enrolled, T> enrolled, Function<AlreadyConfirmed, T> alreadyConfirmed,
+                    Function<ReauthenticationRequired, T> reauthenticationRequired);
 
         /** @param secret base32, to type into an app; @param otpauthUri the same for a QR code */
         record Enrolled(String secret, String otpauthUri) implements Result {
@@ -36,7 +42,8 @@ public interface EnrolTotpUseCase {
             }
 
             @Override
-            public <T> T match(Function<Enrolled, T> enrolled, Function<AlreadyConfirmed, T> alreadyConfirmed) {
+            public <T> T match(Function<Enrolled, T> enrolled, Function<AlreadyConfirmed, T> alreadyConfirmed,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return enrolled.apply(this);
             }
 
@@ -49,8 +56,18 @@ public interface EnrolTotpUseCase {
         /** The user has a TOTP in effect: removing it comes first. */
         record AlreadyConfirmed() implements Result {
             @Override
-            public <T> T match(Function<Enrolled, T> enrolled, Function<AlreadyConfirmed, T> alreadyConfirmed) {
+            public <T> T match(Function<Enrolled, T> enrolled, Function<AlreadyConfirmed, T> alreadyConfirmed,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return alreadyConfirmed.apply(this);
+            }
+        }
+
+        /** The caller's session proved who its user is too long ago for this change: they prove it again first. */
+        record ReauthenticationRequired() implements Result {
+            @Override
+            public <T> T match(Function<Enrolled, T> enrolled, Function<AlreadyConfirmed, T> alreadyConfirmed,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
+                return reauthenticationRequired.apply(this);
             }
         }
     }

@@ -4,6 +4,7 @@ import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.PasskeyName;
 import dev.authservice.domain.user.UserId;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -17,12 +18,15 @@ public interface RegisterPasskeyUseCase {
     Result registerPasskey(Command command);
 
     /**
-     * @param response the JSON of {@code PublicKeyCredential.toJSON()} for a registration (WebAuthn Level 3)
-     * @param name     what the user calls the passkey; empty: a default naming the day
+     * @param authenticatedAt when the caller's session last proved who its user is: its access token's {@code auth_time}
+     * @param response        the JSON of {@code PublicKeyCredential.toJSON()} for a registration (WebAuthn Level 3)
+     * @param name            what the user calls the passkey; empty: a default naming the day
      */
-    record Command(UserId userId, String response, Optional<PasskeyName> name, Requester requester) {
+    record Command(UserId userId, Instant authenticatedAt, String response, Optional<PasskeyName> name,
+                   Requester requester) {
         public Command {
             Objects.requireNonNull(userId, "userId");
+            Objects.requireNonNull(authenticatedAt, "authenticatedAt");
             Objects.requireNonNull(response, "response");
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(requester, "requester");
@@ -35,14 +39,16 @@ public interface RegisterPasskeyUseCase {
         <T> T match(Function<Registered, T> registered, Function<Malformed, T> malformed,
                     Function<ChallengeRefused, T> challengeRefused, Function<WrongOrigin, T> wrongOrigin,
                     Function<VerificationFailed, T> verificationFailed, Function<AlreadyRegistered, T> taken,
-                    Function<LimitReached, T> limitReached);
+                    Function<LimitReached, T> limitReached,
+                    Function<ReauthenticationRequired, T> reauthenticationRequired);
 
         record Registered(Passkey passkey) implements Result {
             @Override
             public <T> T match(Function<Registered, T> registered, Function<Malformed, T> malformed,
                                Function<ChallengeRefused, T> challengeRefused, Function<WrongOrigin, T> wrongOrigin,
-                               Function<VerificationFailed, T> verificationFailed,
-                               Function<AlreadyRegistered, T> taken, Function<LimitReached, T> limitReached) {
+                               Function<VerificationFailed, T> verificationFailed, Function<AlreadyRegistered, T> taken,
+                               Function<LimitReached, T> limitReached,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return registered.apply(this);
             }
         }
@@ -52,8 +58,9 @@ public interface RegisterPasskeyUseCase {
             @Override
             public <T> T match(Function<Registered, T> registered, Function<Malformed, T> malformed,
                                Function<ChallengeRefused, T> challengeRefused, Function<WrongOrigin, T> wrongOrigin,
-                               Function<VerificationFailed, T> verificationFailed,
-                               Function<AlreadyRegistered, T> taken, Function<LimitReached, T> limitReached) {
+                               Function<VerificationFailed, T> verificationFailed, Function<AlreadyRegistered, T> taken,
+                               Function<LimitReached, T> limitReached,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return malformed.apply(this);
             }
         }
@@ -63,8 +70,9 @@ public interface RegisterPasskeyUseCase {
             @Override
             public <T> T match(Function<Registered, T> registered, Function<Malformed, T> malformed,
                                Function<ChallengeRefused, T> challengeRefused, Function<WrongOrigin, T> wrongOrigin,
-                               Function<VerificationFailed, T> verificationFailed,
-                               Function<AlreadyRegistered, T> taken, Function<LimitReached, T> limitReached) {
+                               Function<VerificationFailed, T> verificationFailed, Function<AlreadyRegistered, T> taken,
+                               Function<LimitReached, T> limitReached,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return challengeRefused.apply(this);
             }
         }
@@ -74,8 +82,9 @@ public interface RegisterPasskeyUseCase {
             @Override
             public <T> T match(Function<Registered, T> registered, Function<Malformed, T> malformed,
                                Function<ChallengeRefused, T> challengeRefused, Function<WrongOrigin, T> wrongOrigin,
-                               Function<VerificationFailed, T> verificationFailed,
-                               Function<AlreadyRegistered, T> taken, Function<LimitReached, T> limitReached) {
+                               Function<VerificationFailed, T> verificationFailed, Function<AlreadyRegistered, T> taken,
+                               Function<LimitReached, T> limitReached,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return wrongOrigin.apply(this);
             }
         }
@@ -85,8 +94,9 @@ public interface RegisterPasskeyUseCase {
             @Override
             public <T> T match(Function<Registered, T> registered, Function<Malformed, T> malformed,
                                Function<ChallengeRefused, T> challengeRefused, Function<WrongOrigin, T> wrongOrigin,
-                               Function<VerificationFailed, T> verificationFailed,
-                               Function<AlreadyRegistered, T> taken, Function<LimitReached, T> limitReached) {
+                               Function<VerificationFailed, T> verificationFailed, Function<AlreadyRegistered, T> taken,
+                               Function<LimitReached, T> limitReached,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return verificationFailed.apply(this);
             }
         }
@@ -96,8 +106,9 @@ public interface RegisterPasskeyUseCase {
             @Override
             public <T> T match(Function<Registered, T> registered, Function<Malformed, T> malformed,
                                Function<ChallengeRefused, T> challengeRefused, Function<WrongOrigin, T> wrongOrigin,
-                               Function<VerificationFailed, T> verificationFailed,
-                               Function<AlreadyRegistered, T> taken, Function<LimitReached, T> limitReached) {
+                               Function<VerificationFailed, T> verificationFailed, Function<AlreadyRegistered, T> taken,
+                               Function<LimitReached, T> limitReached,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return taken.apply(this);
             }
         }
@@ -107,9 +118,22 @@ public interface RegisterPasskeyUseCase {
             @Override
             public <T> T match(Function<Registered, T> registered, Function<Malformed, T> malformed,
                                Function<ChallengeRefused, T> challengeRefused, Function<WrongOrigin, T> wrongOrigin,
-                               Function<VerificationFailed, T> verificationFailed,
-                               Function<AlreadyRegistered, T> taken, Function<LimitReached, T> limitReached) {
+                               Function<VerificationFailed, T> verificationFailed, Function<AlreadyRegistered, T> taken,
+                               Function<LimitReached, T> limitReached,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
                 return limitReached.apply(this);
+            }
+        }
+
+        /** The caller's session proved who its user is too long ago for this change: they prove it again first. */
+        record ReauthenticationRequired() implements Result {
+            @Override
+            public <T> T match(Function<Registered, T> registered, Function<Malformed, T> malformed,
+                               Function<ChallengeRefused, T> challengeRefused, Function<WrongOrigin, T> wrongOrigin,
+                               Function<VerificationFailed, T> verificationFailed, Function<AlreadyRegistered, T> taken,
+                               Function<LimitReached, T> limitReached,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired) {
+                return reauthenticationRequired.apply(this);
             }
         }
     }

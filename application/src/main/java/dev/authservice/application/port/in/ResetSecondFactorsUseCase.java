@@ -6,8 +6,9 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * An administrator removes a user's second factors (their TOTP and recovery codes), for a user who lost both: their
- * next login needs the password only.
+ * An administrator removes a user's second factors (their TOTP and recovery codes), for a user who lost both, and ends
+ * every session of the user: their next login needs the password only. Passkeys stay; an administrator removes one
+ * with {@link RemoveUserPasskeyUseCase}.
  */
 public interface ResetSecondFactorsUseCase {
 

@@ -31,10 +31,17 @@ public interface SecondFactorStore {
     boolean confirm(TotpFactor.Pending expected, TotpFactor.Confirmed confirmed, List<RecoveryCode.Hash> recoveryCodes);
 
     /**
-     * An accepted code: replaces {@code expected} with {@code next}; false, and nothing changed, unless the stored
-     * factor still has {@code expected}'s last accepted step. Of two concurrent acceptances of one step, one wins.
+     * A code counted or accepted: replaces {@code expected} with {@code next}; false, and nothing changed, unless the
+     * stored factor is still {@code expected} (the same secret, last accepted step and wrong codes). Of two concurrent
+     * replacements of one state, one wins.
      */
-    boolean accept(TotpFactor.Confirmed expected, TotpFactor.Confirmed next);
+    boolean replace(TotpFactor.Confirmed expected, TotpFactor.Confirmed next);
+
+    /**
+     * Replaces the user's recovery codes, used or not, with {@code recoveryCodes}, at once; false, and nothing changed,
+     * unless {@code held}'s secret is still the user's confirmed TOTP.
+     */
+    boolean renewRecoveryCodes(TotpFactor.Confirmed held, List<RecoveryCode.Hash> recoveryCodes);
 
     /** Whether {@code userId} has {@code code} and has not used it. Changes nothing. */
     boolean hasRecoveryCode(UserId userId, RecoveryCode.Hash code);

@@ -46,6 +46,12 @@ public interface SessionStore {
      */
     int revokeAllOf(UserId userId, Optional<SessionId> except, RevocationReason reason, Instant at);
 
+    /**
+     * Carries out {@link Session#reauthenticate}: stores {@code reauthenticated}'s methods and authentication time.
+     * False, and nothing changed, when the session has been revoked since it was read, or is unknown.
+     */
+    boolean reauthenticate(Session reauthenticated);
+
     /** The session, revoked or not, if it exists. */
     Optional<Session> find(SessionId sessionId);
 

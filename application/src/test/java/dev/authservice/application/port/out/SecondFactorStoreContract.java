@@ -10,6 +10,7 @@ import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.secondfactor.WrongCodes;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Instant;
 import java.util.Collections;
@@ -55,7 +56,11 @@ public abstract class SecondFactorStoreContract {
     }
 
     private TotpFactor.Confirmed confirmed(long step) {
-        return new TotpFactor.Confirmed(alice.id(), SECRET, ENROLLED, ENROLLED.plusSeconds(30), step);
+        return confirmed(step, WrongCodes.NONE);
+    }
+
+    private TotpFactor.Confirmed confirmed(long step, WrongCodes wrongCodes) {
+        return new TotpFactor.Confirmed(alice.id(), SECRET, ENROLLED, ENROLLED.plusSeconds(30), step, wrongCodes);
     }
 
     private TotpFactor.Confirmed confirmedAlice() {
@@ -112,21 +117,74 @@ public abstract class SecondFactorStoreContract {
     @Test
     void aCodeIsAcceptedOnlyFromTheLastAcceptedStepRead() {
         TotpFactor.Confirmed read = confirmedAlice();
-        assertTrue(store.accept(read, confirmed(7)));
+        assertTrue(store.replace(read, confirmed(7)));
         assertEquals(Optional.of(confirmed(7)), store.totpOf(alice.id()));
-        assertFalse(store.accept(read, confirmed(8)), "read before the last acceptance");
+        assertFalse(store.replace(read, confirmed(8)), "read before the last acceptance");
         assertEquals(Optional.of(confirmed(7)), store.totpOf(alice.id()));
     }
 
     @Test
-    void ofConcurrentAcceptancesOfOneStepOneWins() throws Exception {
+    void wrongCodesAreKeptAndCountedOnlyFromTheCountRead() {
+        TotpFactor.Confirmed read = confirmedAlice();
+        TotpFactor.Confirmed counted = confirmed(5, new WrongCodes(1, 1, Optional.of(ENROLLED.plusSeconds(60))));
+        TotpFactor.Confirmed countedAgain = confirmed(5, new WrongCodes(2, 2, Optional.of(ENROLLED.plusSeconds(61))));
+
+        assertTrue(store.replace(read, counted));
+        assertEquals(Optional.of(counted), store.totpOf(alice.id()));
+        assertFalse(store.replace(read, countedAgain), "read before the last count");
+        assertTrue(store.replace(counted, countedAgain));
+        assertEquals(Optional.of(countedAgain), store.totpOf(alice.id()));
+        TotpFactor.Confirmed accepted = confirmed(6, new WrongCodes(1, 0, Optional.of(ENROLLED.plusSeconds(61))));
+        assertFalse(store.replace(counted, accepted), "read before the last count");
+        assertTrue(store.replace(countedAgain, accepted));
+        assertEquals(Optional.of(accepted), store.totpOf(alice.id()));
+    }
+
+    @Test
+    void aFactorOfAnotherSecretIsNotReplaced() {
+        confirmedAlice();
+        TotpFactor.Confirmed ofAnotherSecret = new TotpFactor.Confirmed(alice.id(), OTHER_SECRET, ENROLLED,
+                ENROLLED.plusSeconds(30), 5, WrongCodes.NONE);
+        assertFalse(store.replace(ofAnotherSecret, confirmed(6)));
+        assertEquals(Optional.of(confirmed(5)), store.totpOf(alice.id()));
+    }
+
+    @Test
+    void ofConcurrentReplacementsOfOneStateOneWins() throws Exception {
         for (int round = 0; round < 5; round++) {
             store.remove(alice.id());
             TotpFactor.Confirmed read = confirmedAlice();
             List<Boolean> results = AtTheSameTime.run(Collections.<Callable<Boolean>>nCopies(RACERS,
-                    () -> store.accept(read, confirmed(6))));
+                    () -> store.replace(read, confirmed(5, new WrongCodes(1, 1, Optional.of(ENROLLED))))));
             assertEquals(1, results.stream().filter(won -> won).count(), "winners among " + results);
         }
+    }
+
+    @Test
+    void renewedRecoveryCodesReplaceTheOldOnesUsedOrNot() {
+        TotpFactor.Confirmed held = confirmedAlice();
+        store.useRecoveryCode(alice.id(), CODES.get(0));
+        RecoveryCode.Hash renewed = new RecoveryCode("CCCCCCCCCC").hash();
+
+        assertTrue(store.renewRecoveryCodes(held, List.of(renewed)));
+
+        assertFalse(store.hasRecoveryCode(alice.id(), CODES.get(1)));
+        assertTrue(store.hasRecoveryCode(alice.id(), renewed));
+        assertEquals(1, store.recoveryCodesLeft(alice.id()));
+    }
+
+    @Test
+    void recoveryCodesAreNotRenewedForATotpNoLongerInEffect() {
+        TotpFactor.Confirmed held = confirmedAlice();
+        store.remove(alice.id());
+        assertFalse(store.renewRecoveryCodes(held, CODES));
+        assertEquals(0, store.recoveryCodesLeft(alice.id()));
+
+        store.enrol(TotpFactor.enrol(alice.id(), OTHER_SECRET, ENROLLED));
+        assertTrue(store.confirm(TotpFactor.enrol(alice.id(), OTHER_SECRET, ENROLLED), new TotpFactor.Confirmed(
+                alice.id(), OTHER_SECRET, ENROLLED, ENROLLED, 1, WrongCodes.NONE), List.of()));
+        assertFalse(store.renewRecoveryCodes(held, CODES), "another secret since");
+        assertEquals(0, store.recoveryCodesLeft(alice.id()));
     }
 
     @Test

@@ -108,9 +108,40 @@ public abstract class SessionStoreContract {
         assertEquals(Optional.of(withTotp), store.find(withTotp.id()));
         Decision refreshed = store.refresh(RefreshToken.RefreshAttempt.of(first.hash(), aTokenHash(),
                 now.plusSeconds(1), SessionMother.POLICY));
-        assertEquals(Optional.of(AuthenticationMethods.PASSWORD_AND_TOTP), refreshed.match(
-                rotate -> Optional.of(rotate.methods()), repeat -> Optional.empty(), reuse -> Optional.empty(),
+        assertEquals(Optional.of(withTotp), refreshed.match(
+                rotate -> Optional.of(rotate.session()), repeat -> Optional.empty(), reuse -> Optional.empty(),
                 refuse -> Optional.empty()));
+    }
+
+    @Test
+    void aSessionWhoseUserProvesAgainWhoTheyAreKeepsHowAndWhenAndARefreshNamesIt() {
+        SessionMother.Login login = logIn();
+        Session reauthenticated = login.session().reauthenticate(AuthenticationMethods.DEVICE_BOUND_PASSKEY,
+                now.plusSeconds(30)).orElseThrow();
+
+        assertTrue(store.reauthenticate(reauthenticated));
+
+        assertEquals(Optional.of(reauthenticated), store.find(login.sessionId()));
+        Decision refreshed = store.refresh(RefreshToken.RefreshAttempt.of(login.firstToken().hash(), aTokenHash(),
+                now.plusSeconds(31), SessionMother.POLICY));
+        assertEquals(Optional.of(reauthenticated), refreshed.match(
+                rotate -> Optional.of(rotate.session()), repeat -> Optional.empty(), reuse -> Optional.empty(),
+                refuse -> Optional.empty()));
+    }
+
+    @Test
+    void aRevokedOrUnknownSessionIsNotAuthenticatedAgain() {
+        SessionMother.Login login = logIn();
+        Session reauthenticated = login.session().reauthenticate(AuthenticationMethods.PASSWORD,
+                now.plusSeconds(30)).orElseThrow();
+        store.revoke(login.sessionId(), RevocationReason.LOGOUT, now.plusSeconds(10));
+
+        assertFalse(store.reauthenticate(reauthenticated), "revoked since it was read");
+        assertEquals(now, store.find(login.sessionId()).orElseThrow().authenticatedAt());
+        Session unknown = Session.start(new SessionId(UUID.randomUUID()), alice.id(), now, SessionMother.POLICY,
+                null, null);
+        assertFalse(store.reauthenticate(unknown));
+        assertEquals(Optional.empty(), store.find(unknown.id()));
     }
 
     @Test

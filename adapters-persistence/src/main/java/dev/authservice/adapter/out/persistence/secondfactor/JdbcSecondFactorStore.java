@@ -10,6 +10,7 @@ import dev.authservice.application.port.out.SecondFactorStore;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpFactor;
+import dev.authservice.domain.secondfactor.WrongCodes;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
@@ -95,29 +96,61 @@ class JdbcSecondFactorStore implements SecondFactorStore {
                     }) != 1) {
                 return false;
             }
-            update(connection, "DELETE FROM recovery_codes WHERE user_id = ?",
-                    statement -> statement.setObject(1, expected.userId().value()));
-            try (PreparedStatement insert = connection.prepareStatement(
-                    "INSERT INTO recovery_codes (user_id, code_hash) VALUES (?, ?)")) {
-                for (RecoveryCode.Hash code : recoveryCodes) {
-                    insert.setObject(1, expected.userId().value());
-                    insert.setString(2, code.hex());
-                    insert.addBatch();
-                }
-                insert.executeBatch();
-            }
+            replaceRecoveryCodes(connection, expected.userId(), recoveryCodes);
             return true;
         });
     }
 
+    private static void replaceRecoveryCodes(Connection connection, UserId userId, List<RecoveryCode.Hash> codes)
+            throws SQLException {
+        update(connection, "DELETE FROM recovery_codes WHERE user_id = ?",
+                statement -> statement.setObject(1, userId.value()));
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT INTO recovery_codes (user_id, code_hash) VALUES (?, ?)")) {
+            for (RecoveryCode.Hash code : codes) {
+                insert.setObject(1, userId.value());
+                insert.setString(2, code.hex());
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+    }
+
+    /** The whole state compared, so that a count or an acceptance written meanwhile makes this one fail. */
     @Override
-    public boolean accept(TotpFactor.Confirmed expected, TotpFactor.Confirmed next) {
-        return jdbc.write(connection -> update(connection, "UPDATE totp_factors SET last_step = ?"
-                + " WHERE user_id = ? AND confirmed_at IS NOT NULL AND last_step = ?", statement -> {
+    public boolean replace(TotpFactor.Confirmed expected, TotpFactor.Confirmed next) {
+        return jdbc.write(connection -> update(connection, "UPDATE totp_factors SET last_step = ?, wrong_codes = ?,"
+                + " wrong_codes_in_a_row = ?, last_wrong_code_at = ? WHERE user_id = ? AND confirmed_at IS NOT NULL"
+                + " AND key_id = ? AND sealed_secret = ? AND last_step = ? AND wrong_codes = ?"
+                + " AND wrong_codes_in_a_row = ? AND " + (expected.wrongCodes().lastAt().isPresent()
+                        ? "last_wrong_code_at = ?" : "last_wrong_code_at IS NULL"), statement -> {
                     statement.setLong(1, next.lastAcceptedStep());
-                    statement.setObject(2, expected.userId().value());
-                    statement.setLong(3, expected.lastAcceptedStep());
+                    bindWrongCodes(statement, 2, next.wrongCodes());
+                    statement.setObject(5, expected.userId().value());
+                    bindSecret(statement, 6, expected.secret());
+                    statement.setLong(8, expected.lastAcceptedStep());
+                    statement.setInt(9, expected.wrongCodes().total());
+                    statement.setInt(10, expected.wrongCodes().inARow());
+                    if (expected.wrongCodes().lastAt().isPresent()) {
+                        statement.setObject(11, at(expected.wrongCodes().lastAt().get()));
+                    }
                 })) == 1;
+    }
+
+    @Override
+    public boolean renewRecoveryCodes(TotpFactor.Confirmed held, List<RecoveryCode.Hash> recoveryCodes) {
+        return jdbc.write(connection -> {
+            // Locks the factor's row, so that a removal or a new enrolment waits for the codes, or they for it.
+            if (update(connection, "UPDATE totp_factors SET user_id = user_id WHERE user_id = ?"
+                    + " AND confirmed_at IS NOT NULL AND key_id = ? AND sealed_secret = ?", statement -> {
+                        statement.setObject(1, held.userId().value());
+                        bindSecret(statement, 2, held.secret());
+                    }) != 1) {
+                return false;
+            }
+            replaceRecoveryCodes(connection, held.userId(), recoveryCodes);
+            return true;
+        });
     }
 
     @Override
@@ -172,6 +205,13 @@ class JdbcSecondFactorStore implements SecondFactorStore {
         statement.setString(index + 1, Base64.getEncoder().encodeToString(secret.ciphertext()));
     }
 
+    private static void bindWrongCodes(PreparedStatement statement, int index, WrongCodes wrongCodes)
+            throws SQLException {
+        statement.setInt(index, wrongCodes.total());
+        statement.setInt(index + 1, wrongCodes.inARow());
+        statement.setObject(index + 2, at(wrongCodes.lastAt().orElse(null)));
+    }
+
     private static TotpFactor totpFactor(ResultSet row) throws SQLException {
         UserId userId = new UserId(row.getObject("user_id", UUID.class));
         SealedSecret secret = new SealedSecret(row.getString("key_id"),
@@ -180,6 +220,7 @@ class JdbcSecondFactorStore implements SecondFactorStore {
             return new TotpFactor.Pending(userId, secret, instant(row, "enrolled_at"));
         }
         return new TotpFactor.Confirmed(userId, secret, instant(row, "enrolled_at"),
-                instant(row, "confirmed_at"), row.getLong("last_step"));
+                instant(row, "confirmed_at"), row.getLong("last_step"), new WrongCodes(row.getInt("wrong_codes"),
+                        row.getInt("wrong_codes_in_a_row"), Optional.ofNullable(instant(row, "last_wrong_code_at"))));
     }
 }

@@ -134,7 +134,7 @@ class JdbcSessionStore implements SessionStore {
             Session session = new SessionRow(sessionId.value(), owner.id().value(), instant(row, 7), instant(row, 8),
                     null, row.getString(9), row.getString(10), instantOrNull(row, 11),
                     Optional.ofNullable(row.getString(12)).map(RevocationReason::valueOf).orElse(null),
-                    row.getString(28)).toSession();
+                    row.getString(28), instant(row, 29)).toSession();
             Optional<RefreshToken> successor = row.getObject(21) == null ? Optional.empty()
                     : Optional.of(new RefreshTokenRow(attempt.successor().hex(), row.getObject(21, UUID.class),
                             row.getObject(22, UUID.class), instant(row, 23), instant(row, 24),
@@ -268,6 +268,12 @@ class JdbcSessionStore implements SessionStore {
                 sessionIds.forEach(id -> denyList.add(new SessionId(id), at));
             }
         });
+    }
+
+    @Override
+    public boolean reauthenticate(Session reauthenticated) {
+        return sessions.markReauthenticated(reauthenticated.id().value(), reauthenticated.methods().stored(),
+                reauthenticated.authenticatedAt()) == 1;
     }
 
     @Override

@@ -26,7 +26,8 @@ record SessionRow(
         @Nullable String userAgent,
         @Nullable Instant revokedAt,
         @Nullable RevocationReason revocationReason,
-        String amr) {
+        String amr,
+        Instant authenticatedAt) {
 
     /** A session as login stores it: live, and last used when it began. */
     static SessionRow started(Session session) {
@@ -35,14 +36,14 @@ record SessionRow(
         }
         return new SessionRow(session.id().value(), session.userId().value(), session.createdAt(), session.endsAt(),
                 session.createdAt(), Optional.ofNullable(session.clientAddress()).map(ClientAddress::value).orElse(null),
-                session.userAgent(), null, null, session.methods().stored());
+                session.userAgent(), null, null, session.methods().stored(), session.authenticatedAt());
     }
 
     Session toSession() {
         return new Session(new SessionId(id), new UserId(userId), createdAt, endsAt,
                 Optional.ofNullable(clientAddress).map(ClientAddress::new).orElse(null), userAgent,
                 Optional.ofNullable(revokedAt).map(at -> new Session.Revocation(revocationReason, at)),
-                AuthenticationMethods.ofStored(amr));
+                AuthenticationMethods.ofStored(amr), authenticatedAt);
     }
 
     ActiveSession toActiveSession() {

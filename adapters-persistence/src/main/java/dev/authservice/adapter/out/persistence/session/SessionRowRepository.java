@@ -30,6 +30,10 @@ interface SessionRowRepository extends GenericRepository<SessionRow, UUID> {
     @Query("UPDATE sessions SET last_used_at = :usedAt WHERE id = :id")
     int markUsed(UUID id, Instant usedAt);
 
+    /** Returns 1 if the session was not revoked, 0 if it was revoked already or does not exist. */
+    @Query("UPDATE sessions SET amr = :amr, authenticated_at = :authenticatedAt WHERE id = :id AND revoked_at IS NULL")
+    int markReauthenticated(UUID id, String amr, Instant authenticatedAt);
+
     /** Returns 1 if the session was active until now, 0 if it was revoked already or does not exist. */
     @Query("UPDATE sessions SET revoked_at = :revokedAt, revocation_reason = :reason"
             + " WHERE id = :id AND revoked_at IS NULL")
@@ -51,7 +55,7 @@ interface SessionRowRepository extends GenericRepository<SessionRow, UUID> {
 
     /** One page of {@link #LIVE_SESSIONS_OF_USER}, most recently used first; the id breaks ties the same way. */
     @Query("SELECT s.id, s.user_id, s.created_at, s.ends_at, s.last_used_at, s.client_address, s.user_agent,"
-            + " s.revoked_at, s.revocation_reason, s.amr" + LIVE_SESSIONS_OF_USER
+            + " s.revoked_at, s.revocation_reason, s.amr, s.authenticated_at" + LIVE_SESSIONS_OF_USER
             + " ORDER BY s.last_used_at DESC, s.id DESC OFFSET :skip ROWS FETCH NEXT :count ROWS ONLY")
     List<SessionRow> findLiveOfUser(UUID userId, Instant now, long skip, int count);
 

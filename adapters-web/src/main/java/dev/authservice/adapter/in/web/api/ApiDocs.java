@@ -41,6 +41,10 @@ public final class ApiDocs {
             + "or cross-site, or an Origin other than this host and auth.http.allowed-origins); nothing was counted or "
             + "changed";
 
+    /** The step-up's 401, for a path that says it beside other 401s of its own. */
+    public static final String STEP_UP = "REAUTHENTICATION_REQUIRED: the session proved who its user is too long ago "
+            + "for this change; POST /api/user/reauthentication, then send it again with the access token it answers";
+
     public static final String PAGE = "Page number, 0-indexed; default 0";
     public static final String SIZE = "Page size, 1 to 100; default 20";
 
@@ -58,6 +62,22 @@ public final class ApiDocs {
                     schema = @Schema(type = "string")),
             content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     public @interface BearerToken {
+    }
+
+    /**
+     * A change to how the caller signs in: their session must have proved who its user is within
+     * {@code auth.step-up.max-age}, else 401 REAUTHENTICATION_REQUIRED with RFC 9470's challenge.
+     */
+    @Documented
+    @Retention(RUNTIME)
+    @Target(METHOD)
+    @ApiResponse(responseCode = "401",
+            description = STEP_UP + "; or a token problem: UNAUTHORIZED, INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_REVOKED",
+            headers = @Header(name = "WWW-Authenticate", description = "Bearer error=\"insufficient_user_authentication"
+                    + "\" for REAUTHENTICATION_REQUIRED; else Bearer, or Bearer error=\"invalid_token\"",
+                    schema = @Schema(type = "string")),
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    public @interface StepUp {
     }
 
     /** Only for a token with the ADMIN role. */

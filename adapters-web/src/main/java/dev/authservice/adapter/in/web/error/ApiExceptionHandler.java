@@ -3,6 +3,7 @@ package dev.authservice.adapter.in.web.error;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.server.exceptions.ExceptionHandler;
 import jakarta.inject.Singleton;
 
@@ -12,7 +13,8 @@ class ApiExceptionHandler implements ExceptionHandler<ApiException, HttpResponse
 
     @Override
     public HttpResponse<?> handle(HttpRequest request, ApiException exception) {
-        return exception.retryAfter().map(after -> ErrorResponses.of(exception.code(), after))
-                .orElseGet(() -> ErrorResponses.of(exception.code(), exception.getMessage()));
+        MutableHttpResponse<ErrorEnvelope> response = ErrorResponses.of(exception.code(), exception.getMessage());
+        exception.headers().forEach(response::header);
+        return response;
     }
 }

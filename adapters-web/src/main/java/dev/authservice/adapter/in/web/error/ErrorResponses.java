@@ -52,13 +52,16 @@ public final class ErrorResponses {
         return retryAfter(of(code), retryAfter);
     }
 
+    private static MutableHttpResponse<ErrorEnvelope> retryAfter(MutableHttpResponse<ErrorEnvelope> response,
+                                                                 Duration retryAfter) {
+        return response.header(HttpHeaders.RETRY_AFTER, retryAfterSeconds(retryAfter));
+    }
+
     /**
      * {@code Retry-After} in whole seconds, rounded up and at least 1, so that a client that waits exactly that long
      * is never turned away again for a fraction of a second.
      */
-    private static MutableHttpResponse<ErrorEnvelope> retryAfter(MutableHttpResponse<ErrorEnvelope> response,
-                                                                 Duration retryAfter) {
-        long seconds = Math.max(1, retryAfter.plusNanos(999_999_999).getSeconds());
-        return response.header(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
+    static String retryAfterSeconds(Duration retryAfter) {
+        return Long.toString(Math.max(1, retryAfter.plusNanos(999_999_999).getSeconds()));
     }
 }

@@ -6,22 +6,26 @@ import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
 import io.micronaut.security.authentication.Authentication;
+import java.time.Instant;
 import java.util.Set;
 
 /**
  * Who is calling a protected path, as their verified access token says: {@link AccessTokenAuthenticationFetcher}
  * makes it from the token's claims and leaves it in the {@link Authentication}. Nothing here is read from the request
  * itself.
+ *
+ * @param authenticatedAt when the caller's session last proved who its user is ({@code auth_time}): a change to how
+ *                        they sign in asks for it to be recent
  */
 public record Caller(UserId userId, SessionId sessionId, Username username, Set<Role> roles, String nickname,
-                     String department) {
+                     String department, Instant authenticatedAt) {
 
     /** The {@link Authentication} attribute that holds the caller. */
     static final String ATTRIBUTE = "caller";
 
     static Caller of(AccessToken token) {
         return new Caller(token.userId(), token.sessionId(), token.subject(), token.roles(), token.nickname(),
-                token.department());
+                token.department(), token.authenticatedAt());
     }
 
     /**

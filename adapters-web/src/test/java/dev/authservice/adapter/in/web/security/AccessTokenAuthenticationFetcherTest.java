@@ -101,6 +101,6 @@ class AccessTokenAuthenticationFetcherTest {
         Instant now = Instant.now();
         return new AccessToken(UUID.randomUUID().toString(), "auth-service", new Username("alice"),
                 new UserId(UUID.randomUUID()), new SessionId(UUID.randomUUID()), Set.of(Role.USER), "Alice", "Sales",
-                now, now, now.plusSeconds(900), AuthenticationMethods.PASSWORD);
+                now, now, now.plusSeconds(900), AuthenticationMethods.PASSWORD, now);
     }
 }
