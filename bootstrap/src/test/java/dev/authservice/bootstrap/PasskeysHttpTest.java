@@ -211,13 +211,27 @@ class PasskeysHttpTest {
         assertEquals(List.of(), passkeysOf(carol));
     }
 
+    /** The last two hold bidi controls, as a JSON escape and as the character: an override, an isolate. */
     @ParameterizedTest
-    @ValueSource(strings = {"\"\"", "\"  \"", "42", "[\"a\"]", "\"a\\nb\""})
+    @ValueSource(strings = {"\"\"", "\"  \"", "42", "[\"a\"]", "\"a\\nb\"", "\"\\u202Epot\"",
+            "\"Work\u2067 laptop\""})
     void aBadNameIsBadInputAndUsesNoChallengeUp(String name) {
         String response = response(carol, SoftwareAuthenticator.create());
 
         assertError(register(carol, named(response, name)), 400, "INVALID_INPUT");
         assertEquals(201, register(carol, response).status(), "the challenge is still there");
+    }
+
+    /** A joiner is no bidi control: it holds an emoji together. */
+    @Test
+    void aNameWithAnEmojiIsKeptAsWritten() {
+        String name = "\uD83D\uDC69\u200D\uD83D\uDCBB Work";
+
+        Http.Answer created = register(carol, named(response(carol, SoftwareAuthenticator.create()),
+                "\"" + name + "\""));
+
+        assertEquals(201, created.status(), created.toString());
+        assertEquals(name, created.data().get("name"));
     }
 
     @Test

@@ -69,6 +69,25 @@ class PasskeyTest {
         assertEquals(new PasskeyName("Passkey of 2026-03-01"), PasskeyName.byDefault(NOW));
     }
 
+    /** An override, an embedding, an isolate and the marks turn the list around a name, so each is refused. */
+    @ParameterizedTest
+    @ValueSource(strings = {"\u202Epot", "Work\u202B laptop", "Work \u2067laptop", "Phone\u200F", "\u061CPhone"})
+    void aNameWithABidiControlIsRefusedNamingIt(String name) {
+        InvalidValueException refused = assertThrows(InvalidValueException.class, () -> new PasskeyName(name));
+
+        assertEquals("name", refused.field());
+        assertEquals(String.format("name must not hold bidirectional text controls, such as U+%04X",
+                name.codePoints().filter(cp -> cp > 0x7F).findFirst().orElseThrow()), refused.getMessage());
+    }
+
+    /** Joiners and variation selectors are no bidi controls: they hold an emoji together. */
+    @Test
+    void aNameWithAnEmojiIsKept() {
+        String name = "\uD83D\uDC69\u200D\uD83D\uDCBB \u2764\uFE0F Work";
+
+        assertEquals(name, new PasskeyName(name).value());
+    }
+
     @Test
     void aRegisteredPasskeyIsUnusedAndKeptToTheMillisecond() {
         Passkey passkey = register(true, true);

@@ -314,7 +314,8 @@ class PasskeysController {
             @Nullable Map<String, Object> clientExtensionResults,
             @Schema(description = "platform or cross-platform", nullable = true)
             @Nullable String authenticatorAttachment,
-            @Schema(description = "What you call the passkey: 1 to 64 characters; left out or null: the date",
+            @Schema(description = "What you call the passkey: 1 to 64 characters, no control or bidi control "
+                    + "characters; left out or null: the date",
                     nullable = true) @Nullable String name) {
     }
 
