@@ -75,6 +75,13 @@ class PasskeysHttpTest {
         return (List<Map<String, Object>>) answer.json().get("data");
     }
 
+    /** The response with {@code transports} (JSON) in place of the authenticator's. */
+    private static String withTransports(String response, String transports) {
+        String own = "\"transports\":[\"hybrid\",\"internal\"]";
+        assertTrue(response.contains(own), response);
+        return response.replace(own, "\"transports\":" + transports);
+    }
+
     private static String named(String response, String nameJson) {
         return response.substring(0, response.length() - 1) + ",\"name\":" + nameJson + "}";
     }
@@ -232,6 +239,16 @@ class PasskeysHttpTest {
 
         assertEquals(201, created.status(), created.toString());
         assertEquals(name, created.data().get("name"));
+    }
+
+    /** Of WebAuthn's transports; a client ignores any other, so the service keeps none. */
+    @Test
+    void unknownTransportsAreLeftOut() {
+        Http.Answer created = register(carol, withTransports(response(carol, SoftwareAuthenticator.create()),
+                "[\"usb\", \"carrier-pigeon\", \"internal\"]"));
+
+        assertEquals(201, created.status(), created.toString());
+        assertEquals(List.of("internal", "usb"), created.data().get("transports"));
     }
 
     @Test

@@ -88,6 +88,16 @@ class PasskeyTest {
         assertEquals(name, new PasskeyName(name).value());
     }
 
+    /** A client ignores a transport it does not know; so does a passkey, and keeps WebAuthn's once each, in order. */
+    @Test
+    void aPasskeyKeepsTheTransportsWebAuthnDefinesOnceEachInOrder() {
+        Passkey passkey = withTransports(List.of("usb", "carrier-pigeon", "internal", "usb", "smart-card", "nfc",
+                "ble", "hybrid", "USB", "x".repeat(10_000)));
+
+        assertEquals(List.of("ble", "hybrid", "internal", "nfc", "smart-card", "usb"), passkey.transports());
+        assertEquals(List.of(), withTransports(List.of("cable", "")).transports());
+    }
+
     @Test
     void aRegisteredPasskeyIsUnusedAndKeptToTheMillisecond() {
         Passkey passkey = register(true, true);
@@ -132,6 +142,11 @@ class PasskeyTest {
         assertThrows(IllegalArgumentException.class, () -> new RelyingParty("localhost", "auth-service", Set.of()));
         assertThrows(InvalidValueException.class,
                 () -> new RelyingParty(" ", "auth-service", Set.of("http://localhost:8080")));
+    }
+
+    private static Passkey withTransports(List<String> transports) {
+        return Passkey.register(new CredentialId(ByteString.of(new byte[16])), OWNER, ByteString.of(new byte[32]),
+                new PasskeyName("Phone"), ByteString.of(new byte[77]), 0, true, true, transports, new UUID(0, 0), NOW);
     }
 
     private static Passkey register(boolean backupEligible, boolean backedUp) {
