@@ -16,6 +16,8 @@ import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -249,6 +251,39 @@ class PasskeysHttpTest {
 
         assertEquals(201, created.status(), created.toString());
         assertEquals(List.of("internal", "usb"), created.data().get("transports"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {17, 1_500})
+    void aLongListOfTransportsIsBadInputAndStoresNothing(int count) {
+        String response = response(carol, SoftwareAuthenticator.create());
+        String transports = IntStream.range(0, count).mapToObj(i -> "\"t" + i + "\"")
+                .collect(Collectors.joining(",", "[", "]"));
+
+        assertError(register(carol, withTransports(response, transports)), 400, "INVALID_INPUT");
+        assertEquals(List.of(), passkeysOf(carol));
+    }
+
+    @Test
+    void aTransportOfTenThousandCharactersIsBadInputAndStoresNothing() {
+        String response = response(carol, SoftwareAuthenticator.create());
+
+        assertError(register(carol, withTransports(response, "[\"" + "u".repeat(10_000) + "\"]")), 400,
+                "INVALID_INPUT");
+        assertEquals(List.of(), passkeysOf(carol));
+    }
+
+    /** toJSON() writes the credential id twice, as id and as rawId: two ids are no browser's. */
+    @Test
+    void aResponseWhoseIdIsNotItsRawIdIsBadInputAndUsesNoChallengeUp() {
+        SoftwareAuthenticator authenticator = SoftwareAuthenticator.create();
+        String response = response(carol, authenticator);
+        String otherId = SoftwareAuthenticator.create().credentialId().base64Url();
+
+        assertError(register(carol, response.replace("\"id\":\"" + authenticator.credentialId().base64Url(),
+                "\"id\":\"" + otherId)), 400, "INVALID_INPUT");
+        assertEquals(List.of(), passkeysOf(carol));
+        assertEquals(201, register(carol, response).status(), "the challenge is still there");
     }
 
     @Test
