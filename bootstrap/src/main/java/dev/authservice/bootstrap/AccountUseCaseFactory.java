@@ -13,6 +13,7 @@ import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.port.out.UsernameSecurityProfile;
 import dev.authservice.application.service.ChangePasswordService;
 import dev.authservice.application.service.CheckPublishedCredentialsService;
 import dev.authservice.application.service.CreateUserService;
@@ -36,9 +37,9 @@ import java.time.Clock;
 class AccountUseCaseFactory {
 
     @Singleton
-    CreateUserUseCase createUser(UserStore users, PasswordHasher hasher, PasswordPolicy passwords, RandomSource random,
-                                 AuditLog audit, Clock clock) {
-        return new CreateUserService(users, hasher, passwords, random, audit, clock);
+    CreateUserUseCase createUser(UserStore users, UsernameSecurityProfile newUsernames, PasswordHasher hasher,
+                                 PasswordPolicy passwords, RandomSource random, AuditLog audit, Clock clock) {
+        return new CreateUserService(users, newUsernames, hasher, passwords, random, audit, clock);
     }
 
     @Singleton

@@ -4,10 +4,12 @@ import dev.authservice.adapter.out.crypto.Argon2idPasswordHasher;
 import dev.authservice.adapter.out.crypto.HmacTotpCodes;
 import dev.authservice.adapter.out.crypto.SecureRandomSource;
 import dev.authservice.adapter.out.telemetry.TimedPasswordHasher;
+import dev.authservice.adapter.out.unicode.IcuUsernameSecurityProfile;
 import dev.authservice.adapter.out.unicode.IcuUsernameSkeletons;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.TotpCodes;
+import dev.authservice.application.port.out.UsernameSecurityProfile;
 import dev.authservice.application.port.out.UsernameSkeletons;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Factory;
@@ -16,7 +18,8 @@ import java.time.Clock;
 
 /**
  * The outbound adapters that are plain classes, without a framework to register them: the crypto adapters, the
- * telemetry around them, the usernames' skeletons, and the clock every use case reads the time from.
+ * telemetry around them, the usernames' skeletons and security profile, and the clock every use case reads the time
+ * from.
  */
 @Factory
 class AdaptersFactory {
@@ -40,6 +43,12 @@ class AdaptersFactory {
     @Singleton
     UsernameSkeletons usernameSkeletons() {
         return new IcuUsernameSkeletons();
+    }
+
+    /** Read when a user is created; a stored name is never judged again. */
+    @Singleton
+    UsernameSecurityProfile usernameSecurityProfile() {
+        return new IcuUsernameSecurityProfile();
     }
 
     /** Timed, so that the metrics show what the one deliberately slow step of a login costs. */

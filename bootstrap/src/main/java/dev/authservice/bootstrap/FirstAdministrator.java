@@ -14,8 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * How a {@code prod} deployment, which seeds nothing, gets its first login: with {@code AUTH_BOOTSTRAP_ADMIN_USERNAME}
  * and {@code AUTH_BOOTSTRAP_ADMIN_PASSWORD} set and no administrator yet, that administrator is created before the
- * server accepts requests. Logged once, without the password. A password the policy refuses, or a demo user's, stops
- * the start.
+ * server accepts requests. Logged once, without the password. A username a new account may not take, a password the
+ * policy refuses, or a demo user's password stops the start.
  */
 @Context
 @Requires(property = "auth.bootstrap-admin.username")
@@ -55,6 +55,8 @@ class FirstAdministrator {
         }, administratorExists -> null, usernameTaken -> {
             LOG.warn("No administrator exists, but the username {} is taken by another user: left alone", username);
             return null;
+        }, restricted -> {
+            throw new MisconfigurationException("AUTH_BOOTSTRAP_ADMIN_USERNAME is refused: " + restricted.reason());
         }, weak -> {
             throw new MisconfigurationException("AUTH_BOOTSTRAP_ADMIN_PASSWORD is refused: " + weak.reason());
         });

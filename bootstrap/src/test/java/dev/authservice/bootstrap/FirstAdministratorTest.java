@@ -8,6 +8,7 @@ import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase.Co
 import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase.Result;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,6 +32,18 @@ class FirstAdministratorTest {
         assertEquals("AUTH_BOOTSTRAP_ADMIN_PASSWORD is refused: it is a demo user's password, which the README"
                 + " publishes", refused.getMessage());
         assertEquals(List.of(), asked);
+    }
+
+    @Test
+    void aUsernameANewAccountMayNotTakeStopsTheStart() {
+        FirstAdministrator administrator = new FirstAdministrator(
+                command -> new Result.RestrictedUsername("username must not hold U+0299, say"), "\u0299oot",
+                "a long first administrator passphrase");
+
+        MisconfigurationException refused = assertThrows(MisconfigurationException.class, administrator::provision);
+
+        assertEquals("AUTH_BOOTSTRAP_ADMIN_USERNAME is refused: username must not hold U+0299, say",
+                refused.getMessage());
     }
 
     @ParameterizedTest

@@ -2,6 +2,7 @@ package dev.authservice.bootstrap;
 
 import static dev.authservice.bootstrap.ApiAnswers.assertError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nimbusds.jwt.JWTClaimsSet;
@@ -194,6 +195,25 @@ class PasskeyLoginHttpTest {
                 .status());
 
         assertError(logIn(authenticator.authenticate(alone(), Optional.of(handle))), 401, "PASSKEY_LOGIN_FAILED");
+    }
+
+    /** toJSON() writes the credential id twice, as id and as rawId: two ids are no browser's. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void anAssertionWhoseIdIsNotItsRawIdIsBadInputAndChangesNothing() {
+        SoftwareAuthenticator authenticator = SoftwareAuthenticator.create();
+        ByteString handle = registered(carol, authenticator);
+        String otherId = SoftwareAuthenticator.create().credentialId().base64Url();
+        String assertion = authenticator.authenticate(alone(), Optional.of(handle));
+
+        Http.Answer login = logIn(assertion.replace("\"id\":\"" + authenticator.credentialId().base64Url(),
+                "\"id\":\"" + otherId));
+
+        assertError(login, 400, "INVALID_INPUT");
+        assertEquals(List.of(), login.setCookies());
+        List<Map<String, Object>> passkeys = (List<Map<String, Object>>) http.get("/api/user/passkeys",
+                "Authorization", carol.bearer()).json().get("data");
+        assertNull(passkeys.get(0).get("lastUsedAt"), "no use is kept");
     }
 
     @Test

@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -74,6 +76,13 @@ class PasskeysHttpTest {
         Http.Answer answer = http.get(PATH, "Authorization", user.bearer());
         assertEquals(200, answer.status(), answer.toString());
         return (List<Map<String, Object>>) answer.json().get("data");
+    }
+
+    /** The response with {@code transports} (JSON) in place of the authenticator's. */
+    private static String withTransports(String response, String transports) {
+        String own = "\"transports\":[\"hybrid\",\"internal\"]";
+        assertTrue(response.contains(own), response);
+        return response.replace(own, "\"transports\":" + transports);
     }
 
     private static String named(String response, String nameJson) {
@@ -238,12 +247,69 @@ class PasskeysHttpTest {
         assertEquals(List.of(), passkeysOf(carol));
     }
 
+    /** The last two hold bidi controls, as a JSON escape and as the character: an override, an isolate. */
     @ParameterizedTest
-    @ValueSource(strings = {"\"\"", "\"  \"", "42", "[\"a\"]", "\"a\\nb\""})
+    @ValueSource(strings = {"\"\"", "\"  \"", "42", "[\"a\"]", "\"a\\nb\"", "\"\\u202Epot\"",
+            "\"Work\u2067 laptop\""})
     void aBadNameIsBadInputAndUsesNoChallengeUp(String name) {
         String response = response(carol, SoftwareAuthenticator.create());
 
         assertError(register(carol, named(response, name)), 400, "INVALID_INPUT");
+        assertEquals(201, register(carol, response).status(), "the challenge is still there");
+    }
+
+    /** A joiner is no bidi control: it holds an emoji together. */
+    @Test
+    void aNameWithAnEmojiIsKeptAsWritten() {
+        String name = "\uD83D\uDC69\u200D\uD83D\uDCBB Work";
+
+        Http.Answer created = register(carol, named(response(carol, SoftwareAuthenticator.create()),
+                "\"" + name + "\""));
+
+        assertEquals(201, created.status(), created.toString());
+        assertEquals(name, created.data().get("name"));
+    }
+
+    /** Of WebAuthn's transports; a client ignores any other, so the service keeps none. */
+    @Test
+    void unknownTransportsAreLeftOut() {
+        Http.Answer created = register(carol, withTransports(response(carol, SoftwareAuthenticator.create()),
+                "[\"usb\", \"carrier-pigeon\", \"internal\"]"));
+
+        assertEquals(201, created.status(), created.toString());
+        assertEquals(List.of("internal", "usb"), created.data().get("transports"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {17, 1_500})
+    void aLongListOfTransportsIsBadInputAndStoresNothing(int count) {
+        String response = response(carol, SoftwareAuthenticator.create());
+        String transports = IntStream.range(0, count).mapToObj(i -> "\"t" + i + "\"")
+                .collect(Collectors.joining(",", "[", "]"));
+
+        assertError(register(carol, withTransports(response, transports)), 400, "INVALID_INPUT");
+        assertEquals(List.of(), passkeysOf(carol));
+    }
+
+    @Test
+    void aTransportOfTenThousandCharactersIsBadInputAndStoresNothing() {
+        String response = response(carol, SoftwareAuthenticator.create());
+
+        assertError(register(carol, withTransports(response, "[\"" + "u".repeat(10_000) + "\"]")), 400,
+                "INVALID_INPUT");
+        assertEquals(List.of(), passkeysOf(carol));
+    }
+
+    /** toJSON() writes the credential id twice, as id and as rawId: two ids are no browser's. */
+    @Test
+    void aResponseWhoseIdIsNotItsRawIdIsBadInputAndUsesNoChallengeUp() {
+        SoftwareAuthenticator authenticator = SoftwareAuthenticator.create();
+        String response = response(carol, authenticator);
+        String otherId = SoftwareAuthenticator.create().credentialId().base64Url();
+
+        assertError(register(carol, response.replace("\"id\":\"" + authenticator.credentialId().base64Url(),
+                "\"id\":\"" + otherId)), 400, "INVALID_INPUT");
+        assertEquals(List.of(), passkeysOf(carol));
         assertEquals(201, register(carol, response).status(), "the challenge is still there");
     }
 

@@ -25,6 +25,15 @@ public final class Require {
         return value;
     }
 
+    /** A text without {@link BidiControls}, which would turn it, and the text shown beside it, around. */
+    public static String withoutBidiControls(String field, String value) {
+        value.codePoints().filter(BidiControls::contains).findFirst().ifPresent(cp -> {
+            throw new InvalidValueException(field, String.format(
+                    "%s must not hold bidirectional text controls, such as U+%04X", field, cp));
+        });
+        return value;
+    }
+
     /** The text, cut to its first {@code maxLength} characters; null stays null. */
     public static String truncate(String text, int maxLength) {
         return text == null || text.length() <= maxLength ? text : text.substring(0, maxLength);

@@ -6,6 +6,7 @@ import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.port.out.UsernameSecurityProfile;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.user.PasswordPolicy;
@@ -18,15 +19,17 @@ import java.util.Optional;
 public final class CreateUserService implements CreateUserUseCase {
 
     private final UserStore users;
+    private final UsernameSecurityProfile newUsernames;
     private final PasswordHasher hasher;
     private final PasswordPolicy passwords;
     private final RandomSource random;
     private final AuditLog audit;
     private final Clock clock;
 
-    public CreateUserService(UserStore users, PasswordHasher hasher, PasswordPolicy passwords, RandomSource random,
-                             AuditLog audit, Clock clock) {
+    public CreateUserService(UserStore users, UsernameSecurityProfile newUsernames, PasswordHasher hasher,
+                             PasswordPolicy passwords, RandomSource random, AuditLog audit, Clock clock) {
         this.users = users;
+        this.newUsernames = newUsernames;
         this.hasher = hasher;
         this.passwords = passwords;
         this.random = random;
@@ -36,6 +39,10 @@ public final class CreateUserService implements CreateUserUseCase {
 
     @Override
     public Result createUser(Command command) {
+        Optional<String> restriction = newUsernames.problemWith(command.username());
+        if (restriction.isPresent()) {
+            return new Result.RestrictedUsername(restriction.get());
+        }
         Optional<String> weakness = passwords.problemWith(command.password(), command.username());
         if (weakness.isPresent()) {
             return new Result.WeakPassword(weakness.get());

@@ -26,6 +26,7 @@ public final class ProvisionFirstAdministratorService implements ProvisionFirstA
                         Set.of(Role.USER, Role.ADMIN), command.username().value(), "Administration", Requester.SERVICE))
                 .match(created -> new Result.Created(created.user()),
                         taken -> new Result.UsernameTaken(),
+                        restricted -> new Result.RestrictedUsername(restricted.reason()),
                         weak -> new Result.WeakPassword(weak.reason()));
     }
 }

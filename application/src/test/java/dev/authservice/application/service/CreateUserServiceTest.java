@@ -11,6 +11,7 @@ import static org.mockito.Mockito.when;
 import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
+import dev.authservice.application.fixtures.SmallCapitalsRestricted;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.in.CreateUserUseCase.Command;
 import dev.authservice.application.port.in.CreateUserUseCase.Result;
@@ -65,7 +66,7 @@ class CreateUserServiceTest {
     void setUp() {
         lenient().when(random.uuid()).thenReturn(NEW_ID);
         lenient().when(hasher.hash(STRONG)).thenReturn(STRONG_HASH);
-        service = new CreateUserService(users, hasher, POLICY, random, audit, CLOCK);
+        service = new CreateUserService(users, new SmallCapitalsRestricted(), hasher, POLICY, random, audit, CLOCK);
     }
 
     @Test
@@ -104,6 +105,20 @@ class CreateUserServiceTest {
 
         verifyNoInteractions(hasher);
         assertEquals(Optional.empty(), users.findByUsername(CAROL));
+        assertTrue(audit.events().isEmpty());
+    }
+
+    @Test
+    void aNameANewAccountMayNotTakeIsRefusedWithTheReasonBeforeAnythingElse() {
+        Username restricted = new Username("\u0299ob");
+
+        Result result = service.createUser(new Command(restricted, new Password("short"), Set.of(Role.USER), "Bob",
+                "Finance", RequesterMother.ADMINISTRATOR));
+
+        assertEquals(new Result.RestrictedUsername(
+                "username must not hold U+0299, a character Unicode restricts in identifiers (UTS #39)"), result);
+        verifyNoInteractions(hasher);
+        assertEquals(Optional.empty(), users.findByUsername(restricted));
         assertTrue(audit.events().isEmpty());
     }
 

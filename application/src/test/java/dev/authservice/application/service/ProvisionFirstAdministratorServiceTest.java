@@ -8,6 +8,7 @@ import static org.mockito.Mockito.when;
 
 import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.SmallCapitalsRestricted;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase.Command;
 import dev.authservice.application.port.in.ProvisionFirstAdministratorUseCase.Result;
@@ -57,8 +58,8 @@ class ProvisionFirstAdministratorServiceTest {
     void setUp() {
         lenient().when(random.uuid()).thenReturn(NEW_ID);
         lenient().when(hasher.hash(STRONG)).thenReturn(STRONG_HASH);
-        CreateUserService createUser = new CreateUserService(users, hasher, POLICY, random, new RecordingAuditLog(),
-                Clock.fixed(NOW, ZoneOffset.UTC));
+        CreateUserService createUser = new CreateUserService(users, new SmallCapitalsRestricted(), hasher, POLICY,
+                random, new RecordingAuditLog(), Clock.fixed(NOW, ZoneOffset.UTC));
         service = new ProvisionFirstAdministratorService(users, createUser);
     }
 
@@ -113,6 +114,18 @@ class ProvisionFirstAdministratorServiceTest {
         assertEquals(new Result.UsernameTaken(), service.provisionFirstAdministrator(new Command(ROOT, STRONG)));
 
         assertEquals(Optional.of(otherInstances), users.findByUsername(ROOT));
+    }
+
+    @Test
+    void aNameANewAccountMayNotTakeIsRefusedWithTheReasonAndNothingIsCreated() {
+        Username restricted = new Username("\u0299ob");
+
+        assertEquals(new Result.RestrictedUsername(
+                        "username must not hold U+0299, a character Unicode restricts in identifiers (UTS #39)"),
+                service.provisionFirstAdministrator(new Command(restricted, STRONG)));
+
+        assertEquals(Optional.empty(), users.findByUsername(restricted));
+        verifyNoInteractions(hasher);
     }
 
     @Test

@@ -19,7 +19,9 @@ import java.util.function.Function;
  * @param backupEligible whether the passkey may be synced to other devices (BE); fixed for its life
  * @param backedUp       whether it is synced now (BS)
  * @param transports     how the client reached the authenticator ({@code internal}, {@code hybrid}, {@code usb}...),
- *                       handed back to clients as hints
+ *                       handed back to clients as hints: of {@link #TRANSPORTS} only, once each, in its order. A
+ *                       client ignores a transport it does not know (WebAuthn Level 3, section 2.1.1), so one is not
+ *                       kept, and a passkey's list stays as short as WebAuthn's
  * @param aaguid         the model of authenticator; all zeros when the attestation does not say
  */
 public record Passkey(CredentialId id, UserId ownerId, ByteString userHandle, PasskeyName name, ByteString publicKey,
@@ -31,6 +33,9 @@ public record Passkey(CredentialId id, UserId ownerId, ByteString userHandle, Pa
 
     /** The COSE algorithms a passkey's key may use, in order of preference: ES256, EdDSA, RS256. */
     public static final List<Integer> ALGORITHMS = List.of(-7, -8, -257);
+
+    /** WebAuthn Level 3's {@code AuthenticatorTransport}, in lexicographical order, as a client reports them. */
+    public static final List<String> TRANSPORTS = List.of("ble", "hybrid", "internal", "nfc", "smart-card", "usb");
 
     public Passkey {
         Objects.requireNonNull(id, "id");
@@ -44,7 +49,7 @@ public record Passkey(CredentialId id, UserId ownerId, ByteString userHandle, Pa
         if (backedUp && !backupEligible) {
             throw new IllegalArgumentException("a passkey that is not backup eligible cannot be backed up");
         }
-        transports = List.copyOf(transports);
+        transports = TRANSPORTS.stream().filter(transports::contains).toList();
         Objects.requireNonNull(aaguid, "aaguid");
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(lastUsedAt, "lastUsedAt");

@@ -3,13 +3,17 @@ package dev.authservice.domain.passkey;
 import dev.authservice.domain.Require;
 import java.time.Instant;
 
-/** What the owner calls a passkey in their list ("Work laptop"), or a default given at registration. */
+/**
+ * What the owner calls a passkey in their list ("Work laptop"), or a default given at registration. Free text, emoji
+ * and their joiners included, but without the bidi controls a username may not hold either: one would turn the list
+ * around the name.
+ */
 public record PasskeyName(String value) {
 
     public static final int MAX_LENGTH = 64;
 
     public PasskeyName {
-        Require.text("name", value, MAX_LENGTH);
+        Require.withoutBidiControls("name", Require.text("name", value, MAX_LENGTH));
     }
 
     /** The name of a passkey registered without one: the day it was registered, so that two can be told apart. */

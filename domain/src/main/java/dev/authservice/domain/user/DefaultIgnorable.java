@@ -1,10 +1,13 @@
 package dev.authservice.domain.user;
 
+import dev.authservice.domain.BidiControls;
+
 /**
  * The Unicode property {@code Default_Ignorable_Code_Point}: characters a renderer shows as nothing, so that
  * {@code bob} and {@code bob} with a variation selector look the same. The JDK has no such property; the table is
  * {@code DerivedCoreProperties.txt} of Unicode 17.0.0, unassigned code points included (they stay invisible once
- * assigned). {@code UsernameInvisiblesTest}, in {@code adapters-unicode}, holds it to ICU's copy of the data.
+ * assigned), less the {@link BidiControls}, all of which it holds and which are kept where other text can refuse them
+ * too. {@code UsernameInvisiblesTest}, in {@code adapters-unicode}, holds the whole to ICU's copy of the data.
  */
 final class DefaultIgnorable {
 
@@ -12,13 +15,12 @@ final class DefaultIgnorable {
     private static final int[][] RANGES = {
             {0x00AD, 0x00AD},   // soft hyphen
             {0x034F, 0x034F},   // combining grapheme joiner
-            {0x061C, 0x061C},   // Arabic letter mark
             {0x115F, 0x1160},   // Hangul choseong and jungseong fillers
             {0x17B4, 0x17B5},   // Khmer inherent vowels
             {0x180B, 0x180F},   // Mongolian free variation selectors and vowel separator
-            {0x200B, 0x200F},   // zero-width space, (non-)joiner, left-to-right and right-to-left marks
-            {0x202A, 0x202E},   // bidi embeddings and overrides
-            {0x2060, 0x206F},   // word joiner, invisible operators, bidi isolates, deprecated format characters
+            {0x200B, 0x200D},   // zero-width space, (non-)joiner
+            {0x2060, 0x2065},   // word joiner, invisible operators, unassigned
+            {0x206A, 0x206F},   // deprecated format characters
             {0x3164, 0x3164},   // Hangul filler
             {0xFE00, 0xFE0F},   // variation selectors 1 to 16
             {0xFEFF, 0xFEFF},   // zero-width no-break space (byte order mark)
@@ -33,6 +35,9 @@ final class DefaultIgnorable {
     }
 
     static boolean contains(int cp) {
+        if (BidiControls.contains(cp)) {
+            return true;
+        }
         for (int[] range : RANGES) {
             if (cp < range[0]) {
                 return false;

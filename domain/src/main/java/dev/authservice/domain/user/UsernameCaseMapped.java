@@ -18,8 +18,10 @@ import java.util.Set;
  * holds no {@link DefaultIgnorable} character, which PRECIS lets through where it is a mark (a variation selector, the
  * combining grapheme joiner); and a name's letters come from one script (Japanese may mix Han, Hiragana and Katakana,
  * Korean Han and Hangul, Chinese Han and Bopomofo), so a Latin name cannot hide a Cyrillic look-alike letter (Unicode
- * TR 39, "highly restrictive"). A name that looks like another without mixing scripts (Latin {@code ɑlice}, with an
- * alpha, beside {@code alice}) is the stores' to refuse: they keep each name's confusable skeleton (TR 39) unique.
+ * TR 39, "highly restrictive"). What needs more of Unicode's data than the JDK carries is judged outside the domain: a
+ * name that looks like another without mixing scripts (Latin {@code alıce}, with a dotless i, beside {@code alice}) is
+ * the stores' to refuse, as they keep each name's confusable skeleton (TR 39) unique; and a name a new account is to
+ * take must keep to TR 39's security profile ({@code UsernameSecurityProfile}), which a stored name is not held to.
  */
 public final class UsernameCaseMapped {
 

@@ -69,6 +69,35 @@ class PasskeyTest {
         assertEquals(new PasskeyName("Passkey of 2026-03-01"), PasskeyName.byDefault(NOW));
     }
 
+    /** An override, an embedding, an isolate and the marks turn the list around a name, so each is refused. */
+    @ParameterizedTest
+    @ValueSource(strings = {"\u202Epot", "Work\u202B laptop", "Work \u2067laptop", "Phone\u200F", "\u061CPhone"})
+    void aNameWithABidiControlIsRefusedNamingIt(String name) {
+        InvalidValueException refused = assertThrows(InvalidValueException.class, () -> new PasskeyName(name));
+
+        assertEquals("name", refused.field());
+        assertEquals(String.format("name must not hold bidirectional text controls, such as U+%04X",
+                name.codePoints().filter(cp -> cp > 0x7F).findFirst().orElseThrow()), refused.getMessage());
+    }
+
+    /** Joiners and variation selectors are no bidi controls: they hold an emoji together. */
+    @Test
+    void aNameWithAnEmojiIsKept() {
+        String name = "\uD83D\uDC69\u200D\uD83D\uDCBB \u2764\uFE0F Work";
+
+        assertEquals(name, new PasskeyName(name).value());
+    }
+
+    /** A client ignores a transport it does not know; so does a passkey, and keeps WebAuthn's once each, in order. */
+    @Test
+    void aPasskeyKeepsTheTransportsWebAuthnDefinesOnceEachInOrder() {
+        Passkey passkey = withTransports(List.of("usb", "carrier-pigeon", "internal", "usb", "smart-card", "nfc",
+                "ble", "hybrid", "USB", "x".repeat(10_000)));
+
+        assertEquals(List.of("ble", "hybrid", "internal", "nfc", "smart-card", "usb"), passkey.transports());
+        assertEquals(List.of(), withTransports(List.of("cable", "")).transports());
+    }
+
     @Test
     void aRegisteredPasskeyIsUnusedAndKeptToTheMillisecond() {
         Passkey passkey = register(true, true);
@@ -113,6 +142,11 @@ class PasskeyTest {
         assertThrows(IllegalArgumentException.class, () -> new RelyingParty("localhost", "auth-service", Set.of()));
         assertThrows(InvalidValueException.class,
                 () -> new RelyingParty(" ", "auth-service", Set.of("http://localhost:8080")));
+    }
+
+    private static Passkey withTransports(List<String> transports) {
+        return Passkey.register(new CredentialId(ByteString.of(new byte[16])), OWNER, ByteString.of(new byte[32]),
+                new PasskeyName("Phone"), ByteString.of(new byte[77]), 0, true, true, transports, new UUID(0, 0), NOW);
     }
 
     private static Passkey register(boolean backupEligible, boolean backedUp) {

@@ -29,6 +29,7 @@ import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.RelyingParty;
 import dev.authservice.domain.passkey.VerifiedAssertion;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -51,6 +52,12 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
             .toList();
 
     private static final Logger LOG = LoggerFactory.getLogger(WebAuthnPasskeyVerifier.class);
+
+    /** WebAuthn defines six transports, the longest of ten characters: room for more, and longer, that it may add. */
+    private static final int MAX_TRANSPORTS = 16;
+    private static final int MAX_TRANSPORT_LENGTH = 32;
+
+    private static final String NOT_ONE_CREDENTIAL = "its id is not its rawId, or its transports are out of bounds";
 
     /**
      * webauthn4j's converters and managers, made when a passkey is first verified: they load some 400 classes (its
@@ -75,6 +82,9 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
     @Override
     public Optional<ByteString> challengeOf(String registrationResponseJson) {
         try {
+            if (!isOneCredential(registrationResponseJson)) {
+                return Optional.empty();
+            }
             RegistrationData data = Webauthn4j.REGISTRATIONS.parse(registrationResponseJson);
             if (data.getCollectedClientData() == null || data.getCollectedClientData().getChallenge() == null
                     || data.getAttestationObject() == null) {
@@ -93,6 +103,9 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
                                            ByteString challenge) {
         RegistrationData data;
         try {
+            if (!isOneCredential(registrationResponseJson)) {
+                return refused(NOT_ONE_CREDENTIAL);
+            }
             data = Webauthn4j.REGISTRATIONS.verify(registrationResponseJson, new RegistrationParameters(
                     serverProperty(relyingParty, challenge), ALGORITHMS, true, true));
         } catch (BadOriginException e) {
@@ -113,6 +126,9 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
     @Override
     public Optional<Claimed> claimedBy(String assertionJson) {
         try {
+            if (!isOneCredential(assertionJson)) {
+                return Optional.empty();
+            }
             AuthenticationData data = Webauthn4j.AUTHENTICATIONS.parse(assertionJson);
             if (data.getCollectedClientData() == null || data.getCollectedClientData().getChallenge() == null
                     || data.getCredentialId() == null || data.getAuthenticatorData() == null
@@ -135,6 +151,10 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
     public Assertion verifyAssertion(String assertionJson, RelyingParty relyingParty, ByteString challenge,
                                      Passkey passkey) {
         try {
+            if (!isOneCredential(assertionJson)) {
+                LOG.info("passkey assertion refused: {}", NOT_ONE_CREDENTIAL);
+                return new Assertion.Refused();
+            }
             COSEKey key = Webauthn4j.CONVERTER.getCborConverter().readValue(passkey.publicKey().bytes(), COSEKey.class);
             CredentialRecordImpl record = new CredentialRecordImpl(new NoneAttestationStatement(), null, null,
                     passkey.backedUp(), passkey.signCount(),
@@ -152,6 +172,23 @@ public final class WebAuthnPasskeyVerifier implements PasskeyVerifier {
             LOG.info("passkey assertion refused: {}: {}", e.getClass().getSimpleName(), e.getMessage());
             return new Assertion.Refused();
         }
+    }
+
+    /**
+     * What webauthn4j leaves unchecked in the JSON of a credential. {@code toJSON()} writes one credential id twice,
+     * as {@code id} and as {@code rawId}, and webauthn4j reads only the second: two ids would let whatever reads the
+     * first disagree about the passkey. And {@code response.transports}, which webauthn4j takes in any number and
+     * length, must be a list a client could send. Throws for text that is not JSON.
+     */
+    private static boolean isOneCredential(String json) {
+        Map<?, ?> credential = Webauthn4j.CONVERTER.getJsonConverter().readValue(json, Map.class);
+        Object id = credential.get("id");
+        Object transports = credential.get("response") instanceof Map<?, ?> response
+                ? response.get("transports") : null;
+        return id instanceof String && id.equals(credential.get("rawId"))
+                && (transports == null || transports instanceof List<?> list && list.size() <= MAX_TRANSPORTS
+                        && list.stream().allMatch(transport -> transport instanceof String text
+                                && text.length() <= MAX_TRANSPORT_LENGTH));
     }
 
     private static ServerProperty serverProperty(RelyingParty relyingParty, ByteString challenge) {

@@ -16,6 +16,7 @@ import dev.authservice.domain.passkey.RelyingParty;
 import dev.authservice.domain.passkey.VerifiedAssertion;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
@@ -109,6 +110,20 @@ class WebAuthnAssertionTest {
         assertEquals(new Assertion.Refused(), verify(authenticator.authenticate(Ceremony.get(ORIGIN, "localhost",
                 challenge).withFlags(SoftwareAuthenticator.FLAG_UP | SoftwareAuthenticator.FLAG_BS),
                 Optional.of(HANDLE))));
+    }
+
+    /** toJSON() writes the credential id twice, as id and as rawId: two ids, or none, are no browser's. */
+    @Test
+    void anAssertionWhoseIdIsNotItsRawIdClaimsNothingAndIsRefused() {
+        String assertion = authenticator.authenticate(Ceremony.get(ORIGIN, "localhost", challenge),
+                Optional.of(HANDLE));
+        String id = "\"id\":\"" + authenticator.credentialId().base64Url() + "\",";
+
+        for (String mismatched : List.of(assertion.replace(id, "\"id\":\""
+                + PasskeyMother.randomBytes(32).base64Url() + "\","), assertion.replace(id, ""))) {
+            assertEquals(Optional.empty(), verifier.claimedBy(mismatched), mismatched);
+            assertEquals(new Assertion.Refused(), verify(mismatched));
+        }
     }
 
     @ParameterizedTest

@@ -15,8 +15,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class WebAuthnPasskeyVerifierTest {
@@ -105,6 +110,57 @@ class WebAuthnPasskeyVerifierTest {
                 + "\"attestationObject\":\"oA\"}}"})
     void somethingThatIsNoResponseHasNoChallenge(String json) {
         assertEquals(Optional.empty(), verifier.challengeOf(json));
+    }
+
+    /** toJSON() writes the credential id twice, as id and as rawId: two ids, or none, are no browser's. */
+    @Test
+    void aResponseWhoseIdIsNotItsRawIdIsNoResponse() {
+        String response = authenticator.register(ceremony);
+        String id = "\"id\":\"" + authenticator.credentialId().base64Url() + "\",";
+
+        for (String mismatched : List.of(response.replace(id, "\"id\":\"" + PasskeyMother.randomBytes(32).base64Url()
+                + "\","), response.replace(id, ""), response.replace(id, "\"id\":7,"))) {
+            assertEquals(Optional.empty(), verifier.challengeOf(mismatched), mismatched);
+            assertRefused(mismatched);
+        }
+    }
+
+    /** Unknown ones are handed on, for the domain to leave out. */
+    @Test
+    void upToSixteenTransportsOfUpToThirtyTwoCharactersAreRead() {
+        String transports = IntStream.range(0, 15).mapToObj(i -> "\"t" + "x".repeat(30) + i % 10 + "\"")
+                .collect(Collectors.joining(",", "[\"usb\",", "]"));
+        String response = withTransports(authenticator.register(ceremony), transports);
+
+        assertEquals(Optional.of(challenge), verifier.challengeOf(response));
+        assertTrue(verified(verifier.verifyRegistration(response, RP, challenge)).transports().contains("usb"));
+    }
+
+    /** More entries than WebAuthn could ever define, or an entry longer than any it does: no client's list. */
+    @ParameterizedTest
+    @MethodSource("absurdTransports")
+    void anAbsurdListOfTransportsIsNoResponse(String transports) {
+        String response = withTransports(authenticator.register(ceremony), transports);
+
+        assertEquals(Optional.empty(), verifier.challengeOf(response));
+        assertRefused(response);
+    }
+
+    static Stream<Named<String>> absurdTransports() {
+        return Stream.of(Named.of("17 entries", entries(17)), Named.of("1,500 entries", entries(1_500)),
+                Named.of("an entry of 33 characters", "[\"" + "u".repeat(33) + "\"]"),
+                Named.of("an entry of 10,000 characters", "[\"" + "u".repeat(10_000) + "\"]"),
+                Named.of("a number", "[\"usb\",7]"), Named.of("no list", "\"usb\""));
+    }
+
+    private static String entries(int count) {
+        return IntStream.range(0, count).mapToObj(i -> "\"usb\"").collect(Collectors.joining(",", "[", "]"));
+    }
+
+    private static String withTransports(String response, String transports) {
+        String own = "\"transports\":[\"hybrid\",\"internal\"]";
+        assertTrue(response.contains(own), response);
+        return response.replace(own, "\"transports\":" + transports);
     }
 
     private void assertRefused(String response) {

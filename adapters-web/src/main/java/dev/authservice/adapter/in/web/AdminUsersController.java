@@ -3,6 +3,7 @@ package dev.authservice.adapter.in.web;
 import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.edge.PasswordHashingExecutor;
 import dev.authservice.adapter.in.web.error.ApiException;
+import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.application.port.in.CreateUserUseCase;
 import dev.authservice.application.port.in.GetUserUseCase;
@@ -140,6 +141,9 @@ class AdminUsersController {
                 },
                 taken -> {
                     throw new ApiException(AccountErrorCode.USERNAME_TAKEN);
+                },
+                restricted -> {
+                    throw new ApiException(CommonErrorCode.INVALID_INPUT, restricted.reason());
                 },
                 weak -> {
                     throw new ApiException(AccountErrorCode.WEAK_PASSWORD, weak.reason());

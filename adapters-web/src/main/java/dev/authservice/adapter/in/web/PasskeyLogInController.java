@@ -187,7 +187,7 @@ class PasskeyLogInController {
     @Schema(name = "PasskeyAssertionRequest", requiredProperties = {"id", "rawId", "type", "response"})
     record PasskeyAssertionRequest(
             @Schema(description = "The credential id, base64url") String id,
-            @Schema(description = "The same, base64url") String rawId,
+            @Schema(description = "The same as id, base64url: one that differs is refused") String rawId,
             @Schema(example = "public-key") String type,
             @Schema(description = "AuthenticatorAssertionResponseJSON: clientDataJSON, authenticatorData, signature "
                     + "and userHandle, base64url") Map<String, Object> response,

@@ -321,15 +321,17 @@ class PasskeysController {
     @Schema(name = "RegisterPasskeyRequest", requiredProperties = {"id", "rawId", "type", "response"})
     record RegisterPasskeyRequest(
             @Schema(description = "The credential id, base64url") String id,
-            @Schema(description = "The same, base64url") String rawId,
+            @Schema(description = "The same as id, base64url: one that differs is refused") String rawId,
             @Schema(example = "public-key") String type,
             @Schema(description = "AuthenticatorAttestationResponseJSON: clientDataJSON, attestationObject and "
-                    + "transports, with the others toJSON() adds") Map<String, Object> response,
+                    + "transports (at most 16, of at most 32 characters; only WebAuthn's are kept), with the others "
+                    + "toJSON() adds") Map<String, Object> response,
             @Schema(description = "Client extension results; {} when none", nullable = true)
             @Nullable Map<String, Object> clientExtensionResults,
             @Schema(description = "platform or cross-platform", nullable = true)
             @Nullable String authenticatorAttachment,
-            @Schema(description = "What you call the passkey: 1 to 64 characters; left out or null: the date",
+            @Schema(description = "What you call the passkey: 1 to 64 characters, no control or bidi control "
+                    + "characters; left out or null: the date",
                     nullable = true) @Nullable String name) {
     }
 

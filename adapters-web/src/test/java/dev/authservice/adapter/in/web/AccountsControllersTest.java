@@ -164,6 +164,21 @@ class AccountsControllersTest {
         assertEquals("too short, say", errorMessage(response));
     }
 
+    /** As a name the domain refuses is answered: the field is bad input, and the reason says why. */
+    @Test
+    void aNameANewAccountMayNotTakeIsBadInputWithTheReason() {
+        when(createUser.createUser(any())).thenReturn(
+                new CreateUserUseCase.Result.RestrictedUsername("username must not hold U+0299, say"));
+
+        HttpResponse<Map> response = exchange(HttpRequest.POST("/api/admin/users", "{\"username\":\"\u0299ob\","
+                + "\"password\":\"a long enough passphrase\",\"roles\":[\"USER\"],\"nickname\":\"Bob\","
+                + "\"department\":\"Support\"}"), "admin-token");
+
+        assertEquals(400, response.code());
+        assertEquals("INVALID_INPUT", errorCode(response));
+        assertEquals("username must not hold U+0299, say", errorMessage(response));
+    }
+
     @Test
     void aBodyWithAnInvalidRoleNeverReachesTheUseCase() {
         HttpResponse<Map> response = exchange(HttpRequest.POST("/api/admin/users", "{\"username\":\"carol\","

@@ -37,11 +37,12 @@ public interface CreateUserUseCase {
     sealed interface Result {
 
         <T> T match(Function<Created, T> created, Function<UsernameTaken, T> usernameTaken,
-                    Function<WeakPassword, T> weakPassword);
+                    Function<RestrictedUsername, T> restrictedUsername, Function<WeakPassword, T> weakPassword);
 
         record Created(UserSummary user) implements Result {
             @Override
             public <T> T match(Function<Created, T> created, Function<UsernameTaken, T> usernameTaken,
+                               Function<RestrictedUsername, T> restrictedUsername,
                                Function<WeakPassword, T> weakPassword) {
                 return created.apply(this);
             }
@@ -50,8 +51,19 @@ public interface CreateUserUseCase {
         record UsernameTaken() implements Result {
             @Override
             public <T> T match(Function<Created, T> created, Function<UsernameTaken, T> usernameTaken,
+                               Function<RestrictedUsername, T> restrictedUsername,
                                Function<WeakPassword, T> weakPassword) {
                 return usernameTaken.apply(this);
+            }
+        }
+
+        /** @param reason says what in the name a new account may not take, for the person choosing it */
+        record RestrictedUsername(String reason) implements Result {
+            @Override
+            public <T> T match(Function<Created, T> created, Function<UsernameTaken, T> usernameTaken,
+                               Function<RestrictedUsername, T> restrictedUsername,
+                               Function<WeakPassword, T> weakPassword) {
+                return restrictedUsername.apply(this);
             }
         }
 
@@ -59,6 +71,7 @@ public interface CreateUserUseCase {
         record WeakPassword(String reason) implements Result {
             @Override
             public <T> T match(Function<Created, T> created, Function<UsernameTaken, T> usernameTaken,
+                               Function<RestrictedUsername, T> restrictedUsername,
                                Function<WeakPassword, T> weakPassword) {
                 return weakPassword.apply(this);
             }

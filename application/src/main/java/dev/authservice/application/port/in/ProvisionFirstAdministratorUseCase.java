@@ -24,12 +24,15 @@ public interface ProvisionFirstAdministratorUseCase {
     sealed interface Result {
 
         <T> T match(Function<Created, T> created, Function<AdministratorExists, T> administratorExists,
-                    Function<UsernameTaken, T> usernameTaken, Function<WeakPassword, T> weakPassword);
+                    Function<UsernameTaken, T> usernameTaken, Function<RestrictedUsername, T> restrictedUsername,
+                    Function<WeakPassword, T> weakPassword);
 
         record Created(UserSummary user) implements Result {
             @Override
             public <T> T match(Function<Created, T> created, Function<AdministratorExists, T> administratorExists,
-                               Function<UsernameTaken, T> usernameTaken, Function<WeakPassword, T> weakPassword) {
+                               Function<UsernameTaken, T> usernameTaken,
+                               Function<RestrictedUsername, T> restrictedUsername,
+                               Function<WeakPassword, T> weakPassword) {
                 return created.apply(this);
             }
         }
@@ -38,7 +41,9 @@ public interface ProvisionFirstAdministratorUseCase {
         record AdministratorExists() implements Result {
             @Override
             public <T> T match(Function<Created, T> created, Function<AdministratorExists, T> administratorExists,
-                               Function<UsernameTaken, T> usernameTaken, Function<WeakPassword, T> weakPassword) {
+                               Function<UsernameTaken, T> usernameTaken,
+                               Function<RestrictedUsername, T> restrictedUsername,
+                               Function<WeakPassword, T> weakPassword) {
                 return administratorExists.apply(this);
             }
         }
@@ -47,15 +52,30 @@ public interface ProvisionFirstAdministratorUseCase {
         record UsernameTaken() implements Result {
             @Override
             public <T> T match(Function<Created, T> created, Function<AdministratorExists, T> administratorExists,
-                               Function<UsernameTaken, T> usernameTaken, Function<WeakPassword, T> weakPassword) {
+                               Function<UsernameTaken, T> usernameTaken,
+                               Function<RestrictedUsername, T> restrictedUsername,
+                               Function<WeakPassword, T> weakPassword) {
                 return usernameTaken.apply(this);
+            }
+        }
+
+        /** @param reason says what in the name a new account may not take */
+        record RestrictedUsername(String reason) implements Result {
+            @Override
+            public <T> T match(Function<Created, T> created, Function<AdministratorExists, T> administratorExists,
+                               Function<UsernameTaken, T> usernameTaken,
+                               Function<RestrictedUsername, T> restrictedUsername,
+                               Function<WeakPassword, T> weakPassword) {
+                return restrictedUsername.apply(this);
             }
         }
 
         record WeakPassword(String reason) implements Result {
             @Override
             public <T> T match(Function<Created, T> created, Function<AdministratorExists, T> administratorExists,
-                               Function<UsernameTaken, T> usernameTaken, Function<WeakPassword, T> weakPassword) {
+                               Function<UsernameTaken, T> usernameTaken,
+                               Function<RestrictedUsername, T> restrictedUsername,
+                               Function<WeakPassword, T> weakPassword) {
                 return weakPassword.apply(this);
             }
         }

@@ -16,7 +16,8 @@ public interface PasskeyVerifier {
 
     /**
      * The challenge a registration response (the JSON of {@code PublicKeyCredential.toJSON()}) claims to answer;
-     * empty when the response is not one. Says nothing of whether it verifies.
+     * empty when the response is not one, as when its {@code id} is not its {@code rawId} or its transports are more,
+     * or longer, than a client sends. Says nothing of whether it verifies.
      */
     Optional<ByteString> challengeOf(String registrationResponseJson);
 
@@ -29,7 +30,8 @@ public interface PasskeyVerifier {
 
     /**
      * The passkey and the challenge an assertion (the JSON of {@code PublicKeyCredential.toJSON()} for
-     * {@code navigator.credentials.get()}) claims; empty when it is not one. Says nothing of whether it verifies.
+     * {@code navigator.credentials.get()}) claims; empty when it is not one, as when its {@code id} is not its
+     * {@code rawId}. Says nothing of whether it verifies.
      */
     Optional<Claimed> claimedBy(String assertionJson);
 
