@@ -23,13 +23,13 @@ import dev.authservice.application.service.DeleteMyPasskeyService;
 import dev.authservice.application.service.ListMyPasskeysService;
 import dev.authservice.application.service.ListUserPasskeysService;
 import dev.authservice.application.service.LogInWithPasskeyService;
+import dev.authservice.application.service.PasskeyAssertionCheck;
 import dev.authservice.application.service.RegisterPasskeyService;
 import dev.authservice.application.service.RemoveUserPasskeyService;
+import dev.authservice.application.service.SessionStart;
 import dev.authservice.application.service.StepUp;
-import dev.authservice.application.service.TokenIssuer;
 import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
 import dev.authservice.domain.passkey.RelyingParty;
-import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -71,13 +71,15 @@ class PasskeyUseCaseFactory {
     }
 
     @Singleton
-    LogInWithPasskeyUseCase logInWithPasskey(UserStore users, LoginAttemptLog attempts, PasskeyStore passkeys,
-                                             PasskeyChallengeStore challenges, PasskeyVerifier verifier,
-                                             RelyingParty relyingParty, SessionStore sessions, TokenIssuer tokens,
-                                             TokenPolicy tokenPolicy, RandomSource random, AuditLog audit,
-                                             Clock clock) {
-        return new LogInWithPasskeyService(users, attempts, passkeys, challenges, verifier, relyingParty, sessions,
-                tokens, tokenPolicy, random, audit, clock);
+    PasskeyAssertionCheck passkeyAssertionCheck(PasskeyStore passkeys, PasskeyChallengeStore challenges,
+                                                PasskeyVerifier verifier, RelyingParty relyingParty) {
+        return new PasskeyAssertionCheck(passkeys, challenges, verifier, relyingParty);
+    }
+
+    @Singleton
+    LogInWithPasskeyUseCase logInWithPasskey(UserStore users, LoginAttemptLog attempts, PasskeyAssertionCheck check,
+                                             SessionStart sessionStart, AuditLog audit, Clock clock) {
+        return new LogInWithPasskeyService(users, attempts, check, sessionStart, audit, clock);
     }
 
     @Singleton

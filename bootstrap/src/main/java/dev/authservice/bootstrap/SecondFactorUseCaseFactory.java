@@ -9,27 +9,24 @@ import dev.authservice.application.port.in.RenewRecoveryCodesUseCase;
 import dev.authservice.application.port.in.ResetSecondFactorsUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
-import dev.authservice.application.port.out.PasskeyChallengeStore;
 import dev.authservice.application.port.out.PasskeyStore;
-import dev.authservice.application.port.out.PasskeyVerifier;
-import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.SecondFactorStore;
 import dev.authservice.application.port.out.SecretSealer;
 import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.application.port.out.TotpCodes;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.application.service.CompleteLogInService;
 import dev.authservice.application.service.ConfirmTotpService;
 import dev.authservice.application.service.EnrolTotpService;
 import dev.authservice.application.service.GetMySecondFactorsService;
+import dev.authservice.application.service.PasskeyAssertionCheck;
+import dev.authservice.application.service.PendingLoginTickets;
 import dev.authservice.application.service.RemoveTotpService;
 import dev.authservice.application.service.RenewRecoveryCodesService;
 import dev.authservice.application.service.ResetSecondFactorsService;
+import dev.authservice.application.service.SecondFactorCheck;
+import dev.authservice.application.service.SessionStart;
 import dev.authservice.application.service.StepUp;
-import dev.authservice.application.service.TokenIssuer;
-import dev.authservice.domain.login.SecondFactorPolicy;
-import dev.authservice.domain.passkey.RelyingParty;
 import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.core.annotation.Nullable;
@@ -58,9 +55,9 @@ class SecondFactorUseCaseFactory {
     }
 
     @Singleton
-    ConfirmTotpUseCase confirmTotp(SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
-                                   RandomSource random, StepUp stepUp, AuditLog audit, Clock clock) {
-        return new ConfirmTotpService(secondFactors, sealer, codes, random, stepUp, audit, clock);
+    ConfirmTotpUseCase confirmTotp(SecondFactorStore secondFactors, SecondFactorCheck check, RandomSource random,
+                                   StepUp stepUp, AuditLog audit, Clock clock) {
+        return new ConfirmTotpService(secondFactors, check, random, stepUp, audit, clock);
     }
 
     @Singleton
@@ -76,15 +73,11 @@ class SecondFactorUseCaseFactory {
 
     /** Without a relying party (passkeys off) no passkey completes a login. */
     @Singleton
-    CompleteLogInUseCase completeLogIn(UserStore users, LoginAttemptLog attempts, PendingLoginStore pendingLogins,
-                                       SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
-                                       PasskeyStore passkeys, PasskeyChallengeStore passkeyChallenges,
-                                       PasskeyVerifier passkeyVerifier, @Nullable RelyingParty relyingParty,
-                                       SecondFactorPolicy policy, SessionStore sessions, TokenIssuer tokens,
-                                       TokenPolicy tokenPolicy, RandomSource random, AuditLog audit, Clock clock) {
-        return new CompleteLogInService(users, attempts, pendingLogins, secondFactors, sealer, codes, passkeys,
-                passkeyChallenges, passkeyVerifier, Optional.ofNullable(relyingParty), policy, sessions, tokens,
-                tokenPolicy, random, audit, clock);
+    CompleteLogInUseCase completeLogIn(UserStore users, LoginAttemptLog attempts, PendingLoginTickets tickets,
+                                       SecondFactorCheck secondFactors, @Nullable PasskeyAssertionCheck passkeyCheck,
+                                       SessionStart sessionStart, AuditLog audit, Clock clock) {
+        return new CompleteLogInService(users, attempts, tickets, secondFactors, Optional.ofNullable(passkeyCheck),
+                sessionStart, audit, clock);
     }
 
     @Singleton

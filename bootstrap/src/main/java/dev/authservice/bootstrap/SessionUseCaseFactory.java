@@ -10,13 +10,10 @@ import dev.authservice.application.port.in.RevokeUserSessionsUseCase;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
-import dev.authservice.application.port.out.PasskeyStore;
 import dev.authservice.application.port.out.PasswordHasher;
-import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.RefreshTokenDerivation;
 import dev.authservice.application.port.out.RevokedSessions;
-import dev.authservice.application.port.out.SecondFactorStore;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.Transactions;
 import dev.authservice.application.port.out.UserStore;
@@ -25,17 +22,16 @@ import dev.authservice.application.service.EndSessionService;
 import dev.authservice.application.service.ListMySessionsService;
 import dev.authservice.application.service.LogInService;
 import dev.authservice.application.service.LogOutService;
+import dev.authservice.application.service.PendingLoginTickets;
 import dev.authservice.application.service.RefreshAccessTokenService;
 import dev.authservice.application.service.RevokeUserSessionsService;
+import dev.authservice.application.service.SecondFactorCheck;
+import dev.authservice.application.service.SessionStart;
 import dev.authservice.application.service.TokenIssuer;
-import dev.authservice.domain.login.SecondFactorPolicy;
-import dev.authservice.domain.passkey.RelyingParty;
 import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.annotation.Factory;
-import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.time.Clock;
-import java.util.Optional;
 
 /**
  * Wires the use cases of sessions and their tokens: logging in, refreshing, logging out, authenticating a request,
@@ -53,14 +49,10 @@ class SessionUseCaseFactory {
     }
 
     @Singleton
-    LogInUseCase logIn(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts, SessionStore sessions,
-                       TokenIssuer tokens, TokenPolicy policy, SecondFactorStore secondFactors,
-                       PendingLoginStore pendingLogins, PasskeyStore passkeys,
-                       @Nullable RelyingParty relyingParty, SecondFactorPolicy secondFactorPolicy,
+    LogInUseCase logIn(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
+                       SecondFactorCheck secondFactors, PendingLoginTickets tickets, SessionStart sessionStart,
                        RandomSource random, AuditLog audit, Clock clock) {
-        // No relying party: passkeys are off, and those registered before are offered to nobody.
-        return new LogInService(users, hasher, attempts, sessions, tokens, policy, secondFactors, pendingLogins,
-                Optional.ofNullable(relyingParty).map(on -> passkeys), secondFactorPolicy, random, audit, clock);
+        return new LogInService(users, hasher, attempts, secondFactors, tickets, sessionStart, random, audit, clock);
     }
 
     @Singleton

@@ -3,32 +3,19 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.in.CompleteLogInUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
-import dev.authservice.application.port.out.PasskeyChallengeStore;
-import dev.authservice.application.port.out.PasskeyStore;
-import dev.authservice.application.port.out.PasskeyVerifier;
-import dev.authservice.application.port.out.PendingLoginStore;
-import dev.authservice.application.port.out.RandomSource;
-import dev.authservice.application.port.out.SecondFactorStore;
-import dev.authservice.application.port.out.SecretSealer;
-import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.application.port.out.TotpCodes;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
-import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.login.PendingLogin;
-import dev.authservice.domain.login.SecondFactorPolicy;
 import dev.authservice.domain.passkey.AssertionPurpose;
-import dev.authservice.domain.passkey.RelyingParty;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SecondFactorMethod;
 import dev.authservice.domain.secondfactor.TotpCode;
 import dev.authservice.domain.secondfactor.TotpFactor;
 import dev.authservice.domain.session.AuthenticationMethods;
-import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import java.time.Clock;
@@ -47,31 +34,23 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
 
     private final UserStore users;
     private final LoginAttemptLog attempts;
-    private final PendingLoginStore pendingLogins;
-    private final SecondFactorStore secondFactors;
-    private final TotpVerification verification;
+    private final PendingLoginTickets tickets;
+    private final SecondFactorCheck secondFactors;
     private final Optional<PasskeyAssertionCheck> passkeyCheck;
-    private final SecondFactorPolicy policy;
     private final SessionStart sessionStart;
     private final AuditLog audit;
     private final Clock clock;
 
-    /** @param relyingParty empty where passkeys are off: then no passkey completes a login */
-    public CompleteLogInService(UserStore users, LoginAttemptLog attempts, PendingLoginStore pendingLogins,
-                                SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
-                                PasskeyStore passkeys, PasskeyChallengeStore passkeyChallenges,
-                                PasskeyVerifier passkeyVerifier, Optional<RelyingParty> relyingParty,
-                                SecondFactorPolicy policy, SessionStore sessions, TokenIssuer tokens,
-                                TokenPolicy tokenPolicy, RandomSource random, AuditLog audit, Clock clock) {
+    /** @param passkeyCheck empty where passkeys are off: then no passkey completes a login */
+    public CompleteLogInService(UserStore users, LoginAttemptLog attempts, PendingLoginTickets tickets,
+                                SecondFactorCheck secondFactors, Optional<PasskeyAssertionCheck> passkeyCheck,
+                                SessionStart sessionStart, AuditLog audit, Clock clock) {
         this.users = users;
         this.attempts = attempts;
-        this.pendingLogins = pendingLogins;
+        this.tickets = tickets;
         this.secondFactors = secondFactors;
-        this.verification = new TotpVerification(secondFactors, sealer, codes);
-        this.passkeyCheck = relyingParty.map(party -> new PasskeyAssertionCheck(passkeys, passkeyChallenges,
-                passkeyVerifier, party));
-        this.policy = policy;
-        this.sessionStart = new SessionStart(users, sessions, tokens, tokenPolicy, random, audit);
+        this.passkeyCheck = passkeyCheck;
+        this.sessionStart = sessionStart;
         this.audit = audit;
         this.clock = clock;
     }
@@ -79,7 +58,7 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
     @Override
     public Result completeLogIn(Command command) {
         Instant now = clock.instant();
-        Optional<PendingLogin> onRecord = LoginTicketHash.ofPresented(command.ticket()).flatMap(pendingLogins::find);
+        Optional<PendingLogin> onRecord = tickets.onRecord(command.ticket());
         return PendingLogin.present(onRecord, now).match(
                 usable -> complete(usable.open(), command, now),
                 refused -> {
@@ -154,7 +133,7 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
                     if (refusal.isPresent()) {
                         return wrongCode(open, failed.outcome(refusal.get()), now);
                     }
-                    if (!pendingLogins.replace(open, open.complete(SecondFactorMethod.PASSKEY, now))) {
+                    if (!tickets.complete(open, SecondFactorMethod.PASSKEY, now)) {
                         return ticketLost(failed);
                     }
                     return loggedIn(open, user, key, failed.requester(), AuditOutcome.PASSKEY,
@@ -170,19 +149,18 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
      */
     private Result withCode(PendingLogin.Open open, UserAccount user, LoginAttemptKey key, SecurityEvent failed,
                             TotpCode code, Instant now) {
-        Optional<TotpFactor.Confirmed> factor = secondFactors.totpOf(open.userId())
-                .filter(TotpFactor.Confirmed.class::isInstance).map(TotpFactor.Confirmed.class::cast);
+        Optional<TotpFactor.Confirmed> factor = secondFactors.confirmedTotpOf(open.userId());
         if (factor.isEmpty()) { // removed since the password was checked
             return wrongCode(open, failed.outcome(AuditOutcome.NOT_ENROLLED), now);
         }
-        return verification.attempt(factor.get(), code, now).match(
+        return secondFactors.attempt(factor.get(), code, now).match(
                 accepted -> {
-                    if (!pendingLogins.replace(open, open.complete(SecondFactorMethod.TOTP, now))) {
+                    if (!tickets.complete(open, SecondFactorMethod.TOTP, now)) {
                         return ticketLost(failed);
                     }
                     // Lost only to a login with the same code on another ticket at the same moment: the code is
                     // used once, and this ticket, spent, stays so.
-                    if (!verification.accept(accepted)) {
+                    if (!secondFactors.accept(accepted)) {
                         return wrongCode(open, failed.outcome(AuditOutcome.REPLAYED_CODE), now);
                     }
                     return loggedIn(open, user, key, failed.requester(), AuditOutcome.TOTP_CODE,
@@ -205,7 +183,7 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
         if (!secondFactors.hasRecoveryCode(open.userId(), hash)) {
             return Optional.of(AuditOutcome.WRONG_CODE);
         }
-        if (!pendingLogins.replace(open, open.complete(SecondFactorMethod.RECOVERY_CODE, now))) {
+        if (!tickets.complete(open, SecondFactorMethod.RECOVERY_CODE, now)) {
             return Optional.of(AuditOutcome.TICKET_USED);
         }
         // As with a code: lost only to the same recovery code used on another ticket at the same moment.
@@ -213,27 +191,12 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
                 : Optional.of(AuditOutcome.WRONG_CODE);
     }
 
-    /**
-     * Counts the wrong code against the ticket: read again and counted again when another presentation changed it
-     * meanwhile, so that none goes uncounted; each retry follows someone else's count, so there are few.
-     */
+    /** Counts the wrong code against the ticket, which dies after the policy's limit. */
     private Result wrongCode(PendingLogin.Open open, SecurityEvent failed, Instant now) {
-        PendingLogin.Open current = open;
-        while (true) {
-            PendingLogin next = current.wrongCode(now, policy);
-            if (pendingLogins.replace(current, next)) {
-                audit.record(next instanceof PendingLogin.Exhausted
-                        ? failed.outcome(AuditOutcome.ATTEMPTS_EXHAUSTED) : failed);
-                return new Result.WrongCode();
-            }
-            Optional<PendingLogin.Open> reread = pendingLogins.find(current.ticket())
-                    .filter(PendingLogin.Open.class::isInstance).map(PendingLogin.Open.class::cast);
-            if (reread.isEmpty()) {
-                audit.record(failed);
-                return new Result.WrongCode();
-            }
-            current = reread.get();
-        }
+        boolean exhausted = tickets.countWrongCode(open, now).filter(PendingLogin.Exhausted.class::isInstance)
+                .isPresent();
+        audit.record(exhausted ? failed.outcome(AuditOutcome.ATTEMPTS_EXHAUSTED) : failed);
+        return new Result.WrongCode();
     }
 
     private Result ticketLost(SecurityEvent failed) {

@@ -4,8 +4,6 @@ import dev.authservice.application.port.in.ConfirmTotpUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.application.port.out.SecondFactorStore;
-import dev.authservice.application.port.out.SecretSealer;
-import dev.authservice.application.port.out.TotpCodes;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
@@ -19,16 +17,16 @@ import java.util.Optional;
 public final class ConfirmTotpService implements ConfirmTotpUseCase {
 
     private final SecondFactorStore secondFactors;
-    private final TotpVerification verification;
+    private final SecondFactorCheck verification;
     private final RandomSource random;
     private final StepUp stepUp;
     private final AuditLog audit;
     private final Clock clock;
 
-    public ConfirmTotpService(SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes,
-                              RandomSource random, StepUp stepUp, AuditLog audit, Clock clock) {
+    public ConfirmTotpService(SecondFactorStore secondFactors, SecondFactorCheck verification, RandomSource random,
+                              StepUp stepUp, AuditLog audit, Clock clock) {
         this.secondFactors = secondFactors;
-        this.verification = new TotpVerification(secondFactors, sealer, codes);
+        this.verification = verification;
         this.stepUp = stepUp;
         this.random = random;
         this.audit = audit;

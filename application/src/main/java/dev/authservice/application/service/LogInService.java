@@ -3,25 +3,16 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.in.LogInUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
-import dev.authservice.application.port.out.PasskeyStore;
 import dev.authservice.application.port.out.PasswordHasher;
-import dev.authservice.application.port.out.PendingLoginStore;
 import dev.authservice.application.port.out.RandomSource;
-import dev.authservice.application.port.out.SecondFactorStore;
-import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
-import dev.authservice.domain.login.LoginTicketHash;
-import dev.authservice.domain.login.PendingLogin;
-import dev.authservice.domain.login.SecondFactorPolicy;
-import dev.authservice.domain.secondfactor.SecondFactorMethod;
 import dev.authservice.domain.secondfactor.TotpFactor;
 import dev.authservice.domain.session.AuthenticationMethods;
-import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.UserAccount;
@@ -35,32 +26,24 @@ public final class LogInService implements LogInUseCase {
     private final UserStore users;
     private final PasswordHasher hasher;
     private final LoginAttemptLog attempts;
-    private final SecondFactorStore secondFactors;
-    private final PendingLoginStore pendingLogins;
-    private final Optional<PasskeyStore> passkeys;
-    private final SecondFactorPolicy secondFactorPolicy;
+    private final SecondFactorCheck secondFactors;
+    private final PendingLoginTickets tickets;
     private final SessionStart sessionStart;
-    private final RandomSource random;
     private final AuditLog audit;
     private final Clock clock;
 
     /** Verified against when the user is unknown, so that an unknown user costs exactly one hash like a known one. */
     private final PasswordHash unknownUserHash;
 
-    /** @param passkeys empty where passkeys are off: then none is offered as a second factor, whatever is stored */
     public LogInService(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
-                        SessionStore sessions, TokenIssuer tokens, TokenPolicy policy,
-                        SecondFactorStore secondFactors, PendingLoginStore pendingLogins, Optional<PasskeyStore> passkeys,
-                        SecondFactorPolicy secondFactorPolicy, RandomSource random, AuditLog audit, Clock clock) {
+                        SecondFactorCheck secondFactors, PendingLoginTickets tickets, SessionStart sessionStart,
+                        RandomSource random, AuditLog audit, Clock clock) {
         this.users = users;
         this.hasher = hasher;
         this.attempts = attempts;
         this.secondFactors = secondFactors;
-        this.pendingLogins = pendingLogins;
-        this.passkeys = passkeys;
-        this.secondFactorPolicy = secondFactorPolicy;
-        this.sessionStart = new SessionStart(users, sessions, tokens, policy, random, audit);
-        this.random = random;
+        this.tickets = tickets;
+        this.sessionStart = sessionStart;
         this.audit = audit;
         this.clock = clock;
         this.unknownUserHash = hasher.hash(new Password(random.refreshTokenValue()));
@@ -99,8 +82,7 @@ public final class LogInService implements LogInUseCase {
                     : StoredPasswordHash.stillMatching(users, hasher, user.get().id(), command.credentials().password())
                             .orElse(checked);
         }
-        Optional<TotpFactor.Confirmed> totp = secondFactors.totpOf(user.get().id())
-                .filter(TotpFactor.Confirmed.class::isInstance).map(TotpFactor.Confirmed.class::cast);
+        Optional<TotpFactor.Confirmed> totp = secondFactors.confirmedTotpOf(user.get().id());
         if (totp.isPresent()) {
             // Not cleared yet: wrong codes count toward the throttle like wrong passwords, until the login completes.
             return awaitSecondFactor(user.get(), checked, !totp.get().wrongCodes().exhausted(), requester, now);
@@ -113,13 +95,8 @@ public final class LogInService implements LogInUseCase {
 
     private Result awaitSecondFactor(UserAccount user, PasswordHash checked, boolean codesUsable, Requester requester,
                                      Instant now) {
-        String ticket = random.refreshTokenValue();
-        pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(ticket), user.id(), checked, now,
-                secondFactorPolicy));
+        PendingLoginTickets.Opened opened = tickets.open(user, checked, codesUsable, now);
         audit.record(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_REQUIRED, now, requester).about(user.id()));
-        return new Result.SecondFactorRequired(ticket,
-                SecondFactorMethod.offeredTo(codesUsable, passkeys.map(store -> !store.findByOwner(user.id())
-                        .isEmpty()).orElse(false)),
-                secondFactorPolicy.pendingLoginTtl());
+        return new Result.SecondFactorRequired(opened.ticket(), opened.methods(), opened.lifetime());
     }
 }

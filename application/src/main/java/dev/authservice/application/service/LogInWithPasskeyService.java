@@ -3,11 +3,6 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.in.LogInWithPasskeyUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
-import dev.authservice.application.port.out.PasskeyChallengeStore;
-import dev.authservice.application.port.out.PasskeyStore;
-import dev.authservice.application.port.out.PasskeyVerifier;
-import dev.authservice.application.port.out.RandomSource;
-import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
@@ -15,9 +10,7 @@ import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.passkey.AssertionPurpose;
-import dev.authservice.domain.passkey.RelyingParty;
 import dev.authservice.domain.session.AuthenticationMethods;
-import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,14 +31,12 @@ public final class LogInWithPasskeyService implements LogInWithPasskeyUseCase {
     private final AuditLog audit;
     private final Clock clock;
 
-    public LogInWithPasskeyService(UserStore users, LoginAttemptLog attempts, PasskeyStore passkeys,
-                                   PasskeyChallengeStore challenges, PasskeyVerifier verifier,
-                                   RelyingParty relyingParty, SessionStore sessions, TokenIssuer tokens,
-                                   TokenPolicy tokenPolicy, RandomSource random, AuditLog audit, Clock clock) {
+    public LogInWithPasskeyService(UserStore users, LoginAttemptLog attempts, PasskeyAssertionCheck check,
+                                   SessionStart sessionStart, AuditLog audit, Clock clock) {
         this.users = users;
         this.attempts = attempts;
-        this.check = new PasskeyAssertionCheck(passkeys, challenges, verifier, relyingParty);
-        this.sessionStart = new SessionStart(users, sessions, tokens, tokenPolicy, random, audit);
+        this.check = check;
+        this.sessionStart = sessionStart;
         this.audit = audit;
         this.clock = clock;
     }

@@ -4,7 +4,6 @@ import dev.authservice.application.port.in.ReauthenticateUseCase;
 import dev.authservice.application.port.out.AuditLog;
 import dev.authservice.application.port.out.LoginAttemptLog;
 import dev.authservice.application.port.out.PasswordHasher;
-import dev.authservice.application.port.out.SecondFactorStore;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
@@ -27,8 +26,7 @@ public final class ReauthenticateService implements ReauthenticateUseCase {
     private final UserStore users;
     private final PasswordHasher hasher;
     private final LoginAttemptLog attempts;
-    private final SecondFactorStore secondFactors;
-    private final TotpVerification totp;
+    private final SecondFactorCheck secondFactors;
     private final Optional<PasskeyAssertionCheck> passkeyCheck;
     private final SessionStore sessions;
     private final TokenIssuer tokens;
@@ -37,14 +35,13 @@ public final class ReauthenticateService implements ReauthenticateUseCase {
 
     /** @param passkeyCheck empty where passkeys are off: then no passkey proves anything */
     public ReauthenticateService(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
-                                 SecondFactorStore secondFactors, TotpVerification totp,
-                                 Optional<PasskeyAssertionCheck> passkeyCheck, SessionStore sessions,
+                                 SecondFactorCheck secondFactors, Optional<PasskeyAssertionCheck> passkeyCheck,
+                                 SessionStore sessions,
                                  TokenIssuer tokens, AuditLog audit, Clock clock) {
         this.users = users;
         this.hasher = hasher;
         this.attempts = attempts;
         this.secondFactors = secondFactors;
-        this.totp = totp;
         this.passkeyCheck = passkeyCheck;
         this.sessions = sessions;
         this.tokens = tokens;
@@ -99,14 +96,13 @@ public final class ReauthenticateService implements ReauthenticateUseCase {
         if (!hasher.verify(command.password().orElseThrow(), user.passwordHash())) {
             return attempt.wrong(AuditOutcome.WRONG_PASSWORD);
         }
-        Optional<TotpFactor.Confirmed> factor = secondFactors.totpOf(user.id())
-                .filter(TotpFactor.Confirmed.class::isInstance).map(TotpFactor.Confirmed.class::cast);
+        Optional<TotpFactor.Confirmed> factor = secondFactors.confirmedTotpOf(user.id());
         if (factor.isEmpty()) {
             return reauthenticated(attempt, user, AuthenticationMethods.PASSWORD, null);
         }
         if (command.code().isPresent()) {
-            return totp.attempt(factor.get(), command.code().get(), attempt.now).match(
-                    accepted -> totp.accept(accepted)
+            return secondFactors.attempt(factor.get(), command.code().get(), attempt.now).match(
+                    accepted -> secondFactors.accept(accepted)
                             ? reauthenticated(attempt, user, AuthenticationMethods.PASSWORD_AND_TOTP,
                                     AuditOutcome.TOTP_CODE)
                             : attempt.wrong(AuditOutcome.REPLAYED_CODE),

@@ -24,7 +24,7 @@ import java.util.Optional;
  * The end of every login, with or without a second factor: a new session with its first refresh token, the access
  * token that goes with it, and the audit record.
  */
-final class SessionStart {
+public final class SessionStart {
 
     private final UserStore users;
     private final SessionStore sessions;
@@ -33,7 +33,7 @@ final class SessionStart {
     private final RandomSource random;
     private final AuditLog audit;
 
-    SessionStart(UserStore users, SessionStore sessions, TokenIssuer tokens, TokenPolicy policy, RandomSource random,
+    public SessionStart(UserStore users, SessionStore sessions, TokenIssuer tokens, TokenPolicy policy, RandomSource random,
                  AuditLog audit) {
         this.users = users;
         this.sessions = sessions;

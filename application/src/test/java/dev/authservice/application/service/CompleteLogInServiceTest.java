@@ -9,15 +9,12 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.authservice.application.fixtures.AtTheSameTime;
-import dev.authservice.application.fixtures.InMemoryPasskeyChallengeStore;
-import dev.authservice.application.fixtures.InMemoryPasskeyStore;
 import dev.authservice.application.fixtures.InMemoryPendingLoginStore;
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.PlainSecretSealer;
 import dev.authservice.application.fixtures.RecordingAuditLog;
-import dev.authservice.application.fixtures.ScriptedPasskeyVerifier;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.StepNumberTotpCodes;
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -108,11 +105,12 @@ class CompleteLogInServiceTest {
     }
 
     private CompleteLogInService serviceAt(Instant now) {
-        return new CompleteLogInService(users, attempts, pendingLogins, secondFactors, new PlainSecretSealer(),
-                new StepNumberTotpCodes(), new InMemoryPasskeyStore(), new InMemoryPasskeyChallengeStore(),
-                new ScriptedPasskeyVerifier(), Optional.empty(), SECOND_FACTOR, sessions,
-                new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, random, audit,
-                Clock.fixed(now, ZoneOffset.UTC));
+        return new CompleteLogInService(users, attempts,
+                new PendingLoginTickets(pendingLogins, SECOND_FACTOR, Optional.empty(), random),
+                new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()),
+                Optional.empty(), new SessionStart(users, sessions,
+                        new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, random, audit),
+                audit, Clock.fixed(now, ZoneOffset.UTC));
     }
 
     private static Command withCode(String ticket, TotpCode code) {

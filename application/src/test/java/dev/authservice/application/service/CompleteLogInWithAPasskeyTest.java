@@ -90,10 +90,7 @@ class CompleteLogInWithAPasskeyTest {
         pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(TICKET), ALICE.id(), ALICE.passwordHash(), NOW,
                 SecondFactorPolicy.defaults()));
         verifier.answering(new Assertion.Verified(new VerifiedAssertion(0, false, false, false, Optional.empty())));
-        service = new CompleteLogInService(users, attempts, pendingLogins, new InMemorySecondFactorStore(),
-                new PlainSecretSealer(), new StepNumberTotpCodes(), passkeys, challenges, verifier, Optional.of(RP),
-                SecondFactorPolicy.defaults(), sessions, new TokenIssuer(codec, random, SessionMother.SUCCESSORS,
-                POLICY), POLICY, random, audit, Clock.fixed(NOW, ZoneOffset.UTC));
+        service = completing(Optional.of(new PasskeyAssertionCheck(passkeys, challenges, verifier, RP)));
     }
 
     private ByteString issuedFor(Optional<String> ticket) {
@@ -115,6 +112,16 @@ class CompleteLogInWithAPasskeyTest {
     private PendingLogin.Open withWrongCodes(int count) {
         return new PendingLogin.Open(LoginTicketHash.of(TICKET), ALICE.id(), ALICE.passwordHash(), NOW,
                 NOW.plus(SecondFactorPolicy.MAX_PENDING_LOGIN_TTL), count);
+    }
+
+    private CompleteLogInService completing(Optional<PasskeyAssertionCheck> passkeyCheck) {
+        return new CompleteLogInService(users, attempts,
+                new PendingLoginTickets(pendingLogins, SecondFactorPolicy.defaults(), Optional.of(passkeys), random),
+                new SecondFactorCheck(new InMemorySecondFactorStore(), new PlainSecretSealer(),
+                        new StepNumberTotpCodes()), passkeyCheck,
+                new SessionStart(users, sessions, new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY),
+                        POLICY, random, audit),
+                audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     @Test
@@ -156,11 +163,7 @@ class CompleteLogInWithAPasskeyTest {
 
     @Test
     void whereNoPasskeysAreOfferedNoAssertionCompletesALogin() {
-        CompleteLogInService withoutPasskeys = new CompleteLogInService(users, attempts, pendingLogins,
-                new InMemorySecondFactorStore(), new PlainSecretSealer(), new StepNumberTotpCodes(), passkeys,
-                challenges, verifier, Optional.empty(), SecondFactorPolicy.defaults(), sessions,
-                new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, random, audit,
-                Clock.fixed(NOW, ZoneOffset.UTC));
+        CompleteLogInService withoutPasskeys = completing(Optional.empty());
 
         assertEquals(new Result.WrongCode(), withoutPasskeys.completeLogIn(new Command(TICKET, Optional.empty(),
                 Optional.empty(), Optional.of(ScriptedPasskeyVerifier.assertion(passkey.id(),

@@ -59,7 +59,8 @@ class ConfirmTotpServiceTest {
             bytes.nextBytes(made);
             return made;
         });
-        service = new ConfirmTotpService(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes(), random,
+        service = new ConfirmTotpService(secondFactors,
+                new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()), random,
                 new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 

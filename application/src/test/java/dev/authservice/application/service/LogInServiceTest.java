@@ -19,13 +19,16 @@ import dev.authservice.application.fixtures.InMemorySecondFactorStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.PasskeyMother;
+import dev.authservice.application.fixtures.PlainSecretSealer;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.SessionMother;
+import dev.authservice.application.fixtures.StepNumberTotpCodes;
 import dev.authservice.application.port.in.IssuedTokens;
 import dev.authservice.application.port.in.LogInUseCase.Command;
 import dev.authservice.application.port.in.LogInUseCase.Result;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.LoginAttemptLog;
+import dev.authservice.application.port.out.PasskeyStore;
 import dev.authservice.application.port.out.PasswordHasher;
 import dev.authservice.application.port.out.RandomSource;
 import dev.authservice.domain.audit.AuditOutcome;
@@ -122,9 +125,17 @@ class LogInServiceTest {
         lenient().when(attempts.tryAttempt(any(), any())).thenReturn(Optional.empty());
         lenient().when(random.uuid()).thenAnswer(invocation -> UUID.randomUUID());
         lenient().when(codec.encode(any())).thenReturn("signed-access-token");
-        service = new LogInService(users, hasher, attempts, sessions,
-                new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, secondFactors,
-                pendingLogins, Optional.of(passkeys), SecondFactorPolicy.defaults(), random, audit, CLOCK);
+        service = logInService(Optional.of(passkeys));
+    }
+
+    /** @param passkeys empty where passkeys are off */
+    private LogInService logInService(Optional<PasskeyStore> passkeys) {
+        return new LogInService(users, hasher, attempts,
+                new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()),
+                new PendingLoginTickets(pendingLogins, SecondFactorPolicy.defaults(), passkeys, random),
+                new SessionStart(users, sessions, new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY),
+                        POLICY, random, audit),
+                random, audit, CLOCK);
     }
 
     @Test
@@ -385,9 +396,7 @@ class LogInServiceTest {
 
     @Test
     void whereThePasskeysAreOffNoneIsOfferedThoughOneIsStored() {
-        service = new LogInService(users, hasher, attempts, sessions,
-                new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, secondFactors,
-                pendingLogins, Optional.empty(), SecondFactorPolicy.defaults(), random, audit, CLOCK);
+        service = logInService(Optional.empty());
         givenAlice(ALICE);
         givenAlicesTotp(true);
         passkeys.add(PasskeyMother.aPasskey().ownedBy(ALICE).build());

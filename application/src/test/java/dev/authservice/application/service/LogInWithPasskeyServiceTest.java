@@ -84,9 +84,10 @@ class LogInWithPasskeyServiceTest {
         lenient().when(codec.encode(any())).thenReturn("signed-access-token");
         users.add(ALICE);
         passkeys.add(passkey);
-        service = new LogInWithPasskeyService(users, attempts, passkeys, challenges, verifier, RP, sessions,
-                new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, random, audit,
-                Clock.fixed(NOW, ZoneOffset.UTC));
+        service = new LogInWithPasskeyService(users, attempts,
+                new PasskeyAssertionCheck(passkeys, challenges, verifier, RP), new SessionStart(users, sessions,
+                        new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, random, audit),
+                audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     private ByteString issued(Optional<LoginTicketHash> ticket, Instant at) {

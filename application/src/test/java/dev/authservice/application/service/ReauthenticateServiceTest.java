@@ -108,8 +108,8 @@ class ReauthenticateServiceTest {
         passkeys.add(passkey);
         login = SessionMother.aLoginOf(ALICE, LOGIN);
         sessions.start(login.session(), login.firstToken());
-        service = new ReauthenticateService(users, hasher, attempts, secondFactors,
-                new TotpVerification(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()),
+        service = new ReauthenticateService(users, hasher, attempts,
+                new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()),
                 Optional.of(new PasskeyAssertionCheck(passkeys, challenges, verifier, PasskeyMother.RELYING_PARTY)),
                 sessions, new TokenIssuer(codec, random, SessionMother.SUCCESSORS, SessionMother.POLICY), audit,
                 Clock.fixed(NOW, ZoneOffset.UTC));

@@ -145,8 +145,9 @@ class StepUpTest {
     void confirmingATotp() {
         TotpFactor.Pending pending = TotpFactor.enrol(ALICE.id(), SECRET, NOW);
         secondFactors.enrol(pending);
-        ConfirmTotpService service = new ConfirmTotpService(secondFactors, new PlainSecretSealer(),
-                new StepNumberTotpCodes(), random, stepUp, audit, CLOCK);
+        ConfirmTotpService service = new ConfirmTotpService(secondFactors,
+                new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()), random,
+                stepUp, audit, CLOCK);
 
         assertEquals(new ConfirmTotpUseCase.Result.ReauthenticationRequired(), service.confirmTotp(
                 new ConfirmTotpUseCase.Command(ALICE.id(), STALE, StepNumberTotpCodes.codeOf(NOW.getEpochSecond() / 30),

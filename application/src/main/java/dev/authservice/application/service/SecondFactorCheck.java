@@ -3,9 +3,11 @@ package dev.authservice.application.service;
 import dev.authservice.application.port.out.SecondFactorStore;
 import dev.authservice.application.port.out.SecretSealer;
 import dev.authservice.application.port.out.TotpCodes;
+import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.TotpCode;
 import dev.authservice.domain.secondfactor.TotpFactor;
 import dev.authservice.domain.secondfactor.TotpSecret;
+import dev.authservice.domain.user.UserId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -14,21 +16,38 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * A code checked against a user's TOTP: which time steps around now it belongs to, for the domain to judge. A code
- * for a confirmed factor is counted against its wrong codes before it is checked ({@link TotpFactor.Confirmed#attempt}),
- * by a conditional write that is read and counted again when another code was counted meanwhile, so that none goes
- * uncounted; each retry follows someone else's count, so there are few.
+ * A user's second factor as a login proves it: a code of their TOTP, which time steps around now it belongs to for
+ * the domain to judge, or one of their recovery codes. A code for a confirmed factor is counted against its wrong codes
+ * before it is checked ({@link TotpFactor.Confirmed#attempt}), by a conditional write that is read and counted again
+ * when another code was counted meanwhile, so that none goes uncounted; each retry follows someone else's count, so
+ * there are few.
  */
-public final class TotpVerification {
+public final class SecondFactorCheck {
 
     private final SecondFactorStore secondFactors;
     private final SecretSealer sealer;
     private final TotpCodes codes;
 
-    public TotpVerification(SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes) {
+    public SecondFactorCheck(SecondFactorStore secondFactors, SecretSealer sealer, TotpCodes codes) {
         this.secondFactors = secondFactors;
         this.sealer = sealer;
         this.codes = codes;
+    }
+
+    /** The user's TOTP, when it is in effect. */
+    Optional<TotpFactor.Confirmed> confirmedTotpOf(UserId userId) {
+        return secondFactors.totpOf(userId).filter(TotpFactor.Confirmed.class::isInstance)
+                .map(TotpFactor.Confirmed.class::cast);
+    }
+
+    /** Whether {@code userId} has {@code code} and has not used it; changes nothing. */
+    boolean hasRecoveryCode(UserId userId, RecoveryCode.Hash code) {
+        return secondFactors.hasRecoveryCode(userId, code);
+    }
+
+    /** Uses {@code code} up: true once, for the one caller that did. */
+    boolean useRecoveryCode(UserId userId, RecoveryCode.Hash code) {
+        return secondFactors.useRecoveryCode(userId, code);
     }
 
     /** A code that would confirm {@code pending}. */
@@ -88,9 +107,7 @@ public final class TotpVerification {
     }
 
     private Optional<TotpFactor.Confirmed> sameSecret(TotpFactor.Confirmed read) {
-        return secondFactors.totpOf(read.userId())
-                .filter(TotpFactor.Confirmed.class::isInstance).map(TotpFactor.Confirmed.class::cast)
-                .filter(current -> current.secret().equals(read.secret()));
+        return confirmedTotpOf(read.userId()).filter(current -> current.secret().equals(read.secret()));
     }
 
     private List<Long> matchingSteps(TotpFactor factor, TotpCode code, Instant at) {
