@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -215,6 +216,23 @@ class EndToEndIT {
 
         assertTrue(output.contains("auth-service refuses to start: auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL):"
                 + " accessTokenTtl must be at most 1d, was 3650d"), output);
+    }
+
+    /** A year of an idle or a trickling connection, two billion remembered tokens: refused as the token times are. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "auth.http.keep-alive-timeout | AUTH_HTTP_KEEP_ALIVE_TIMEOUT | 365d | keepAliveTimeout must be at most 15m,"
+                    + " was 365d",
+            "auth.http.request-deadline | AUTH_HTTP_REQUEST_DEADLINE | 365d | requestDeadline must be at most 1m, was"
+                    + " 365d",
+            "auth.jwt.verified-token-cache-size | AUTH_JWT_VERIFIED_TOKEN_CACHE_SIZE | 2000000000 | maximumSize must be"
+                    + " at most 16384, was 2000000000"})
+    void aConnectionLimitOrACacheSizeBeyondItsCeilingIsRefusedAtStart(String property, String variable, String value,
+                                                                      String refusal) throws Exception {
+        String output = service.refusedStart(Map.of(variable, value));
+
+        assertTrue(output.contains("auth-service refuses to start: " + property + " (" + variable + "): " + refusal),
+                output);
     }
 
     @Test
