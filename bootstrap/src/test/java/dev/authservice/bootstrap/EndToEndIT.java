@@ -139,6 +139,28 @@ class EndToEndIT {
     }
 
     /**
+     * Under a grace, in dev, the key that names a rotated token's successor is made once and kept in ./data, as the
+     * other development keys are: a client that repeats a token across a restart gets the same successor, as it would
+     * without the restart, instead of losing its session to a reuse.
+     */
+    @Test
+    void underAGraceInDevelopmentARotatedTokenRepeatedAfterARestartGetsItsSuccessor() throws Exception {
+        Map<String, String> grace = Map.of("AUTH_REFRESH_TOKEN_REUSE_GRACE", "60s");
+        Http http = service.start(grace);
+        String first = http.logIn("alice", "alice-password").refreshToken();
+        Http.Answer refreshed = http.refresh(first);
+        assertEquals(200, refreshed.status(), refreshed.toString());
+        service.close();
+
+        http = service.start(grace);
+
+        Http.Answer repeated = http.refresh(first);
+        assertEquals(200, repeated.status(), repeated.toString());
+        assertEquals(refreshed.refreshToken(), repeated.refreshToken(), "the successor the first start named");
+        assertTrue(Files.isRegularFile(service.directory().resolve("data/refresh-token-reuse-grace-key")));
+    }
+
+    /**
      * The rotation of docs/keys.md on the running jar: the old key's access token verifies once the new key signs and
      * the old one only verifies, its refresh token is untouched, and only removing the old key ends its access tokens.
      */
