@@ -26,9 +26,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The launcher, {@code src/main/sh/auth-service} (the build puts it beside the jar), run against a fake JDK whose
- * {@code java} writes down what it was given: the recommended flags and malloc settings, the user's options after
- * them, and the class cache made by a first start, checked by the JVM, used by the starts after it and made again
- * for a newer jar, and never taken from where another user could have written it. That a real JVM makes and
+ * {@code java} writes down what it was given: the recommended flags, malloc settings and umask, the user's options
+ * after them, and the class cache made by a first start, checked by the JVM, used by the starts after it and made
+ * again for a newer jar, and never taken from where another user could have written it. That a real JVM makes and
  * uses the cache is measured, not tested here (docs/deployment.md).
  */
 class LauncherTest {
@@ -40,13 +40,15 @@ class LauncherTest {
             "-Dio.netty.allocator.numDirectArenas=2", "-Dio.netty.allocator.numHeapArenas=2");
 
     /**
-     * Each call writes its environment's malloc settings, then its arguments, one a line, to a file of its own; a
-     * call that would write a cache at exit writes a file there; {@code -version} answers FAKE_VERSION_EXIT.
+     * Each call writes its umask and its environment's malloc settings, then its arguments, one a line, to a file of
+     * its own; a call that would write a cache at exit writes a file there; {@code -version} answers
+     * FAKE_VERSION_EXIT.
      */
     private static final String FAKE_JAVA = """
             #!/bin/sh
             n=$(ls "$FAKE_CALLS" | wc -l)
-            { echo "MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-} MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-}"
+            { echo "umask=$(umask) MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-}" \\
+                "MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-}"
               for a in "$@"; do echo "$a"; done; } > "$FAKE_CALLS/$((n + 100))"
             for a in "$@"; do
                 case $a in
@@ -88,7 +90,7 @@ class LauncherTest {
                 "-XX:ArchiveClassesAtExit=" + made, "-Xlog:cds=error"), first);
         assertTrue(made.getFileName().toString().matches("auth-service-jdk17\\.0\\.15_6\\.\\d+\\.tmp\\.jsa"),
                 made.toString());
-        assertEquals("MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=1048576", environmentOf(0));
+        assertEquals("umask=0077 MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=1048576", environmentOf(0));
 
         List<String> second = start(jdk, Map.of());
 
@@ -174,7 +176,7 @@ class LauncherTest {
         expected.addAll(List.of("-XX:MaxMetaspaceSize=80m", "-XX:TrimNativeHeapInterval=1000", "-Xmx128m",
                 "-XX:+UseG1GC", "-jar", jar.toRealPath().toString()));
         assertEquals(expected, options);
-        assertEquals("MALLOC_ARENA_MAX=4 MALLOC_MMAP_THRESHOLD_=1048576", environmentOf(0));
+        assertEquals("umask=0077 MALLOC_ARENA_MAX=4 MALLOC_MMAP_THRESHOLD_=1048576", environmentOf(0));
         assertEquals(List.of(), cacheFiles());
     }
 
@@ -266,6 +268,13 @@ class LauncherTest {
             assertTrue(call(2).stream().noneMatch(option -> option.contains(given.toString())), call(2).toString());
             assertFalse(Files.exists(given));
         }
+    }
+
+    @Test
+    void theServiceWritesItsFilesForItsUserAlone() throws Exception {
+        start(jdk("17.0.15+6"), Map.of("AUTH_SERVICE_CACHE_DIR", "none"));
+
+        assertTrue(environmentOf(0).startsWith("umask=0077 "), "H2's files and the keys: " + environmentOf(0));
     }
 
     @Test
