@@ -10,9 +10,14 @@
 #   /opt/auth-service         the jar and the launcher (src/main/sh/auth-service), the image's entry point
 #   /opt/auth-service/auth-service.aot
 #                             on JDK 25 and later, the AOT cache of a training start of the service, made here
-#   /var/lib/auth-service     the working directory; data/ under it is writable, for H2's default database
 #
-# and writes image.properties beside the tree: the JVM options the image passes through JDK_JAVA_OPTIONS.
+# and writes beside the tree image.properties, the JVM options the image passes through JDK_JAVA_OPTIONS, and
+# base.tar, the image Jib builds on: a layer with the directories whose owner or mode Jib cannot write, since every
+# file of its layers is root's and their modes have no sticky bit:
+#
+#   /tmp                      1777, as on any Linux: every user may write there, and no one remove another's files
+#   /var/lib/auth-service     the working directory; data/ under it, H2's default database, is the image user's
+#                             (65532) and 0700: it holds the password hashes, the audit trail, the sealed TOTP secrets
 #
 #   rootfs.sh <jdk home> <bootstrap/target> <output directory>
 #
@@ -84,7 +89,7 @@ for tool in $(grep -v '^#' "$inputs/tools"); do
 done
 
 cp -R "$inputs/etc" "$root/etc"
-mkdir -p "$root/tmp" "$root/var/lib/auth-service/data" "$root/opt/auth-service"
+mkdir -p "$root/opt/auth-service"
 cp "$target/auth-service.jar" "$target/auth-service" "$root/opt/auth-service/"
 
 # Jib dates every file 1970-01-01T00:00:01Z; the cache records the dates of the jar and of the runtime's files and
@@ -152,3 +157,29 @@ if [ "${version%%.*}" -ge 25 ]; then
     options="-XX:AOTCache=$cache -Xlog:aot=error,cds=error"
 fi
 printf 'image.java.options=%s\n' "$options" >"$out/image.properties"
+
+# base.tar, as docker save writes an image: its layer, its configuration naming the layer's digest, and a manifest.
+base=$out/base
+mkdir -p "$base/layer/tmp" "$base/layer/var/lib/auth-service/data"
+chmod 755 "$base/layer/var" "$base/layer/var/lib" "$base/layer/var/lib/auth-service"
+chmod 1777 "$base/layer/tmp"
+chmod 700 "$base/layer/var/lib/auth-service/data"
+layer() { # adds the directories after $1, without their contents, as $1's
+    tar --append --file "$base/layer.tar" --directory "$base/layer" --format=ustar --no-recursion --numeric-owner \
+        --owner="$1" --group="$1" --mtime=@1 "${@:2}"
+}
+layer 0 tmp var var/lib var/lib/auth-service
+layer 65532 var/lib/auth-service/data
+case $(uname -m) in
+    x86_64) architecture=amd64 ;;
+    aarch64) architecture=arm64 ;;
+    *) architecture=$(uname -m) ;;
+esac
+diff_id=sha256:$(sha256sum "$base/layer.tar" | cut -d' ' -f1)
+cat >"$base/config.json" <<EOF
+{"architecture": "$architecture", "os": "linux", "rootfs": {"type": "layers", "diff_ids": ["$diff_id"]},
+ "history": [{"created": "1970-01-01T00:00:01Z", "created_by": "rootfs.sh", "comment": "/tmp and the data directory"}]}
+EOF
+printf '[{"Config":"config.json","RepoTags":[],"Layers":["layer.tar"]}]' >"$base/manifest.json"
+tar --create --file "$out/base.tar" --directory "$base" --numeric-owner --owner=0 --group=0 --mtime=@1 \
+    manifest.json config.json layer.tar

@@ -8,6 +8,7 @@ import dev.authservice.adapter.out.crypto.JwtSecret;
 import dev.authservice.adapter.out.crypto.VerifiedTokenCache;
 import dev.authservice.application.port.out.AccessTokenCodec;
 import dev.authservice.application.port.out.PublicTokenKeys;
+import dev.authservice.domain.InvalidValueException;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
@@ -73,16 +74,20 @@ class AccessTokenKeysFactory {
         return new AccessTokenKeys(new JwtAccessTokenCodec(keys), JwtPublicKeys.of(keys));
     }
 
-    /** Every protected request decodes a token: each one's signature is verified once, then remembered. */
-    @Singleton
+    /**
+     * Every protected request decodes a token: each one's signature is verified once, then remembered. Built with the
+     * context, so that a cache size out of its bounds stops the start instead of the first request.
+     */
+    @Context
     AccessTokenCodec accessTokenCodec(AccessTokenKeys keys,
                                       @Property(name = "auth.jwt.verified-token-cache-size") int cacheSize,
                                       Clock clock) {
-        if (cacheSize < 1) {
-            throw new MisconfigurationException("auth.jwt.verified-token-cache-size "
-                    + "(AUTH_JWT_VERIFIED_TOKEN_CACHE_SIZE) must be at least 1, was " + cacheSize);
+        try {
+            return new VerifiedTokenCache(keys.codec(), cacheSize, clock);
+        } catch (InvalidValueException e) {
+            throw new MisconfigurationException("auth.jwt.verified-token-cache-size"
+                    + " (AUTH_JWT_VERIFIED_TOKEN_CACHE_SIZE): " + e.getMessage());
         }
-        return new VerifiedTokenCache(keys.codec(), cacheSize, clock);
     }
 
     @Singleton

@@ -28,7 +28,7 @@ record ConnectionCap(int maxConnections, String reason) {
     /** Where the JVM reports no limit (not a Unix), as many as a Linux machine tuned for servers commonly allows. */
     static final int WITHOUT_A_LIMIT = 10_000;
 
-    private static final String KEY = "auth.http.max-connections (AUTH_HTTP_MAX_CONNECTIONS)";
+    static final String KEY = "auth.http.max-connections (AUTH_HTTP_MAX_CONNECTIONS)";
 
     /**
      * The cap under {@code fileDescriptorLimit} (none where the JVM reports none), with a database pool of

@@ -1,22 +1,36 @@
 package dev.authservice.bootstrap;
 
 import dev.authservice.adapter.in.web.edge.ConnectionLimits;
+import dev.authservice.domain.InvalidValueException;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.core.annotation.Nullable;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The limits of the connection guards (docs/security.md, "Connections"), checked when the context starts. */
+/**
+ * The limits of the connection guards (docs/security.md, "Connections"), checked when the context starts: one out of
+ * its bounds stops the start with one line naming its key ({@link MisconfigurationException}).
+ */
 @Factory
 class ConnectionLimitsFactory {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionLimitsFactory.class);
     /** HikariCP's, when datasources.default.maximum-pool-size is not set. */
     private static final int DEFAULT_POOL_SIZE = 10;
+
+    /** The key, and its environment variable, that sets each limit {@link ConnectionLimits} refuses by its name. */
+    private static final Map<String, String> KEYS = Map.of(
+            "firstRequestDeadline", "auth.http.first-request-deadline (AUTH_HTTP_FIRST_REQUEST_DEADLINE)",
+            "requestDeadline", "auth.http.request-deadline (AUTH_HTTP_REQUEST_DEADLINE)",
+            "keepAliveTimeout", "auth.http.keep-alive-timeout (AUTH_HTTP_KEEP_ALIVE_TIMEOUT)",
+            "maxConnections", ConnectionCap.KEY,
+            "maxConnectionsPerAddress",
+            "auth.http.max-connections-per-address (AUTH_HTTP_MAX_CONNECTIONS_PER_ADDRESS)");
 
     @Context
     ConnectionLimits connectionLimits(
@@ -34,12 +48,8 @@ class ConnectionLimitsFactory {
                     cap.maxConnections(), maxPerAddress);
             LOG.info("The API's port takes {}", cap.reason());
             return limits;
-        } catch (IllegalArgumentException e) {
-            throw new MisconfigurationException("auth.http.first-request-deadline (AUTH_HTTP_FIRST_REQUEST_DEADLINE), "
-                    + "auth.http.request-deadline (AUTH_HTTP_REQUEST_DEADLINE), auth.http.keep-alive-timeout "
-                    + "(AUTH_HTTP_KEEP_ALIVE_TIMEOUT), auth.http.max-connections (AUTH_HTTP_MAX_CONNECTIONS) and "
-                    + "auth.http.max-connections-per-address (AUTH_HTTP_MAX_CONNECTIONS_PER_ADDRESS): "
-                    + e.getMessage());
+        } catch (InvalidValueException e) {
+            throw new MisconfigurationException(KEYS.get(e.field()) + ": " + e.getMessage());
         }
     }
 }

@@ -7,11 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.function.Supplier;
 
 /**
  * A key made at a development start and kept in {@code auth.jwt.development-key-directory} (./data, beside the H2
- * database), so that what it signed or sealed still holds after a restart.
+ * database), so that what it signed, sealed or derived still holds after a restart.
  */
 final class DevelopmentKeyFile {
 
@@ -45,8 +47,17 @@ final class DevelopmentKeyFile {
         }
     }
 
+    /** A random 256-bit key in base64, kept in {@code file}: made and written there by the first start. */
+    static String keepRandom(Path file) {
+        return keep(file, () -> {
+            byte[] key = new byte[32];
+            new SecureRandom().nextBytes(key);
+            return Base64.getEncoder().encodeToString(key);
+        });
+    }
+
     /** The key kept in {@code file}, made by {@code make} and written there first if there is none. */
-    static String keep(Path file, Supplier<String> make) {
+    private static String keep(Path file, Supplier<String> make) {
         if (!Files.exists(file)) {
             write(file, make.get());
         }

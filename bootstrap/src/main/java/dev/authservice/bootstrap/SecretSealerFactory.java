@@ -10,8 +10,6 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.annotation.Order;
 import io.micronaut.core.order.Ordered;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.util.Base64;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,15 +51,9 @@ class SecretSealerFactory {
             return AesGcmSecretSealer.withRandomKey();
         }
         Path kept = Path.of(developmentKeys).resolve("second-factor-encryption-key");
-        String made = DevelopmentKeyFile.keep(kept, () -> Base64.getEncoder().encodeToString(randomKey()));
+        String made = DevelopmentKeyFile.keepRandom(kept);
         LOG.warn("auth.second-factor.encryption-key is not set: sealing TOTP secrets with a development key kept in {}"
                 + " (development only)", kept);
         return AesGcmSecretSealer.withKeys(made, List.of());
-    }
-
-    private static byte[] randomKey() {
-        byte[] key = new byte[32];
-        new SecureRandom().nextBytes(key);
-        return key;
     }
 }

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -138,6 +139,28 @@ class EndToEndIT {
     }
 
     /**
+     * Under a grace, in dev, the key that names a rotated token's successor is made once and kept in ./data, as the
+     * other development keys are: a client that repeats a token across a restart gets the same successor, as it would
+     * without the restart, instead of losing its session to a reuse.
+     */
+    @Test
+    void underAGraceInDevelopmentARotatedTokenRepeatedAfterARestartGetsItsSuccessor() throws Exception {
+        Map<String, String> grace = Map.of("AUTH_REFRESH_TOKEN_REUSE_GRACE", "60s");
+        Http http = service.start(grace);
+        String first = http.logIn("alice", "alice-password").refreshToken();
+        Http.Answer refreshed = http.refresh(first);
+        assertEquals(200, refreshed.status(), refreshed.toString());
+        service.close();
+
+        http = service.start(grace);
+
+        Http.Answer repeated = http.refresh(first);
+        assertEquals(200, repeated.status(), repeated.toString());
+        assertEquals(refreshed.refreshToken(), repeated.refreshToken(), "the successor the first start named");
+        assertTrue(Files.isRegularFile(service.directory().resolve("data/refresh-token-reuse-grace-key")));
+    }
+
+    /**
      * The rotation of docs/keys.md on the running jar: the old key's access token verifies once the new key signs and
      * the old one only verifies, its refresh token is untouched, and only removing the old key ends its access tokens.
      */
@@ -215,6 +238,23 @@ class EndToEndIT {
 
         assertTrue(output.contains("auth-service refuses to start: auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL):"
                 + " accessTokenTtl must be at most 1d, was 3650d"), output);
+    }
+
+    /** A year of an idle or a trickling connection, two billion remembered tokens: refused as the token times are. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "auth.http.keep-alive-timeout | AUTH_HTTP_KEEP_ALIVE_TIMEOUT | 365d | keepAliveTimeout must be at most 15m,"
+                    + " was 365d",
+            "auth.http.request-deadline | AUTH_HTTP_REQUEST_DEADLINE | 365d | requestDeadline must be at most 1m, was"
+                    + " 365d",
+            "auth.jwt.verified-token-cache-size | AUTH_JWT_VERIFIED_TOKEN_CACHE_SIZE | 2000000000 | maximumSize must be"
+                    + " at most 16384, was 2000000000"})
+    void aConnectionLimitOrACacheSizeBeyondItsCeilingIsRefusedAtStart(String property, String variable, String value,
+                                                                      String refusal) throws Exception {
+        String output = service.refusedStart(Map.of(variable, value));
+
+        assertTrue(output.contains("auth-service refuses to start: " + property + " (" + variable + "): " + refusal),
+                output);
     }
 
     @Test

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
  * The OCI image of the {@code image} profile ({@code ./mvnw -B verify -Pimage}), run without a container runtime:
  * its layers unpacked in order into a directory, and its entry point started there in a chroot, as its user, in its
  * working directory, with its environment, as a runtime would. It answers its readiness probe on the management port
- * and logs in a demo user; when the image carries an AOT cache, the JVM has it mapped. Prints how long the start took
+ * and logs in a demo user, and what it keeps in its data directory is its user's alone; when the image carries an AOT
+ * cache, the JVM has it mapped. Prints how long the start took
  * to the first 200 and the process's resident memory then. Needs root, for chroot; only the image profile runs it.
  */
 class ImageIT {
@@ -84,6 +85,10 @@ class ImageIT {
         }
         Map<String, Object> config = (Map<String, Object>) blob(layout,
                 (String) ((Map<?, ?>) manifest.get("config")).get("digest")).get("config");
+        assertEquals("0 1777", FileModes.of(rootfs.resolve("tmp")), "/tmp, where anyone may write and no one delete"
+                + " another's files");
+        Path data = rootfs.resolve("var/lib/auth-service/data");
+        assertEquals("65532 700", FileModes.of(data), "H2's directory, the image user's alone");
         // What a container runtime puts in: the host's name resolution.
         for (String file : List.of("hosts", "resolv.conf")) {
             Files.copy(Path.of("/etc", file), rootfs.resolve("etc").resolve(file));
@@ -138,6 +143,10 @@ class ImageIT {
         assertEquals(200, api8080.get("/api/user/profile", "Authorization", "Bearer " + login.accessToken())
                 .status());
         assertEquals("65532", status(process.pid(), "Uid:").split("\\s+")[0], "runs as the image's user");
+        Map<String, String> kept = FileModes.under(data);
+        assertTrue(kept.containsKey("auth-service.mv.db"), kept.toString());
+        kept.forEach((name, mode) -> assertEquals(name.isEmpty() ? "65532 700" : "65532 600", mode,
+                "the database and the keys are the image user's alone: " + kept));
         List<String> jvm = List.of(Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline"))
                 .split("\0"));
         assertTrue(jvm.containsAll(LauncherTest.RECOMMENDED), "the launcher's flags: " + jvm);

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The README's command, {@code target/auth-service}, on the JVM that runs the build: the service it starts has the
  * recommended flags, the first start records a class cache (a CDS archive, or an AOT cache on JDK 25 and later)
- * written when it stops, and the next start uses it. {@code LauncherTest} covers the launcher's rules with a fake JVM.
+ * written when it stops, and the next start uses it; what it keeps in ./data is its user's alone. {@code LauncherTest}
+ * covers the launcher's rules with a fake JVM.
  */
 class LauncherIT {
 
@@ -34,6 +35,10 @@ class LauncherIT {
         service.close();
         assertTrue(cacheFiles().stream().anyMatch(name -> name.contains(".tmp.")),
                 "stopping the first start wrote its cache: " + cacheFiles() + "\n" + service.log());
+        Map<String, String> data = FileModes.under(service.directory().resolve("data"));
+        assertTrue(data.containsKey("auth-service.mv.db"), data.toString());
+        data.forEach((name, mode) -> assertTrue(mode.endsWith(name.isEmpty() ? " 700" : " 600"),
+                "the database and the keys are the user's alone: " + data));
 
         Http second = service.start(Map.of());
 

@@ -3,6 +3,7 @@ package dev.authservice.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,12 +21,15 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The launcher, {@code src/main/sh/auth-service} (the build puts it beside the jar), run against a fake JDK whose
- * {@code java} writes down what it was given: the recommended flags and malloc settings, the user's options after
- * them, and the class cache made by a first start, checked by the JVM, used by the starts after it and made again
- * for a newer jar. That a real JVM makes and uses the cache is measured, not tested here (docs/deployment.md).
+ * {@code java} writes down what it was given: the recommended flags, malloc settings and umask, the user's options
+ * after them, and the class cache made by a first start, checked by the JVM, used by the starts after it and made
+ * again for a newer jar, and never taken from where another user could have written it. That a real JVM makes and
+ * uses the cache is measured, not tested here (docs/deployment.md).
  */
 class LauncherTest {
 
@@ -36,13 +40,15 @@ class LauncherTest {
             "-Dio.netty.allocator.numDirectArenas=2", "-Dio.netty.allocator.numHeapArenas=2");
 
     /**
-     * Each call writes its environment's malloc settings, then its arguments, one a line, to a file of its own; a
-     * call that would write a cache at exit writes a file there; {@code -version} answers FAKE_VERSION_EXIT.
+     * Each call writes its umask and its environment's malloc settings, then its arguments, one a line, to a file of
+     * its own; a call that would write a cache at exit writes a file there; {@code -version} answers
+     * FAKE_VERSION_EXIT.
      */
     private static final String FAKE_JAVA = """
             #!/bin/sh
             n=$(ls "$FAKE_CALLS" | wc -l)
-            { echo "MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-} MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-}"
+            { echo "umask=$(umask) MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-}" \\
+                "MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-}"
               for a in "$@"; do echo "$a"; done; } > "$FAKE_CALLS/$((n + 100))"
             for a in "$@"; do
                 case $a in
@@ -57,12 +63,16 @@ class LauncherTest {
     private Path distribution;
     private Path jar;
     private Path calls;
+    /** What the launcher printed in its last run. */
+    private String output;
 
     @BeforeEach
     void aDistributionAndItsCalls() throws IOException {
         // The Maven wrapper that runs these tests is itself a POSIX shell script.
         assertTrue(Files.isExecutable(Path.of("/bin/sh")), "a POSIX shell");
+        // As the build makes it, whatever the umask of the shell that runs the test.
         distribution = Files.createDirectories(directory.resolve("dist"));
+        Files.setPosixFilePermissions(distribution, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.copy(Path.of("src/main/sh/auth-service"), distribution.resolve("auth-service"));
         jar = Files.writeString(distribution.resolve("auth-service.jar"), "a jar");
         Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(3600)));
@@ -80,7 +90,7 @@ class LauncherTest {
                 "-XX:ArchiveClassesAtExit=" + made, "-Xlog:cds=error"), first);
         assertTrue(made.getFileName().toString().matches("auth-service-jdk17\\.0\\.15_6\\.\\d+\\.tmp\\.jsa"),
                 made.toString());
-        assertEquals("MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=1048576", environmentOf(0));
+        assertEquals("umask=0077 MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=1048576", environmentOf(0));
 
         List<String> second = start(jdk, Map.of());
 
@@ -166,7 +176,7 @@ class LauncherTest {
         expected.addAll(List.of("-XX:MaxMetaspaceSize=80m", "-XX:TrimNativeHeapInterval=1000", "-Xmx128m",
                 "-XX:+UseG1GC", "-jar", jar.toRealPath().toString()));
         assertEquals(expected, options);
-        assertEquals("MALLOC_ARENA_MAX=4 MALLOC_MMAP_THRESHOLD_=1048576", environmentOf(0));
+        assertEquals("umask=0077 MALLOC_ARENA_MAX=4 MALLOC_MMAP_THRESHOLD_=1048576", environmentOf(0));
         assertEquals(List.of(), cacheFiles());
     }
 
@@ -178,6 +188,93 @@ class LauncherTest {
         expected.add("disable-demo-users");
         assertEquals(expected, options);
         assertEquals(List.of(), cacheFiles());
+    }
+
+    /**
+     * A shared directory, or one of another user's: what is there could be another user's code, which the JVM would
+     * map and run as this user's. Neither the cache nor one a start left to be checked is touched.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"rwxrwxrwx", "rwxrwxr-x", "rwxr-xrwx"})
+    void aCacheDirectoryThatOthersMayWriteToIsNotUsed(String mode) throws Exception {
+        Path jdk = jdk("17.0.15+6");
+        Path shared = Files.createDirectories(directory.resolve("shared"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString(mode));
+        Path planted = Files.writeString(shared.resolve("auth-service-jdk17.0.15_6.jsa"), "another user's classes");
+        Path left = Files.writeString(shared.resolve("auth-service-jdk17.0.15_6.99999999.tmp.jsa"), "and these");
+
+        List<String> options = start(jdk, Map.of("AUTH_SERVICE_CACHE_DIR", shared.toString()));
+
+        assertEquals(jvmOptions("-XX:MaxMetaspaceSize=80m", "-XX:TrimNativeHeapInterval=1000"), options);
+        assertEquals(1, callCount(), "nothing of it was checked with the JVM either");
+        assertEquals(List.of("auth-service: starting without a class cache: " + shared
+                + " is not this user's alone: another user owns it or may write to it, and the JVM would run what a"
+                + " cache there holds; chmod go-w it, or set AUTH_SERVICE_CACHE_DIR to a directory of this user's"),
+                output.lines().toList());
+        assertTrue(Files.exists(planted) && Files.exists(left), "what is not this user's is left alone");
+    }
+
+    @Test
+    void aCacheDirectoryOfAnotherUserIsNotUsed() throws Exception {
+        assumeTrue(isRoot(), "root, to give the directory to another user");
+        Path jdk = jdk("17.0.15+6");
+        start(jdk, Map.of());
+        start(jdk, Map.of());
+        Files.setAttribute(distribution, "unix:uid", 65534);
+
+        List<String> options = start(jdk, Map.of());
+
+        assertEquals(jvmOptions("-XX:MaxMetaspaceSize=80m", "-XX:TrimNativeHeapInterval=1000"), options);
+        assertTrue(output.contains("starting without a class cache: " + distribution), output);
+    }
+
+    /** In the user's own directory: gone, and the start records a cache of its own. */
+    @Test
+    void aCacheFileThatOthersMayWriteIsRemovedAndRecordedAgain() throws Exception {
+        Path jdk = jdk("17.0.15+6");
+        start(jdk, Map.of());
+        start(jdk, Map.of());
+        Path cache = distribution.resolve("auth-service-jdk17.0.15_6.jsa");
+        Files.setPosixFilePermissions(cache, PosixFilePermissions.fromString("rw-rw-rw-"));
+
+        List<String> options = start(jdk, Map.of());
+
+        assertTrue(options.stream().anyMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit=")),
+                options.toString());
+        assertFalse(options.contains("-XX:SharedArchiveFile=" + cache), options.toString());
+        assertFalse(Files.exists(cache));
+        assertTrue(output.startsWith("auth-service: removed " + cache + ": a class cache is used only if"
+                + " this user wrote it and no one else may write to it\n"), output);
+    }
+
+    /** One a start left to be checked, and one another user gave this user's directory, as root may. */
+    @Test
+    void aRecordedCacheThatOthersMayWriteOrAnotherUserOwnsIsNotChecked() throws Exception {
+        Path jdk = jdk("25.0.3+9-LTS");
+        start(jdk, Map.of());
+        Path made = onlyCacheFile();
+        Files.setPosixFilePermissions(made, PosixFilePermissions.fromString("rw-rw-rw-"));
+
+        start(jdk, Map.of());
+
+        assertTrue(call(1).stream().noneMatch(option -> option.contains(made.toString())), call(1).toString());
+        assertFalse(Files.exists(made));
+        if (isRoot()) {
+            Path given = onlyCacheFile();
+            Files.setAttribute(given, "unix:uid", 65534);
+
+            start(jdk, Map.of());
+
+            assertTrue(call(2).stream().noneMatch(option -> option.contains(given.toString())), call(2).toString());
+            assertFalse(Files.exists(given));
+        }
+    }
+
+    @Test
+    void theServiceWritesItsFilesForItsUserAlone() throws Exception {
+        start(jdk("17.0.15+6"), Map.of("AUTH_SERVICE_CACHE_DIR", "none"));
+
+        assertTrue(environmentOf(0).startsWith("umask=0077 "), "H2's files and the keys: " + environmentOf(0));
     }
 
     @Test
@@ -225,6 +322,10 @@ class LauncherTest {
         assertEquals(0, callCount());
     }
 
+    private static boolean isRoot() throws IOException {
+        return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+    }
+
     /** A JDK home of that runtime version whose java is the fake. */
     private Path jdk(String runtimeVersion) throws IOException {
         Path home = directory.resolve("jdk-" + runtimeVersion);
@@ -247,7 +348,7 @@ class LauncherTest {
 
     private List<String> run(Map<String, String> environment, String... arguments) throws Exception {
         Process process = launcher(environment, arguments).start();
-        String output = new String(process.getInputStream().readAllBytes());
+        output = new String(process.getInputStream().readAllBytes());
         assertTrue(process.waitFor(20, TimeUnit.SECONDS), output);
         assertEquals(0, process.exitValue(), output);
         return call(callCount() - 1);

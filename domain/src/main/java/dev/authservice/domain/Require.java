@@ -65,6 +65,13 @@ public final class Require {
         return value;
     }
 
+    public static int atLeast(String field, int value, int min) {
+        if (value < min) {
+            throw new InvalidValueException(field, field + " must be at least " + min + ", was " + value);
+        }
+        return value;
+    }
+
     public static int atMost(String field, int value, int max) {
         if (value > max) {
             throw new InvalidValueException(field, field + " must be at most " + max + ", was " + value);

@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.authservice.application.port.out.AccessTokenCodec;
+import dev.authservice.domain.Require;
 import dev.authservice.domain.token.AccessToken;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -22,12 +23,20 @@ import java.util.Optional;
  *       token of the same claims, is another key and is verified as any new token is. Looking a key up reveals nothing
  *       of a token by its timing.</li>
  *   <li>Only verified tokens are remembered, never a refusal, and never past their own {@code exp}.</li>
- *   <li>Bounded to {@code maximumSize} tokens; the least useful go first.</li>
+ *   <li>Bounded to {@code maximumSize} tokens, at most {@link #MAX_SIZE}; the least useful go first.</li>
  *   <li>It answers what {@link #decode} would: the caller still judges the token in time and still asks the deny-list
  *       on every request.</li>
  * </ul>
  */
 public final class VerifiedTokenCache implements AccessTokenCodec {
+
+    /**
+     * The most tokens it may be asked to remember: 16,384, four times the default, about 12 MiB (some 0.75 KiB a
+     * token), a fifth of the heap the launcher gives the service. Anyone with a session can fill it, since every
+     * refresh makes a new token to present, so it must fit the heap whatever clients do; a token it could not keep
+     * costs one verification more, tens of microseconds.
+     */
+    private static final int MAX_SIZE = 16_384;
 
     private static final MessageDigest SHA_256;
 
@@ -49,9 +58,8 @@ public final class VerifiedTokenCache implements AccessTokenCodec {
 
     /** With the cache's own time given, for tests. */
     VerifiedTokenCache(AccessTokenCodec codec, int maximumSize, Clock clock, Ticker ticker) {
-        if (maximumSize < 1) {
-            throw new IllegalArgumentException("maximumSize must be at least 1, was " + maximumSize);
-        }
+        Require.atLeast("maximumSize", maximumSize, 1);
+        Require.atMost("maximumSize", maximumSize, MAX_SIZE);
         this.codec = codec;
         this.clock = clock;
         // Housekeeping runs on the reading thread (never waiting: a read only tries the lock). Handed to the common
