@@ -1,6 +1,6 @@
 package dev.authservice.benchmarks;
 
-import dev.authservice.adapter.out.crypto.JwtAlgorithm;
+import dev.authservice.adapter.out.crypto.session.JwtAlgorithm;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

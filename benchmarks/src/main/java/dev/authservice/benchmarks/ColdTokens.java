@@ -1,13 +1,13 @@
 package dev.authservice.benchmarks;
 
-import dev.authservice.adapter.out.crypto.JwtAccessTokenCodec;
-import dev.authservice.adapter.out.crypto.JwtAlgorithm;
-import dev.authservice.adapter.out.crypto.JwtKey;
-import dev.authservice.adapter.out.crypto.JwtKeySet;
-import dev.authservice.adapter.out.crypto.JwtSecret;
+import dev.authservice.adapter.out.crypto.session.JwtAccessTokenCodec;
+import dev.authservice.adapter.out.crypto.session.JwtAlgorithm;
+import dev.authservice.adapter.out.crypto.session.JwtKey;
+import dev.authservice.adapter.out.crypto.session.JwtKeySet;
+import dev.authservice.adapter.out.crypto.session.JwtSecret;
+import dev.authservice.domain.session.AccessToken;
 import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.SessionId;
-import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;

@@ -1,6 +1,6 @@
 package dev.authservice.benchmarks;
 
-import dev.authservice.adapter.out.crypto.Argon2idPasswordHasher;
+import dev.authservice.adapter.out.crypto.user.Argon2idPasswordHasher;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.authservice.benchmarks;
 
-import dev.authservice.adapter.out.crypto.JwtAlgorithm;
+import dev.authservice.adapter.out.crypto.session.JwtAlgorithm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.authservice.adapter.out.crypto.JwtAlgorithm;
+import dev.authservice.adapter.out.crypto.session.JwtAlgorithm;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+
 
 class BenchmarkTest {
 

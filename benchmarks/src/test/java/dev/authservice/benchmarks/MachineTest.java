@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
+
 class MachineTest {
 
     @Test

@@ -1,5 +1,8 @@
 package dev.authservice.bootstrap;
 
+import dev.authservice.bootstrap.configuration.MisconfigurationException;
+import dev.authservice.bootstrap.configuration.NoEnvironmentNamed;
+import dev.authservice.bootstrap.user.DisableDemoUsers;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.Micronaut;

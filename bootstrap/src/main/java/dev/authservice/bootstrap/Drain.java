@@ -1,5 +1,6 @@
 package dev.authservice.bootstrap;
 
+import dev.authservice.bootstrap.configuration.MisconfigurationException;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.core.async.publisher.Publishers;
@@ -23,7 +24,7 @@ import sun.misc.Signal;
  */
 @Context
 @Readiness
-final class Drain implements HealthIndicator {
+public final class Drain implements HealthIndicator {
 
     private static final Logger LOG = LoggerFactory.getLogger(Drain.class);
 
@@ -39,7 +40,7 @@ final class Drain implements HealthIndicator {
     }
 
     /** From now on SIGTERM drains first, then exits as the JVM would have exited on it (128 + 15). */
-    void onTermination() {
+    public void onTermination() {
         Signal.handle(new Signal("TERM"), signal -> {
             draining = true;
             LOG.info("Stopping in {} ms; until then readiness is DOWN and requests are still served",

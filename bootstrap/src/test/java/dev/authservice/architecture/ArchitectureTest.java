@@ -10,6 +10,9 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -20,11 +23,11 @@ import org.junit.jupiter.api.TestFactory;
  */
 class ArchitectureTest {
 
-    private static final String ROOT = "dev.authservice";
+    static final String ROOT = "dev.authservice";
     private static final String BROKEN = ROOT + ".architecture.fixture.broken";
 
     /** Test classes are left out, in a directory and in a module's test jar (the application's fixtures are here). */
-    private static final JavaClasses PRODUCTION = new ClassFileImporter()
+    static final JavaClasses PRODUCTION = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .withImportOption(location -> !location.contains("-tests.jar"))
             .importPackages(ROOT);
@@ -43,15 +46,44 @@ class ArchitectureTest {
     @Test
     void everyLayerTheRulesNameHasClasses() {
         // The persistence sub-packages are listed too: the rule between them checks nothing unless two have classes.
-        for (String layer : List.of("domain", "application.port.in", "application.port.out", "application.service",
-                "adapter.in.web", "adapter.out.persistence", "adapter.out.persistence.audit",
-                "adapter.out.persistence.login", "adapter.out.persistence.order", "adapter.out.persistence.session",
-                "adapter.out.persistence.user", "adapter.out.crypto", "adapter.out.telemetry", "adapter.out.unicode",
-                "bootstrap")) {
-            String pkg = ROOT + "." + layer;
-            assertTrue(PRODUCTION.stream().anyMatch(c -> c.getPackageName().startsWith(pkg)),
-                    "no classes in " + pkg + ": a rule about it would pass without checking anything");
+        for (String layer : List.of("domain", "application.session.port.in", "application.session.port.out",
+                "application.session.service", "application.shared.port.out", "adapter.in.web",
+                "adapter.out.persistence", "adapter.out.persistence.audit", "adapter.out.persistence.login",
+                "adapter.out.persistence.order", "adapter.out.persistence.session", "adapter.out.persistence.user",
+                "adapter.out.crypto", "adapter.out.telemetry", "adapter.out.unicode", "bootstrap")) {
+            assertHasClasses(layer);
         }
+    }
+
+    /** A capability the rules name but that has no classes would let them pass without checking anything. */
+    @Test
+    void everyCapabilityTheRulesNameHasClasses() {
+        HexagonRules.CAPABILITIES.forEach((module, capabilities) ->
+                capabilities.keySet().forEach(capability -> assertHasClasses(module + "." + capability)));
+    }
+
+    /**
+     * A package right under the root of a module the capability rule covers is a capability or shared: one the rules do
+     * not name would be checked by none of them.
+     */
+    @Test
+    void everyPackageTheCapabilityRuleCoversIsNamedByIt() {
+        HexagonRules.CAPABILITIES.forEach((module, capabilities) -> {
+            String prefix = ROOT + "." + module + ".";
+            Set<String> named = new TreeSet<>(capabilities.keySet());
+            named.addAll(HexagonRules.SHARED.get(module));
+            Set<String> found = PRODUCTION.stream().map(c -> c.getPackageName() + ".")
+                    .filter(name -> name.startsWith(prefix) && name.length() > prefix.length())
+                    .map(name -> name.substring(prefix.length()).split("\\.")[0])
+                    .collect(Collectors.toCollection(TreeSet::new));
+            assertEquals(named, found, "the packages of " + module + " that HexagonRules names");
+        });
+    }
+
+    private static void assertHasClasses(String layer) {
+        String pkg = ROOT + "." + layer;
+        assertTrue(PRODUCTION.stream().anyMatch(c -> c.getPackageName().startsWith(pkg)),
+                "no classes in " + pkg + ": a rule about it would pass without checking anything");
     }
 
     @TestFactory

@@ -5,6 +5,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.InstanceofCheck;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
@@ -12,16 +13,19 @@ import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.domain.JavaParameterizedType;
 import com.tngtech.archunit.core.domain.JavaType;
+import com.tngtech.archunit.core.domain.PackageMatcher;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+
 
 /**
  * The dependency rule of the hexagon, for a code base rooted at {@code root}: dependencies point inward
@@ -44,12 +48,93 @@ final class HexagonRules {
         this.root = root;
     }
 
+    /**
+     * Which capability builds on which, module by module: a capability's classes use those of the capabilities listed
+     * for it, and of none other. A capability is a package right under a module's root ({@code domain.passkey},
+     * {@code application.passkey}, {@code adapter.in.web.passkey}); the other packages there are {@link #SHARED}.
+     */
+    static final Map<String, Map<String, Set<String>>> CAPABILITIES = Map.of(
+            "domain", Map.of(
+                    "user", Set.of(),
+                    "secondfactor", Set.of("user"),
+                    "login", Set.of("user", "secondfactor"),
+                    "passkey", Set.of("user", "login"),
+                    "session", Set.of("user", "passkey"),
+                    "audit", Set.of("user", "session"),
+                    "order", Set.of("user")),
+            "application", Map.of(
+                    "audit", Set.of(),
+                    "health", Set.of(),
+                    "order", Set.of(),
+                    "session", Set.of("audit"),
+                    "user", Set.of("audit", "session"),
+                    "passkey", Set.of("audit", "session", "user"),
+                    "secondfactor", Set.of("audit", "session", "user", "passkey"),
+                    "login", Set.of("audit", "session", "user", "passkey", "secondfactor")),
+            "adapter.in.web", Map.of(
+                    "audit", Set.of(),
+                    "health", Set.of(),
+                    "order", Set.of(),
+                    "session", Set.of(),
+                    "user", Set.of("session"),
+                    "passkey", Set.of("session", "user"),
+                    "secondfactor", Set.of("session"),
+                    "login", Set.of("session", "passkey", "secondfactor")));
+
+    /** The packages right under a module's root that every capability of {@link #CAPABILITIES} may use. */
+    static final Map<String, Set<String>> SHARED = Map.of(
+            "domain", Set.of("paging", "network"),
+            "application", Set.of("shared"),
+            "adapter.in.web", Set.of("request", "edge", "error", "security", "api"));
+
     List<ArchRule> all() {
         return List.of(domainIsPureJava(), applicationDependsOnDomainOnly(), noFrameworkInTheCore(),
                 adaptersDoNotDependOnEachOther(), nothingDependsOnBootstrap(), adaptersDoNotDependOnServices(),
                 portsDoNotDependOnServices(), persistencePackagesDoNotDependOnEachOther(),
-                databaseAdaptersTranslateUnavailability(), useCaseResultsAreMatchedNotTested(), inPortsHoldUseCasesAndValues(), useCasesTakeOneCommandOrQuery(),
+                databaseAdaptersTranslateUnavailability(), noPackageCycles(), capabilitiesMeetWhereTheArchitectureSays(),
+                useCaseResultsAreMatchedNotTested(), inPortsHoldUseCasesAndValues(), useCasesTakeOneCommandOrQuery(),
                 useCaseResultsAreSealedOutcomesWithAMatch());
+    }
+
+    /**
+     * No package uses another that uses it back, in any module: a reader takes in one package at a time, starting
+     * from those that use no other.
+     */
+    ArchRule noPackageCycles() {
+        return slices().matching(root + ".(**)").should().beFreeOfCycles()
+                .because("a cycle makes two packages one, to be read and changed together");
+    }
+
+    /** {@link #CAPABILITIES}, for every module it names. */
+    ArchRule capabilitiesMeetWhereTheArchitectureSays() {
+        return classes().should(new ArchCondition<JavaClass>("use only the capabilities that the architecture lets"
+                + " theirs build on") {
+            @Override
+            public void check(JavaClass javaClass, ConditionEvents events) {
+                CAPABILITIES.forEach((module, capabilities) -> {
+                    String prefix = root + "." + module + ".";
+                    capabilityOf(javaClass, prefix, capabilities).ifPresent(own -> {
+                        for (Dependency dependency : javaClass.getDirectDependenciesFromSelf()) {
+                            capabilityOf(dependency.getTargetClass(), prefix, capabilities)
+                                    .filter(used -> !used.equals(own) && !capabilities.get(own).contains(used))
+                                    .ifPresent(used -> events.add(SimpleConditionEvent.violated(dependency,
+                                            javaClass.getName() + " of " + own + " uses " + used + ": "
+                                                    + dependency.getDescription())));
+                        }
+                    });
+                });
+            }
+        }).because("each capability builds on the ones below it, and a reader takes in one at a time");
+    }
+
+    /** The capability a class belongs to in the module whose packages start with {@code prefix}, if any. */
+    private static Optional<String> capabilityOf(JavaClass javaClass, String prefix, Map<String, Set<String>> known) {
+        String packageName = javaClass.getPackageName() + ".";
+        if (!packageName.startsWith(prefix)) {
+            return Optional.empty();
+        }
+        String first = packageName.substring(prefix.length()).split("\\.")[0];
+        return known.containsKey(first) ? Optional.of(first) : Optional.empty();
     }
 
     ArchRule domainIsPureJava() {
@@ -86,13 +171,13 @@ final class HexagonRules {
 
     ArchRule adaptersDoNotDependOnServices() {
         return noClasses().that().resideInAPackage(root + ".adapter..")
-                .should().dependOnClassesThat().resideInAPackage(root + ".application.service..")
+                .should().dependOnClassesThat().resideInAPackage(root + ".application..service..")
                 .because("adapters meet the application through its ports only, so a service can change behind them");
     }
 
     ArchRule portsDoNotDependOnServices() {
-        return noClasses().that().resideInAPackage(root + ".application.port..")
-                .should().dependOnClassesThat().resideInAPackage(root + ".application.service..")
+        return noClasses().that().resideInAPackage(root + ".application..port..")
+                .should().dependOnClassesThat().resideInAPackage(root + ".application..service..")
                 .because("services implement and use the ports; a port naming a service ties the contract to it");
     }
 
@@ -112,7 +197,7 @@ final class HexagonRules {
                 .and().haveSimpleNameStartingWith("Jdbc")
                 .and(DescribedPredicate.describe("implement an out-port", (JavaClass javaClass) ->
                         javaClass.getAllRawInterfaces().stream()
-                                .anyMatch(port -> port.getPackageName().startsWith(root + ".application.port.out"))))
+                                .anyMatch(port -> isIn(port, root + ".application..port.out"))))
                 .should(ArchCondition.from(DescribedPredicate.describe("be annotated @TranslatesUnavailability",
                         (JavaClass javaClass) -> javaClass.getAnnotations().stream().anyMatch(annotation ->
                                 annotation.getRawType().getSimpleName().equals("TranslatesUnavailability")))))
@@ -126,13 +211,13 @@ final class HexagonRules {
      */
     ArchRule useCaseResultsAreMatchedNotTested() {
         String inPorts = inPorts();
-        return noClasses().that().resideOutsideOfPackage(inPorts + "..")
+        return noClasses().that().resideOutsideOfPackage(inPorts)
                 .should(new ArchCondition<JavaClass>("test a use case's result with instanceof") {
                     @Override
                     public void check(JavaClass javaClass, ConditionEvents events) {
                         for (JavaCodeUnit codeUnit : javaClass.getCodeUnits()) {
                             for (InstanceofCheck check : codeUnit.getInstanceofChecks()) {
-                                if (check.getRawType().getPackageName().startsWith(inPorts)) {
+                                if (isIn(check.getRawType(), inPorts)) {
                                     events.add(SimpleConditionEvent.satisfied(check, javaClass.getName() + " tests "
                                             + check.getRawType().getName() + " with instanceof in "
                                             + codeUnit.getFullName()));
@@ -149,7 +234,7 @@ final class HexagonRules {
      * application that the shape rules below do not see.
      */
     ArchRule inPortsHoldUseCasesAndValues() {
-        return classes().that().resideInAPackage(inPorts() + "..")
+        return classes().that().resideInAPackage(inPorts())
                 .should(new ArchCondition<JavaClass>("be a use case, a use case's Result, a record or an enum") {
                     @Override
                     public void check(JavaClass javaClass, ConditionEvents events) {
@@ -168,7 +253,7 @@ final class HexagonRules {
     }
 
     ArchRule useCasesTakeOneCommandOrQuery() {
-        return classes().that().resideInAPackage(inPorts() + "..").and(USE_CASES)
+        return classes().that().resideInAPackage(inPorts()).and(USE_CASES)
                 .should(new ArchCondition<JavaClass>("declare one abstract method, named after the use case, that takes"
                         + " the Command or Query record nested in it and returns the Result nested in it") {
                     @Override
@@ -215,7 +300,7 @@ final class HexagonRules {
     }
 
     ArchRule useCaseResultsAreSealedOutcomesWithAMatch() {
-        return classes().that().resideInAPackage(inPorts() + "..").and(RESULTS)
+        return classes().that().resideInAPackage(inPorts()).and(RESULTS)
                 .should(new ArchCondition<JavaClass>("be sealed interfaces permitting only records nested in them, with"
                         + " a match taking one Function per outcome") {
                     @Override
@@ -261,8 +346,13 @@ final class HexagonRules {
                 .orElse("");
     }
 
+    /** The in-ports of every capability: {@code application.<capability>.port.in}. */
     private String inPorts() {
-        return root + ".application.port.in";
+        return root + ".application..port.in..";
+    }
+
+    private static boolean isIn(JavaClass javaClass, String packageIdentifier) {
+        return PackageMatcher.of(packageIdentifier).matches(javaClass.getPackageName());
     }
 
     private static boolean isUseCase(JavaClass javaClass) {

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.authservice.application.port.out.PasswordHasher;
-import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.user.port.out.PasswordHasher;
+import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
 
 /**
  * Accounts and sessions over real HTTP against the whole service on an in-memory H2. Every test that

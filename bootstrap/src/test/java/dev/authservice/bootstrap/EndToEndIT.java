@@ -3,8 +3,10 @@ package dev.authservice.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.authservice.adapter.out.crypto.JwtAlgorithm;
-import dev.authservice.adapter.out.crypto.JwtKey;
+import dev.authservice.adapter.out.crypto.session.JwtAlgorithm;
+import dev.authservice.adapter.out.crypto.session.JwtKey;
+import dev.authservice.bootstrap.configuration.Development;
+import dev.authservice.bootstrap.session.JwtKeyFilesTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPairGenerator;
@@ -16,11 +18,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+
 /**
  * The built jar, started as a user would start it (H2 in ./data of its working directory), driven over real HTTP.
  * Runs in Maven's integration-test phase, after the jar is packaged.
  */
-class EndToEndIT {
+public class EndToEndIT {
 
     /** Development with a fixed secret, so that access tokens from before a restart still verify after it. */
     private static final Map<String, String> DEV = Map.of(

@@ -21,8 +21,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
 
 /**
  * The OCI image of the {@code image} profile ({@code ./mvnw -B verify -Pimage}), run without a container runtime:

@@ -13,7 +13,7 @@ import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.read.ListAppender;
-import dev.authservice.adapter.out.telemetry.LoggingAuditLog;
+import dev.authservice.adapter.out.telemetry.audit.LoggingAuditLog;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
@@ -28,6 +28,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
+
 
 /**
  * The service's own logback.xml (not the tests' logback-test.xml) writes every log line as one line, whatever text a

@@ -2,6 +2,7 @@ package dev.authservice.bootstrap;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.authservice.bootstrap.configuration.MisconfigurationException;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.server.EmbeddedServer;
@@ -11,6 +12,7 @@ import java.net.ServerSocket;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+
 
 /**
  * A service of one test's own, started in the test's JVM with settings no shared test context has, and stopped after

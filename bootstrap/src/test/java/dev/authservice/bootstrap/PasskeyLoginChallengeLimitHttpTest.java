@@ -3,7 +3,7 @@ package dev.authservice.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.authservice.application.port.out.PasskeyChallengeStore;
+import dev.authservice.application.passkey.port.out.PasskeyChallengeStore;
 import dev.authservice.domain.network.ClientAddress;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
@@ -12,6 +12,7 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+
 
 /**
  * Anyone may ask for passkey login options, and each answer keeps a challenge until it is answered or expires: a

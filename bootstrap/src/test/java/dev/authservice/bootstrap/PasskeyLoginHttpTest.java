@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nimbusds.jwt.JWTClaimsSet;
-import dev.authservice.application.fixtures.SoftwareAuthenticator;
 import dev.authservice.application.fixtures.SoftwareAuthenticator.Ceremony;
+import dev.authservice.application.fixtures.SoftwareAuthenticator;
 import dev.authservice.domain.passkey.ByteString;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
 
 /**
  * Logging in with a passkey over real HTTP, alone and as the second factor of a password, with a software

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.authservice.application.fixtures.SoftwareAuthenticator;
 import dev.authservice.application.fixtures.SoftwareAuthenticator.Ceremony;
+import dev.authservice.application.fixtures.SoftwareAuthenticator;
 import dev.authservice.domain.passkey.ByteString;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
@@ -23,6 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
 
 /**
  * Registering, listing and deleting passkeys over real HTTP against the whole service, with a software authenticator

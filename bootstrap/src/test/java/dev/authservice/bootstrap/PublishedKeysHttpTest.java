@@ -9,10 +9,10 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.JWSObject;
 import com.nimbusds.jose.Payload;
 import com.nimbusds.jose.crypto.MACSigner;
-import dev.authservice.adapter.out.crypto.JwtAccessTokenCodec;
-import dev.authservice.adapter.out.crypto.JwtAlgorithm;
-import dev.authservice.adapter.out.crypto.JwtKey;
-import dev.authservice.adapter.out.crypto.JwtKeySet;
+import dev.authservice.adapter.out.crypto.session.JwtAccessTokenCodec;
+import dev.authservice.adapter.out.crypto.session.JwtAlgorithm;
+import dev.authservice.adapter.out.crypto.session.JwtKey;
+import dev.authservice.adapter.out.crypto.session.JwtKeySet;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.test.support.TestPropertyProvider;
@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+
 
 /**
  * ES256 with a signing key and a verification-only key, both from PEM files: the keys are published without a token,

@@ -12,11 +12,12 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
+
 /**
  * A connection to the service held open by hand, for the guards on connections: it sends what a well-behaved client
  * would not (nothing at all, a header a byte at a time) and tells how the server answered or ended it.
  */
-final class RawConnection implements AutoCloseable {
+public final class RawConnection implements AutoCloseable {
 
     private static final int READ_TIMEOUT_MILLIS = 5000;
 
@@ -26,12 +27,12 @@ final class RawConnection implements AutoCloseable {
         this.socket = socket;
     }
 
-    static RawConnection to(int port) throws IOException {
+    public static RawConnection to(int port) throws IOException {
         return from("127.0.0.1", port);
     }
 
     /** From {@code localAddress}: any of 127.0.0.0/8 is this machine, so each is another client address. */
-    static RawConnection from(String localAddress, int port) throws IOException {
+    public static RawConnection from(String localAddress, int port) throws IOException {
         Socket socket = new Socket();
         try {
             socket.bind(new InetSocketAddress(localAddress, 0));
@@ -48,7 +49,7 @@ final class RawConnection implements AutoCloseable {
      * A connection from {@code localAddress} that the server keeps: it learns of a connection closed by its client a
      * moment after, so a place freed that way may not be free yet.
      */
-    static RawConnection admittedFrom(String localAddress, int port) throws IOException {
+    public static RawConnection admittedFrom(String localAddress, int port) throws IOException {
         for (int attempt = 0; attempt < 20; attempt++) {
             RawConnection connection = from(localAddress, port);
             if (!connection.closedByTheServer()) {
@@ -59,13 +60,13 @@ final class RawConnection implements AutoCloseable {
         throw new AssertionError("no connection from " + localAddress + " was admitted");
     }
 
-    void send(String text) throws IOException {
+    public void send(String text) throws IOException {
         socket.getOutputStream().write(text.getBytes(StandardCharsets.ISO_8859_1));
         socket.getOutputStream().flush();
     }
 
     /** One answer with a Content-Length body, the connection left open. */
-    String readAnswer() throws IOException {
+    public String readAnswer() throws IOException {
         InputStream in = socket.getInputStream();
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         while (!head.toString(StandardCharsets.US_ASCII).endsWith("\r\n\r\n")) {
@@ -106,7 +107,7 @@ final class RawConnection implements AutoCloseable {
      * Waits up to {@code limit} for the server to close this connection; fails if it sends anything instead. Returns
      * whether it closed.
      */
-    boolean closedWithoutAnAnswerWithin(Duration limit) {
+    public boolean closedWithoutAnAnswerWithin(Duration limit) {
         try {
             socket.setSoTimeout(Math.toIntExact(limit.toMillis()));
             int read = socket.getInputStream().read();

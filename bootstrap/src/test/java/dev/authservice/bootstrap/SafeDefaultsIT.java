@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+
 /**
  * The jar's defaults against an operator who forgets a variable (docs/security.md, "Safe defaults"): with no
  * environment named it is a trial on this machine (loopback only, demo users), and anything a deployment configures
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * so do the environments Micronaut infers; no environment but the trial's and {@code dev} lets anyone log in with a
  * published password; {@code test} is refused.
  */
-class SafeDefaultsIT {
+public class SafeDefaultsIT {
 
     /** Random, as a deployment's secret should be ({@code openssl rand -base64 48}). */
     private static final String SECRET = "gXPfiZliFdxcc+1Ripf/K3SdwMnFifc1K/U12PbmIIS+8kJ+M+Ad2lrPBRZ5PMJJ";

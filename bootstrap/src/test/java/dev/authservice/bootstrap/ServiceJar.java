@@ -22,6 +22,7 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+
 /**
  * The packaged jar, started as a user would start it: {@code java -jar} in a working directory of the test's (so H2
  * keeps its files in ./data there), on free ports. Nothing of the test's own environment leaks into it: no
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * compiler alone, and a class archive of the jar made once per test JVM by a first start ({@link #startOptions}).
  * The launcher's starts keep the launcher's own options.
  */
-final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCallback {
+public final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCallback {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     private static final String CLIENT_COMPILER_ONLY = "-XX:TieredStopAtLevel=1";
@@ -71,7 +72,7 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
     }
 
     /** The jar started under {@code ulimit -n limit}, as a machine or container with few file descriptors runs it. */
-    static ServiceJar withFileDescriptorLimit(int limit) {
+    public static ServiceJar withFileDescriptorLimit(int limit) {
         return new ServiceJar(OptionalInt.of(limit), false, false);
     }
 
@@ -117,7 +118,7 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
     }
 
     /** Starts the jar with {@code environment} and returns once {@code /health} answers 200. */
-    Http start(Map<String, String> environment) throws IOException, InterruptedException {
+    public Http start(Map<String, String> environment) throws IOException, InterruptedException {
         port = freePort();
         managementPort = freePort();
         return startOnItsPorts(environment);
@@ -151,7 +152,7 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
     }
 
     /** Starts the jar with {@code environment}, expects it to refuse (exit code 2, no stack trace); returns its output. */
-    String refusedStart(Map<String, String> environment) throws IOException, InterruptedException {
+    public String refusedStart(Map<String, String> environment) throws IOException, InterruptedException {
         return exited(environment, 2);
     }
 
@@ -179,17 +180,17 @@ final class ServiceJar implements AutoCloseable, BeforeEachCallback, AfterEachCa
     }
 
     /** The port of the API, the one {@link #start} answered on. */
-    int port() {
+    public int port() {
         return port;
     }
 
     /** The port of the metrics and the probes (auth.management.port). */
-    int managementPort() {
+    public int managementPort() {
         return managementPort;
     }
 
     /** Everything the service wrote, over every start in this working directory. */
-    String log() throws IOException {
+    public String log() throws IOException {
         Path log = workingDirectory.resolve("service.log");
         return Files.exists(log) ? Files.readString(log) : "";
     }

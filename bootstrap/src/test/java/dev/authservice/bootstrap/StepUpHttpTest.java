@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nimbusds.jwt.JWTClaimsSet;
-import dev.authservice.application.fixtures.SoftwareAuthenticator;
 import dev.authservice.application.fixtures.SoftwareAuthenticator.Ceremony;
+import dev.authservice.application.fixtures.SoftwareAuthenticator;
 import dev.authservice.domain.passkey.ByteString;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
 
 /**
  * Changing how one signs in asks who one is again, over real HTTP against the whole service. A session proves who its

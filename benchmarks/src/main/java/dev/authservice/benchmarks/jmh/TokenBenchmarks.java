@@ -1,16 +1,16 @@
 package dev.authservice.benchmarks.jmh;
 
-import dev.authservice.adapter.out.crypto.JwtAccessTokenCodec;
-import dev.authservice.adapter.out.crypto.JwtAlgorithm;
-import dev.authservice.adapter.out.crypto.JwtKey;
-import dev.authservice.adapter.out.crypto.JwtKeySet;
-import dev.authservice.adapter.out.crypto.JwtSecret;
+import dev.authservice.adapter.out.crypto.session.JwtAccessTokenCodec;
+import dev.authservice.adapter.out.crypto.session.JwtAlgorithm;
+import dev.authservice.adapter.out.crypto.session.JwtKey;
+import dev.authservice.adapter.out.crypto.session.JwtKeySet;
+import dev.authservice.adapter.out.crypto.session.JwtSecret;
+import dev.authservice.domain.session.AccessToken;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
-import dev.authservice.domain.token.AccessToken;
-import dev.authservice.domain.token.TokenPolicy;
+import dev.authservice.domain.session.TokenPolicy;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;

@@ -3,7 +3,7 @@ package dev.authservice.bootstrap.browser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.authservice.application.port.out.PasskeyChallengeStore;
+import dev.authservice.application.passkey.port.out.PasskeyChallengeStore;
 import dev.authservice.bootstrap.Authenticator;
 import dev.authservice.bootstrap.Http;
 import dev.authservice.bootstrap.TestUser;
@@ -23,6 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
 
 /**
  * Passkeys in the browser client, in Chromium with a virtual platform authenticator (WebDriver's WebAuthn test API):

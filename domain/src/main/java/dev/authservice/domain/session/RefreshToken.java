@@ -1,6 +1,5 @@
 package dev.authservice.domain.session;
 
-import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import java.time.Duration;

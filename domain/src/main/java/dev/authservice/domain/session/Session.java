@@ -2,7 +2,6 @@ package dev.authservice.domain.session;
 
 import dev.authservice.domain.Require;
 import dev.authservice.domain.network.ClientAddress;
-import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.util.Collection;

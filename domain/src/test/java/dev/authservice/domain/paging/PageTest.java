@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class PageTest {
 
+class PageTest {
 
     @ParameterizedTest(name = "{0} elements in pages of {1}: {2} pages")
     @CsvSource({

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.authservice.domain.network.ClientAddress;
-import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+
 
 class ActiveSessionTest {
 

@@ -3,13 +3,13 @@ package dev.authservice.domain.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.authservice.domain.token.TokenPolicy;
 import dev.authservice.domain.user.UserId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+
 
 class AuthenticationMethodsTest {
 

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * carry: {@code log2} of the alphabet's size, reached only when every character was drawn at random. Any other text
  * counts as printable ASCII, a character (a code point) at a time.
  */
-enum SecretAlphabet {
+public enum SecretAlphabet {
 
     DECIMAL("decimal digits", 10, "[0-9]+"),
     HEX("hexadecimal digits", 16, "[0-9a-f]+|[0-9A-F]+"),
@@ -30,7 +30,7 @@ enum SecretAlphabet {
     }
 
     /** The first alphabet, in order of size, that holds every character of {@code text}. */
-    static SecretAlphabet of(String text) {
+    public static SecretAlphabet of(String text) {
         String unpadded = BASE64_PADDING.matcher(text).replaceFirst("");
         return Arrays.stream(values())
                 .filter(alphabet -> alphabet.characters.matcher(alphabet == BASE64 ? unpadded : text).matches())
@@ -39,17 +39,17 @@ enum SecretAlphabet {
     }
 
     /** The characters that count: {@code text} without base64's padding. */
-    String significant(String text) {
+    public String significant(String text) {
         return this == BASE64 ? BASE64_PADDING.matcher(text).replaceFirst("") : text;
     }
 
     /** The most {@code text} can carry in this alphabet: its significant characters at full rate. */
-    double bits(String text) {
+    public double bits(String text) {
         String significant = significant(text);
         return significant.codePointCount(0, significant.length()) * bitsPerCharacter;
     }
 
-    double bitsPerCharacter() {
+    public double bitsPerCharacter() {
         return bitsPerCharacter;
     }
 

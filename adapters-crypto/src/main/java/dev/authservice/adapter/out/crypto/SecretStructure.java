@@ -34,6 +34,7 @@ import me.gosimple.nbvcxz.resources.Configuration;
 import me.gosimple.nbvcxz.resources.Dictionary;
 import me.gosimple.nbvcxz.resources.DictionaryUtil;
 
+
 /**
  * A text read the cheapest way a guesser who knows how people make secrets would read it: as words of password lists,
  * dictionaries and names (reversed, capitalised or in leet too), keyboard runs, sequences, dates, separators and
@@ -41,7 +42,7 @@ import me.gosimple.nbvcxz.resources.DictionaryUtil;
  * sum over that reading, zxcvbn's estimate with nbvcxz's matchers. The reading is the cheapest of all (a shortest
  * path over the text), not nbvcxz's own, which gives up on texts it deems random and on time.
  */
-final class SecretStructure {
+public final class SecretStructure {
 
     /** Beyond this the text is not read: the dictionary matchers' cost grows with the square of the length. */
     static final int READ_CHARACTERS = 256;
@@ -63,7 +64,7 @@ final class SecretStructure {
     }
 
     /** The cheapest reading of {@code text}'s first {@link #READ_CHARACTERS}, any other character costing {@code rate}. */
-    static SecretStructure of(String text, double rate) {
+    public static SecretStructure of(String text, double rate) {
         String read = text.length() > READ_CHARACTERS ? text.substring(0, READ_CHARACTERS) : text;
         int length = read.length();
         List<List<Part>> endingAt = new ArrayList<>();
@@ -95,12 +96,12 @@ final class SecretStructure {
     }
 
     /** What the text is worth to such a guesser, in bits. */
-    double bits() {
+    public double bits() {
         return bits;
     }
 
     /** What the characters read would be worth had each been drawn at random from the alphabet. */
-    double bitsAtFullRate() {
+    public double bitsAtFullRate() {
         return bitsAtFullRate;
     }
 
@@ -108,7 +109,7 @@ final class SecretStructure {
      * The patterns of the cheapest reading, for a person: the dictionary words named (they are on public lists), the
      * others counted, so that the text itself is not repeated.
      */
-    String description() {
+    public String description() {
         Map<String, Long> words = parts.stream().filter(part -> part.kind() == Kind.WORD)
                 .collect(Collectors.groupingBy(Part::word, LinkedHashMap::new, Collectors.counting()));
         List<String> found = new ArrayList<>();
@@ -190,7 +191,7 @@ final class SecretStructure {
     /** Characters {@code start} (included) to {@code end} (excluded), read as one pattern worth {@code bits}. */
     record Part(int start, int end, double bits, Kind kind, String word) {
 
-        static Part of(Match match) {
+        public static Part of(Match match) {
             String word = match instanceof DictionaryMatch dictionary ? dictionary.getDictionaryValue() : null;
             return new Part(match.getStartIndex(), match.getEndIndex() + 1, match.calculateEntropy(), kind(match), word);
         }

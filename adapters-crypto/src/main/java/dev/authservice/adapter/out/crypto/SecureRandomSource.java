@@ -1,6 +1,6 @@
 package dev.authservice.adapter.out.crypto;
 
-import dev.authservice.application.port.out.RandomSource;
+import dev.authservice.application.shared.port.out.RandomSource;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.UUID;

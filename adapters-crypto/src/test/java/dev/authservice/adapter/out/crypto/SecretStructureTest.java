@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+
 /** The secret check reads only the words a text could spell, and finds in it what the whole word lists would. */
 class SecretStructureTest {
 

@@ -1,6 +1,6 @@
 package dev.authservice.adapter.out.persistence;
 
-import dev.authservice.application.port.out.Transactions;
+import dev.authservice.application.shared.port.out.Transactions;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;

@@ -1,6 +1,6 @@
 package dev.authservice.adapter.out.persistence;
 
-import dev.authservice.application.port.out.StoreUnavailableException;
+import dev.authservice.application.shared.port.out.StoreUnavailableException;
 import io.micronaut.aop.InterceptorBean;
 import io.micronaut.aop.MethodInterceptor;
 import io.micronaut.aop.MethodInvocationContext;

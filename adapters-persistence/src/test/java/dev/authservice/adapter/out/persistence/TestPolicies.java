@@ -1,9 +1,9 @@
 package dev.authservice.adapter.out.persistence;
 
 import dev.authservice.application.fixtures.LookAlikeSkeletons;
-import dev.authservice.application.port.out.UsernameSkeletons;
+import dev.authservice.application.user.port.out.UsernameSkeletons;
 import dev.authservice.domain.login.LoginThrottlePolicy;
-import dev.authservice.domain.token.TokenPolicy;
+import dev.authservice.domain.session.TokenPolicy;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.context.annotation.Requires;

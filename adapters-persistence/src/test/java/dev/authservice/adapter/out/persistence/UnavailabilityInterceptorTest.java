@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.application.port.out.StoreUnavailableException;
+import dev.authservice.application.session.port.out.SessionStore;
+import dev.authservice.application.shared.port.out.StoreUnavailableException;
 import dev.authservice.domain.session.SessionId;
 import io.micronaut.data.exceptions.DataAccessException;
 import java.sql.SQLException;
@@ -16,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
 
 /**
  * A store whose database goes away throws the port's {@link StoreUnavailableException} (which the web adapter answers

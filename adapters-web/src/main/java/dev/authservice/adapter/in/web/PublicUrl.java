@@ -48,7 +48,7 @@ public final class PublicUrl {
     }
 
     /** The absolute URL of {@code path} (which starts with {@code /}), unless no public URL is configured. */
-    Optional<String> resolve(String path) {
+    public Optional<String> resolve(String path) {
         return Optional.ofNullable(base).map(url -> url + path);
     }
 }

@@ -18,12 +18,12 @@ public final class RefreshTokenCookie {
     private RefreshTokenCookie() {
     }
 
-    static <T> MutableHttpResponse<T> set(MutableHttpResponse<T> response, String token, Duration ttl) {
+    public static <T> MutableHttpResponse<T> set(MutableHttpResponse<T> response, String token, Duration ttl) {
         return response.header(HttpHeaders.SET_COOKIE, NAME + "=" + token + "; Max-Age=" + ttl.toSeconds() + ATTRIBUTES);
     }
 
     /** Tells the browser to forget the cookie. */
-    static <T> MutableHttpResponse<T> clear(MutableHttpResponse<T> response) {
+    public static <T> MutableHttpResponse<T> clear(MutableHttpResponse<T> response) {
         return response.header(HttpHeaders.SET_COOKIE, NAME + "=; Max-Age=0" + ATTRIBUTES);
     }
 }

@@ -2,8 +2,8 @@ package dev.authservice.adapter.out.persistence.audit;
 
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
-import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEvent.SessionsEnded;
+import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.session.RevocationReason;

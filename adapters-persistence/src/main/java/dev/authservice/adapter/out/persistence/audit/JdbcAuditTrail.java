@@ -2,8 +2,8 @@ package dev.authservice.adapter.out.persistence.audit;
 
 import dev.authservice.adapter.out.persistence.Paging;
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
-import dev.authservice.application.port.out.AuditLog;
-import dev.authservice.application.port.out.AuditLogReader;
+import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.audit.port.out.AuditLogReader;
 import dev.authservice.domain.audit.AuditEventFilter;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.paging.Page;

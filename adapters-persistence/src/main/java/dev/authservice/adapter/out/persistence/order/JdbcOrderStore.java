@@ -3,7 +3,7 @@ package dev.authservice.adapter.out.persistence.order;
 import dev.authservice.adapter.out.persistence.Paging;
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.adapter.out.persistence.UniqueViolation;
-import dev.authservice.application.port.out.OrderStore;
+import dev.authservice.application.order.port.out.OrderStore;
 import dev.authservice.domain.order.Order;
 import dev.authservice.domain.order.OrderId;
 import dev.authservice.domain.order.OrderStatus;

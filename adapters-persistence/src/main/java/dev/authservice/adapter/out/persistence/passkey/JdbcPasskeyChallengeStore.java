@@ -2,7 +2,7 @@ package dev.authservice.adapter.out.persistence.passkey;
 
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.adapter.out.persistence.UniqueViolation;
-import dev.authservice.application.port.out.PasskeyChallengeStore;
+import dev.authservice.application.passkey.port.out.PasskeyChallengeStore;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;

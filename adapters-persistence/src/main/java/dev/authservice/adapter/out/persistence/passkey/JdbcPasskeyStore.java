@@ -2,7 +2,7 @@ package dev.authservice.adapter.out.persistence.passkey;
 
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.adapter.out.persistence.UniqueViolation;
-import dev.authservice.application.port.out.PasskeyStore;
+import dev.authservice.application.passkey.port.out.PasskeyStore;
 import dev.authservice.domain.passkey.CredentialId;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.user.UserId;

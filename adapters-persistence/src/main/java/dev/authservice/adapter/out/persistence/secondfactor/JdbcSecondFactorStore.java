@@ -1,12 +1,13 @@
 package dev.authservice.adapter.out.persistence.secondfactor;
 
-import static dev.authservice.adapter.out.persistence.secondfactor.TransactionalStatements.at;
-import static dev.authservice.adapter.out.persistence.secondfactor.TransactionalStatements.instant;
-import static dev.authservice.adapter.out.persistence.secondfactor.TransactionalStatements.update;
+import static dev.authservice.adapter.out.persistence.TransactionalStatements.at;
+import static dev.authservice.adapter.out.persistence.TransactionalStatements.instant;
+import static dev.authservice.adapter.out.persistence.TransactionalStatements.update;
 
-import dev.authservice.adapter.out.persistence.UniqueViolation;
+import dev.authservice.adapter.out.persistence.TransactionalStatements;
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
-import dev.authservice.application.port.out.SecondFactorStore;
+import dev.authservice.adapter.out.persistence.UniqueViolation;
+import dev.authservice.application.secondfactor.port.out.SecondFactorStore;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpFactor;
@@ -22,6 +23,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+
 
 /**
  * TOTPs in {@code totp_factors} and recovery codes in {@code recovery_codes}. Every change is one conditional

@@ -3,7 +3,7 @@ package dev.authservice.adapter.out.persistence.session;
 import dev.authservice.adapter.out.persistence.SqlStatement;
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.adapter.out.persistence.UserColumns;
-import dev.authservice.application.port.out.SessionStore;
+import dev.authservice.application.session.port.out.SessionStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;

@@ -1,7 +1,7 @@
 package dev.authservice.adapter.out.persistence.session;
 
-import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.domain.token.TokenPolicy;
+import dev.authservice.application.session.port.out.SessionStore;
+import dev.authservice.domain.session.TokenPolicy;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.inject.Singleton;

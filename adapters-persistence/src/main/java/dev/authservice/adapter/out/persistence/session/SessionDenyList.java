@@ -1,8 +1,8 @@
 package dev.authservice.adapter.out.persistence.session;
 
-import dev.authservice.application.port.out.RevokedSessions;
+import dev.authservice.application.session.port.out.RevokedSessions;
 import dev.authservice.domain.session.SessionId;
-import dev.authservice.domain.token.TokenPolicy;
+import dev.authservice.domain.session.TokenPolicy;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.annotation.PostConstruct;

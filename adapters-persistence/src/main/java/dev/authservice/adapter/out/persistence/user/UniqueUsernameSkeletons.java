@@ -1,6 +1,6 @@
 package dev.authservice.adapter.out.persistence.user;
 
-import dev.authservice.application.port.out.UsernameSkeletons;
+import dev.authservice.application.user.port.out.UsernameSkeletons;
 import dev.authservice.domain.user.Username;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

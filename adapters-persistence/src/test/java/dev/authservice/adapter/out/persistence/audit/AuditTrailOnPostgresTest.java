@@ -1,9 +1,9 @@
 package dev.authservice.adapter.out.persistence.audit;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
-import dev.authservice.application.port.out.AuditLog;
-import dev.authservice.application.port.out.AuditLogReader;
-import dev.authservice.application.port.out.AuditTrailContract;
+import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.audit.port.out.AuditLogReader;
+import dev.authservice.application.audit.port.out.AuditTrailContract;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class AuditTrailOnPostgresTest extends AuditTrailContract {

@@ -1,9 +1,9 @@
 package dev.authservice.adapter.out.persistence.order;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
-import dev.authservice.application.port.out.OrderStore;
-import dev.authservice.application.port.out.OrderStoreContract;
-import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.order.port.out.OrderStore;
+import dev.authservice.application.order.port.out.OrderStoreContract;
+import dev.authservice.application.user.port.out.UserStore;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class OrderStoreOnH2Test extends OrderStoreContract {

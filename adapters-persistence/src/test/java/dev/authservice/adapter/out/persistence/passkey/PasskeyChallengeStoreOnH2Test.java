@@ -1,9 +1,9 @@
 package dev.authservice.adapter.out.persistence.passkey;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
-import dev.authservice.application.port.out.PasskeyChallengeStore;
-import dev.authservice.application.port.out.PasskeyChallengeStoreContract;
-import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.passkey.port.out.PasskeyChallengeStore;
+import dev.authservice.application.passkey.port.out.PasskeyChallengeStoreContract;
+import dev.authservice.application.user.port.out.UserStore;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class PasskeyChallengeStoreOnH2Test extends PasskeyChallengeStoreContract {

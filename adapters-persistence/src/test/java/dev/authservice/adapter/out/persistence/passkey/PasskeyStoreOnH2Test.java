@@ -1,9 +1,9 @@
 package dev.authservice.adapter.out.persistence.passkey;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
-import dev.authservice.application.port.out.PasskeyStore;
-import dev.authservice.application.port.out.PasskeyStoreContract;
-import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.passkey.port.out.PasskeyStore;
+import dev.authservice.application.passkey.port.out.PasskeyStoreContract;
+import dev.authservice.application.user.port.out.UserStore;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class PasskeyStoreOnH2Test extends PasskeyStoreContract {

@@ -1,9 +1,9 @@
 package dev.authservice.adapter.out.persistence.secondfactor;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
-import dev.authservice.application.port.out.SecondFactorStore;
-import dev.authservice.application.port.out.SecondFactorStoreContract;
-import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.secondfactor.port.out.SecondFactorStore;
+import dev.authservice.application.secondfactor.port.out.SecondFactorStoreContract;
+import dev.authservice.application.user.port.out.UserStore;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class SecondFactorStoreOnPostgresTest extends SecondFactorStoreContract {

@@ -1,10 +1,10 @@
 package dev.authservice.adapter.out.persistence.session;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
-import dev.authservice.application.port.out.RevokedSessions;
-import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.application.port.out.SessionStoreProperties;
-import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.session.port.out.RevokedSessions;
+import dev.authservice.application.session.port.out.SessionStore;
+import dev.authservice.application.session.port.out.SessionStoreProperties;
+import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
 import java.util.Optional;

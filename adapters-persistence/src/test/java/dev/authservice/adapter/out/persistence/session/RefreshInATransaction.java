@@ -10,13 +10,13 @@ import dev.authservice.adapter.out.persistence.TestDatabase;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
-import dev.authservice.application.port.out.RevokedSessions;
-import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.application.port.out.Transactions;
-import dev.authservice.application.port.out.UserStore;
-import dev.authservice.domain.session.RefreshToken;
+import dev.authservice.application.session.port.out.RevokedSessions;
+import dev.authservice.application.session.port.out.SessionStore;
+import dev.authservice.application.shared.port.out.Transactions;
+import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.session.RefreshToken.Decision;
 import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
+import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.user.UserAccount;
@@ -26,6 +26,7 @@ import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
 
 /**
  * A refresh runs in the use case's transaction (one commit per rotation): the store's writes join it, commit with it

@@ -10,10 +10,10 @@ import dev.authservice.adapter.out.persistence.TestDatabase;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
-import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.session.port.out.SessionStore;
+import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.session.RevocationReason;
-import dev.authservice.domain.token.TokenPolicy;
+import dev.authservice.domain.session.TokenPolicy;
 import dev.authservice.domain.user.UserAccount;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -26,6 +26,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
 
 /**
  * The clean-up's round: every over session goes, a batch at a time; a live one stays; and on PostgreSQL an instance

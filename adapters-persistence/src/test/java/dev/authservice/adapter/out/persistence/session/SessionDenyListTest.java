@@ -11,12 +11,12 @@ import dev.authservice.adapter.out.persistence.TestDatabase;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
-import dev.authservice.application.port.out.RevokedSessions;
-import dev.authservice.application.port.out.SessionStore;
-import dev.authservice.application.port.out.UserStore;
+import dev.authservice.application.session.port.out.RevokedSessions;
+import dev.authservice.application.session.port.out.SessionStore;
+import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.session.RefreshToken.Decision;
 import dev.authservice.domain.session.RevocationReason;
-import dev.authservice.domain.token.TokenPolicy;
+import dev.authservice.domain.session.TokenPolicy;
 import io.micronaut.context.ApplicationContext;
 import java.time.Clock;
 import java.time.Duration;
@@ -36,6 +36,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
 
 /** Several instances of the service sharing one PostgreSQL database, as in production. */
 class SessionDenyListTest {

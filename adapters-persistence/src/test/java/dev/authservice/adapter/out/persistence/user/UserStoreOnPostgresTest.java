@@ -1,8 +1,8 @@
 package dev.authservice.adapter.out.persistence.user;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
-import dev.authservice.application.port.out.UserStore;
-import dev.authservice.application.port.out.UserStoreContract;
+import dev.authservice.application.user.port.out.UserStore;
+import dev.authservice.application.user.port.out.UserStoreContract;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class UserStoreOnPostgresTest extends UserStoreContract {

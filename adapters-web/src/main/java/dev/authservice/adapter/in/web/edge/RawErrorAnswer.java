@@ -21,15 +21,15 @@ import java.io.UncheckedIOException;
  * it, it carries the headers {@link SecurityHeadersFilter} gives every other answer itself; and it is HTTP/1.1
  * whatever version the request said, or failed to say.
  */
-final class RawErrorAnswer {
+public final class RawErrorAnswer {
 
     private final JsonMapper json;
 
-    RawErrorAnswer(JsonMapper json) {
+    public RawErrorAnswer(JsonMapper json) {
         this.json = json;
     }
 
-    void sendAndClose(ChannelHandlerContext ctx, ErrorCode code) {
+    public void sendAndClose(ChannelHandlerContext ctx, ErrorCode code) {
         byte[] body;
         try {
             body = json.writeValueAsBytes(ErrorEnvelope.of(code, code.defaultMessage()));

@@ -1,6 +1,5 @@
 package dev.authservice.adapter.in.web.error;
 
-import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.server.exceptions.response.ErrorContext;
 import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;

@@ -2,7 +2,6 @@ package dev.authservice.adapter.in.web.error;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.authservice.adapter.in.web.Timestamps;
-import dev.authservice.adapter.in.web.error.ErrorCode;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,6 +1,5 @@
 package dev.authservice.adapter.in.web.error;
 
-import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;

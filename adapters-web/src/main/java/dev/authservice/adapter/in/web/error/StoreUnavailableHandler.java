@@ -1,6 +1,6 @@
 package dev.authservice.adapter.in.web.error;
 
-import dev.authservice.application.port.out.StoreUnavailableException;
+import dev.authservice.application.shared.port.out.StoreUnavailableException;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.server.exceptions.ExceptionHandler;

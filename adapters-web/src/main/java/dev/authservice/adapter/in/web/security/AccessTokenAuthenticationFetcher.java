@@ -1,8 +1,8 @@
 package dev.authservice.adapter.in.web.security;
 
-import dev.authservice.application.port.in.AuthenticateUseCase;
-import dev.authservice.application.port.in.AuthenticateUseCase.Query;
-import dev.authservice.domain.token.AccessToken;
+import dev.authservice.application.session.port.in.AuthenticateUseCase.Query;
+import dev.authservice.application.session.port.in.AuthenticateUseCase;
+import dev.authservice.domain.session.AccessToken;
 import dev.authservice.domain.user.Role;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.core.async.publisher.Publishers;

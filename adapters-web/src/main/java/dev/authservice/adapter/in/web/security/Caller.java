@@ -1,7 +1,7 @@
 package dev.authservice.adapter.in.web.security;
 
+import dev.authservice.domain.session.AccessToken;
 import dev.authservice.domain.session.SessionId;
-import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;

@@ -2,7 +2,7 @@ package dev.authservice.adapter.in.web.security;
 
 import dev.authservice.adapter.in.web.error.CommonErrorCode;
 import dev.authservice.adapter.in.web.error.ErrorCode;
-import dev.authservice.application.port.in.AuthenticateUseCase.Refusal;
+import dev.authservice.application.session.port.in.AuthenticateUseCase.Refusal;
 import io.micronaut.http.HttpRequest;
 
 /** Why the Bearer token of a request was refused, kept on the request between validation and the 401. */

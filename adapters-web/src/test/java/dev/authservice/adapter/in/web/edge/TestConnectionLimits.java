@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web.edge;
 
+import dev.authservice.adapter.in.web.edge.connection.ConnectionLimits;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
 import java.time.Duration;

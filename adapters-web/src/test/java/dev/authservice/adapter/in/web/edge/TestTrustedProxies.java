@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web.edge;
 
+import dev.authservice.adapter.in.web.edge.client.TrustedProxies;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
 

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.authservice.application.port.in.AuthenticateUseCase;
-import dev.authservice.application.port.in.AuthenticateUseCase.Refusal;
-import dev.authservice.application.port.in.AuthenticateUseCase.Result;
+import dev.authservice.application.session.port.in.AuthenticateUseCase.Refusal;
+import dev.authservice.application.session.port.in.AuthenticateUseCase.Result;
+import dev.authservice.application.session.port.in.AuthenticateUseCase;
+import dev.authservice.domain.session.AccessToken;
 import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.SessionId;
-import dev.authservice.domain.token.AccessToken;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import reactor.core.publisher.Flux;
+
 
 class AccessTokenAuthenticationFetcherTest {
 

@@ -1,0 +1,39 @@
+package dev.authservice.application.passkey.service;
+
+import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.passkey.port.in.DeleteMyPasskeyUseCase;
+import dev.authservice.application.passkey.port.out.PasskeyStore;
+import dev.authservice.application.session.service.StepUp;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
+import java.time.Clock;
+import java.time.Instant;
+
+public final class DeleteMyPasskeyService implements DeleteMyPasskeyUseCase {
+
+    private final PasskeyStore passkeys;
+    private final StepUp stepUp;
+    private final AuditLog audit;
+    private final Clock clock;
+
+    public DeleteMyPasskeyService(PasskeyStore passkeys, StepUp stepUp, AuditLog audit, Clock clock) {
+        this.passkeys = passkeys;
+        this.stepUp = stepUp;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    @Override
+    public Result deleteMyPasskey(Command command) {
+        Instant now = clock.instant();
+        if (stepUp.refuses(command.ownerId(), command.authenticatedAt(), command.requester(), now)) {
+            return new Result.ReauthenticationRequired();
+        }
+        if (!passkeys.remove(command.passkeyId(), command.ownerId())) {
+            return new Result.NotFound();
+        }
+        audit.record(SecurityEvent.of(SecurityEventType.PASSKEY_DELETED, now, command.requester())
+                .about(command.ownerId()));
+        return new Result.Deleted();
+    }
+}

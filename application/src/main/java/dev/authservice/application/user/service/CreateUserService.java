@@ -1,0 +1,63 @@
+package dev.authservice.application.user.service;
+
+import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.shared.port.out.RandomSource;
+import dev.authservice.application.user.port.in.CreateUserUseCase;
+import dev.authservice.application.user.port.in.UserSummary;
+import dev.authservice.application.user.port.out.PasswordHasher;
+import dev.authservice.application.user.port.out.UserStore;
+import dev.authservice.application.user.port.out.UsernameSecurityProfile;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.user.PasswordPolicy;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.UserId;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+
+public final class CreateUserService implements CreateUserUseCase {
+
+    private final UserStore users;
+    private final UsernameSecurityProfile newUsernames;
+    private final PasswordHasher hasher;
+    private final PasswordPolicy passwords;
+    private final RandomSource random;
+    private final AuditLog audit;
+    private final Clock clock;
+
+    public CreateUserService(UserStore users, UsernameSecurityProfile newUsernames, PasswordHasher hasher,
+                             PasswordPolicy passwords, RandomSource random, AuditLog audit, Clock clock) {
+        this.users = users;
+        this.newUsernames = newUsernames;
+        this.hasher = hasher;
+        this.passwords = passwords;
+        this.random = random;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    @Override
+    public Result createUser(Command command) {
+        Optional<String> restriction = newUsernames.problemWith(command.username());
+        if (restriction.isPresent()) {
+            return new Result.RestrictedUsername(restriction.get());
+        }
+        Optional<String> weakness = passwords.problemWith(command.password(), command.username());
+        if (weakness.isPresent()) {
+            return new Result.WeakPassword(weakness.get());
+        }
+        // Checked before hashing only to spare the hash; the store's answer is what counts when two requests race.
+        if (users.findByUsername(command.username()).isPresent()) {
+            return new Result.UsernameTaken();
+        }
+        Instant now = clock.instant();
+        UserAccount user = new UserAccount(new UserId(random.uuid()), command.username(),
+                hasher.hash(command.password()), command.roles(), command.nickname(), command.department(), now, true);
+        if (!users.add(user)) {
+            return new Result.UsernameTaken();
+        }
+        audit.record(SecurityEvent.of(SecurityEventType.USER_CREATED, now, command.requester()).about(user.id()));
+        return new Result.Created(UserSummary.of(user));
+    }
+}

@@ -1,0 +1,278 @@
+package dev.authservice.application.session.port.out;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.authservice.application.fixtures.RefreshWorld;
+import dev.authservice.application.fixtures.RefreshWorlds.OwnerWithSessions;
+import dev.authservice.application.fixtures.RefreshWorlds;
+import dev.authservice.application.fixtures.SessionHistory;
+import dev.authservice.application.fixtures.TestTime;
+import dev.authservice.application.user.port.out.UserStore;
+import dev.authservice.domain.paging.Page;
+import dev.authservice.domain.paging.PageRequest;
+import dev.authservice.domain.session.ActiveSession;
+import dev.authservice.domain.session.RefreshToken.Decision;
+import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
+import dev.authservice.domain.session.RefreshToken;
+import dev.authservice.domain.session.RefreshTokenHash;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.session.Session;
+import dev.authservice.domain.session.SessionId;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+
+/**
+ * The generated half of {@link SessionStoreContract}: the domain's rules that a store carries out, each held against
+ * worlds in which every field those rules may read is drawn ({@link RefreshWorlds}). A store that re-implements a rule
+ * (in SQL, say) and misses a part of it, or a rule added to the domain that a store does not know, meets a world where
+ * the two differ; jqwik then shrinks it to the smallest such world and prints it. An implementation's test extends this
+ * class, as it extends the contract.
+ */
+public abstract class SessionStoreProperties {
+
+    /** A deny-list keeps what is younger than an access token's life; what is revoked earlier is checked in the store. */
+    private static final Duration RECENT = Duration.ofMinutes(5);
+
+    /** A store, and its user store, without any session or user; called at the start of every try. */
+    protected abstract SessionStore emptySessionStore();
+
+    /** The users of the store last emptied. */
+    protected abstract UserStore userStore();
+
+    /** The deny-list that the store's revocations feed. */
+    protected abstract RevokedSessions revokedSessions();
+
+    /** The token with this hash as the store holds it, looked at from outside the port. */
+    protected abstract Optional<RefreshToken> storedToken(RefreshTokenHash hash);
+
+    /**
+     * How often the store has set a shortcut's answer aside because it disagreed with the domain (and decided the
+     * long way instead). A shortcut proven equal to the domain never does; a store without one answers 0.
+     */
+    protected long fallbacks() {
+        return 0;
+    }
+
+    @Provide
+    protected Arbitrary<RefreshWorld> worlds() {
+        return RefreshWorlds.all();
+    }
+
+    @Provide
+    protected Arbitrary<OwnerWithSessions> ownersWithSessions() {
+        return RefreshWorlds.ownersWithSessions();
+    }
+
+    @Provide
+    protected Arbitrary<Revocations> revocations() {
+        return Combinators.combine(RefreshWorlds.ownersWithSessions(),
+                        Combinators.combine(Arbitraries.of(RevocationReason.class), RefreshWorlds.instants())
+                                .as(Session.Revocation::new).list().ofMinSize(1).ofMaxSize(4),
+                        Arbitraries.integers().between(-1, 5))
+                .as(Revocations::new);
+    }
+
+    /**
+     * A refresh attempt in any world: the store answers the decision the domain makes on what it has on record, and
+     * afterwards holds exactly what carrying that decision out leaves: tokens, session, deny-list and the list of live
+     * sessions. A store's shortcut is held to the same, and must not have needed its fall-back.
+     */
+    @Property(tries = 250)
+    void everyRefreshAttemptIsCarriedOutExactlyAsTheDomainDecides(@ForAll("worlds") RefreshWorld world) {
+        SessionStore store = emptySessionStore();
+        long fallbacksBefore = fallbacks();
+        Optional<RefreshWorld.Arranged> arranged = world.arrange(store, userStore());
+        Assume.that(arranged.isPresent());
+        RefreshAttempt attempt = world.attempt();
+        Decision decided = arranged.get().decision();
+
+        assertEquals(decided, store.refresh(attempt), "the decision");
+
+        Session session = world.history().session();
+        List<RefreshToken> tokensAfter = new ArrayList<>(arranged.get().session().tokens());
+        Instant lastUsedAfter = arranged.get().session().lastUsedAt();
+        if (decided instanceof Decision.Rotate rotate) {
+            tokensAfter.replaceAll(token -> token.hash().equals(attempt.presented()) ? rotate.rotation().rotated()
+                    : token);
+            tokensAfter.add(rotate.rotation().successor());
+            lastUsedAfter = attempt.at();
+        } else if (decided instanceof Decision.Repeat repeat) {
+            tokensAfter.replaceAll(token -> token.hash().equals(attempt.presented()) ? repeat.repeated() : token);
+        } else if (decided instanceof Decision.RevokeForReuse) {
+            session = session.revoke(RevocationReason.REUSE_DETECTED, attempt.at());
+        }
+        for (RefreshToken token : tokensAfter) {
+            assertEquals(Optional.of(token), storedToken(token.hash()), "a token of the session");
+        }
+        assertEquals(tokensAfter.stream().filter(token -> token.hash().equals(attempt.successor())).findFirst(),
+                storedToken(attempt.successor()), "the successor");
+        assertEquals(Optional.of(session), store.find(session.id()), "the session");
+        if (decided instanceof Decision.RevokeForReuse && isRecent(attempt.at())) {
+            assertEquals(true, revokedSessions().isRevoked(session.id()), "the deny-list");
+        }
+        List<ActiveSession> listed = session.isLiveAt(attempt.at(), tokensAfter)
+                ? List.of(new ActiveSession(session, lastUsedAfter)) : List.of();
+        assertEquals(listed, store.activeSessionsOf(session.userId(), new PageRequest(0, 10), attempt.at()).content(),
+                "the live sessions");
+        assertEquals(fallbacksBefore, fallbacks(), "no shortcut disagreed with the domain");
+    }
+
+    /**
+     * A user's list of sessions: the live ones ({@link Session#isLiveAt}), most recently used first
+     * ({@link ActiveSession#MOST_RECENTLY_USED_FIRST}), page after page.
+     */
+    @Property(tries = 150)
+    void aUsersSessionsListedAreTheLiveOnesMostRecentlyUsedFirst(@ForAll("ownersWithSessions") OwnerWithSessions world,
+                                                                 @ForAll("pageSizes") int pageSize) {
+        SessionStore store = emptySessionStore();
+        List<SessionHistory.Arranged> sessions = arrange(store, world);
+
+        List<ActiveSession> live = sessions.stream()
+                .filter(session -> session.session().isLiveAt(world.at(), session.tokens()))
+                .map(session -> new ActiveSession(session.session(), session.lastUsedAt()))
+                .sorted(ActiveSession.MOST_RECENTLY_USED_FIRST)
+                .toList();
+        List<ActiveSession> listed = new ArrayList<>();
+        for (int page = 0; page <= live.size() / pageSize; page++) {
+            Page<ActiveSession> one = store.activeSessionsOf(world.owner().id(), new PageRequest(page, pageSize),
+                    world.at());
+            assertEquals(live.size(), one.totalElements(), "the count, on page " + page);
+            listed.addAll(one.content());
+        }
+        assertEquals(live, listed);
+    }
+
+    /**
+     * The clean-up forgets exactly the sessions that were over by its cutoff ({@link Session#wasOverBy}), with their
+     * tokens, batch after batch; every other session and token stays as it was. The cutoff sweeps, in order, every
+     * moment at which a session of the world stops being live (its end, its revocation, a token's expiry) and a
+     * microsecond either side, so that each comparison in the rule meets its boundary.
+     */
+    @Property(tries = 60)
+    void theCleanUpForgetsTheSessionsOverByItsCutoffAndNothingElse(
+            @ForAll("ownersWithSessions") OwnerWithSessions world, @ForAll("pageSizes") int batchSize) {
+        SessionStore store = emptySessionStore();
+        List<SessionHistory.Arranged> sessions = arrange(store, world);
+        List<Instant> cutoffs = sessions.stream()
+                .flatMap(arranged -> Stream.concat(
+                        Stream.concat(Stream.of(arranged.session().endsAt()),
+                                arranged.session().revocation().map(Session.Revocation::at).stream()),
+                        arranged.tokens().stream().map(RefreshToken::expiresAt)))
+                .flatMap(moment -> Stream.of(moment.minus(1, ChronoUnit.MICROS), moment,
+                        moment.plus(1, ChronoUnit.MICROS)))
+                .distinct().sorted().toList();
+
+        Optional<Instant> previous = Optional.empty();
+        for (Instant cutoff : cutoffs) {
+            int forgotten = 0;
+            for (int batch = store.forgetOverBy(cutoff, batchSize); batch > 0;
+                 batch = store.forgetOverBy(cutoff, batchSize)) {
+                assertTrue(batch <= batchSize, "a batch of " + batch);
+                forgotten += batch;
+            }
+            int newlyOver = 0;
+            for (SessionHistory.Arranged arranged : sessions) {
+                Session session = arranged.session();
+                boolean over = session.wasOverBy(cutoff, arranged.tokens());
+                boolean overBefore = previous.map(before -> session.wasOverBy(before, arranged.tokens())).orElse(false);
+                newlyOver += over && !overBefore ? 1 : 0;
+                assertEquals(over ? Optional.empty() : Optional.of(session), store.find(session.id()),
+                        "session " + session.id() + " by " + cutoff);
+                for (RefreshToken token : arranged.tokens()) {
+                    assertEquals(over ? Optional.empty() : Optional.of(token), storedToken(token.hash()),
+                            "a token of session " + session.id() + " by " + cutoff);
+                }
+            }
+            assertEquals(newlyOver, forgotten, "the sessions forgotten by " + cutoff);
+            previous = Optional.of(cutoff);
+        }
+    }
+
+    @Provide
+    protected Arbitrary<Integer> pageSizes() {
+        return Arbitraries.integers().between(1, 7);
+    }
+
+    /**
+     * Ending all of a user's sessions but one (or none) is {@link Session#revoke} on each of them: a session revoked
+     * already keeps its first revocation, and the count is of the sessions that were not revoked.
+     */
+    @Property(tries = 150)
+    void endingAllOfAUsersSessionsRevokesEachAsTheDomainDoes(@ForAll("revocations") Revocations world) {
+        SessionStore store = emptySessionStore();
+        List<SessionHistory.Arranged> sessions = arrange(store, world.sessions());
+        Session.Revocation revocation = world.revocations().get(0);
+        Optional<SessionId> except = world.except(sessions);
+
+        int ended = store.revokeAllOf(world.sessions().owner().id(), except, revocation.reason(), revocation.at());
+
+        int expected = 0;
+        for (SessionHistory.Arranged arranged : sessions) {
+            Session before = arranged.session();
+            boolean spared = except.equals(Optional.of(before.id()));
+            Session after = spared ? before : before.revoke(revocation.reason(), revocation.at());
+            expected += after.equals(before) ? 0 : 1;
+            assertEquals(Optional.of(after), store.find(before.id()), "session " + before.id());
+        }
+        assertEquals(expected, ended, "the sessions ended");
+    }
+
+    /** Revoking one session, again and again: the first revocation stands, and only it reports a live session. */
+    @Property(tries = 150)
+    void theFirstRevocationOfASessionStands(@ForAll("revocations") Revocations world) {
+        SessionStore store = emptySessionStore();
+        List<SessionHistory.Arranged> sessions = arrange(store, world.sessions());
+        Assume.that(!sessions.isEmpty());
+        Session session = sessions.get(0).session();
+
+        for (Session.Revocation revocation : world.revocations()) {
+            Session after = session.revoke(revocation.reason(), revocation.at());
+
+            assertEquals(!after.equals(session), store.revoke(session.id(), revocation.reason(), revocation.at()),
+                    "whether it was live until " + revocation);
+            assertEquals(Optional.of(after), store.find(session.id()));
+            session = after;
+        }
+    }
+
+    /** An owner with sessions, some revocations, and which session to spare when ending all (-1 or past the end: none). */
+    public record Revocations(OwnerWithSessions sessions, List<Session.Revocation> revocations, int spare) {
+
+        Optional<SessionId> except(List<SessionHistory.Arranged> arranged) {
+            return spare >= 0 && spare < arranged.size() ? Optional.of(arranged.get(spare).session().id())
+                    : Optional.empty();
+        }
+    }
+
+    private List<SessionHistory.Arranged> arrange(SessionStore store, OwnerWithSessions world) {
+        userStore().add(world.owner().withEnabled(true));
+        List<SessionHistory.Arranged> sessions = new ArrayList<>();
+        for (SessionHistory history : world.sessions()) {
+            Optional<SessionHistory.Arranged> arranged = history.arrange(store, world.owner().withEnabled(true));
+            Assume.that(arranged.isPresent());
+            sessions.add(arranged.get());
+        }
+        if (!world.owner().enabled()) {
+            userStore().setEnabled(world.owner().id(), false);
+        }
+        return sessions;
+    }
+
+    private static boolean isRecent(Instant at) {
+        return at.isAfter(TestTime.now().minus(RECENT));
+    }
+}

@@ -1,0 +1,113 @@
+package dev.authservice.bootstrap.configuration;
+
+import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.login.LoginThrottlePolicy;
+import dev.authservice.domain.login.SecondFactorPolicy;
+import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
+import dev.authservice.domain.session.StepUpPolicy;
+import dev.authservice.domain.session.TokenPolicy;
+import io.micronaut.context.annotation.Context;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Property;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The domain's policies, read from the configuration and checked there: each is built with the context, so that a bad
+ * setting, or one beyond the ceiling its policy sets, stops the start in every environment with one line naming the
+ * key ({@link MisconfigurationException}) instead of failing the first request that needs it.
+ */
+@Factory
+public class PolicyFactory {
+
+    private static final List<String> ATTEMPT_LOGS = List.of("memory", "database");
+
+    /** The key, and its environment variable, that sets each value the domain's policies refuse by its name. */
+    private static final Map<String, String> KEYS = Map.ofEntries(
+            Map.entry("accessTokenTtl", "auth.access-token.ttl (AUTH_ACCESS_TOKEN_TTL)"),
+            Map.entry("refreshTokenTtl", "auth.refresh-token.ttl (AUTH_REFRESH_TOKEN_TTL)"),
+            Map.entry("clockSkew", "auth.jwt.clock-skew (AUTH_JWT_CLOCK_SKEW)"),
+            Map.entry("sessionMaxLifetime", "auth.session.max-lifetime (AUTH_SESSION_MAX_LIFETIME)"),
+            Map.entry("reuseGrace", "auth.refresh-token.reuse-grace (AUTH_REFRESH_TOKEN_REUSE_GRACE)"),
+            Map.entry("maxFailures", "auth.login.max-failures (AUTH_LOGIN_MAX_FAILURES)"),
+            Map.entry("maxFailuresPerAddress",
+                    "auth.login.max-failures-per-address (AUTH_LOGIN_MAX_FAILURES_PER_ADDRESS)"),
+            Map.entry("window", "auth.login.failure-window (AUTH_LOGIN_FAILURE_WINDOW)"),
+            Map.entry("pendingLoginTtl", "auth.second-factor.pending-login-ttl (AUTH_SECOND_FACTOR_PENDING_LOGIN_TTL)"),
+            Map.entry("maxWrongCodes", "auth.second-factor.max-wrong-codes (AUTH_SECOND_FACTOR_MAX_WRONG_CODES)"),
+            Map.entry("maxAge", "auth.step-up.max-age (AUTH_STEP_UP_MAX_AGE)"),
+            Map.entry("maxOpenPerAddress",
+                    "auth.webauthn.max-open-challenges-per-address (AUTH_WEBAUTHN_MAX_OPEN_CHALLENGES_PER_ADDRESS)"));
+
+    @Context
+    TokenPolicy tokenPolicy(@Property(name = "auth.access-token.ttl") Duration accessTokenTtl,
+                            @Property(name = "auth.refresh-token.ttl") Duration refreshTokenTtl,
+                            @Property(name = "auth.jwt.issuer") String issuer,
+                            @Property(name = "auth.jwt.clock-skew") Duration clockSkew,
+                            @Property(name = "auth.session.max-lifetime") Duration sessionMaxLifetime,
+                            @Property(name = "auth.refresh-token.reuse-grace") Duration reuseGrace) {
+        try {
+            return new TokenPolicy(accessTokenTtl, refreshTokenTtl, issuer, clockSkew, sessionMaxLifetime,
+                    reuseGrace);
+        } catch (InvalidValueException e) {
+            throw misconfigured(e);
+        }
+    }
+
+    /**
+     * The attempts are counted where {@code auth.login.attempt-log} says, and the persistence adapter for that value is
+     * the one that exists: {@code memory} (each instance its own count) or {@code database} (one count for every
+     * instance sharing the database, kept over restarts).
+     */
+    @Context
+    LoginThrottlePolicy loginThrottlePolicy(@Property(name = "auth.login.max-failures") int maxFailures,
+                                            @Property(name = "auth.login.max-failures-per-address")
+                                            int maxFailuresPerAddress,
+                                            @Property(name = "auth.login.failure-window") Duration window,
+                                            @Property(name = "auth.login.attempt-log") String attemptLog) {
+        if (!ATTEMPT_LOGS.contains(attemptLog)) {
+            throw new MisconfigurationException("auth.login.attempt-log (AUTH_LOGIN_ATTEMPT_LOG) must be one of "
+                    + ATTEMPT_LOGS + ", not '" + attemptLog + "'");
+        }
+        try {
+            return new LoginThrottlePolicy(maxFailures, maxFailuresPerAddress, window);
+        } catch (InvalidValueException e) {
+            throw misconfigured(e);
+        }
+    }
+
+    private static MisconfigurationException misconfigured(InvalidValueException refused) {
+        return new MisconfigurationException(KEYS.get(refused.field()) + ": " + refused.getMessage());
+    }
+
+    @Context
+    SecondFactorPolicy secondFactorPolicy(
+            @Property(name = "auth.second-factor.pending-login-ttl") Duration pendingLoginTtl,
+            @Property(name = "auth.second-factor.max-wrong-codes") int maxWrongCodes) {
+        try {
+            return new SecondFactorPolicy(pendingLoginTtl, maxWrongCodes);
+        } catch (InvalidValueException e) {
+            throw misconfigured(e);
+        }
+    }
+
+    @Context
+    StepUpPolicy stepUpPolicy(@Property(name = "auth.step-up.max-age") Duration maxAge) {
+        try {
+            return new StepUpPolicy(maxAge);
+        } catch (InvalidValueException e) {
+            throw misconfigured(e);
+        }
+    }
+
+    @Context
+    PasskeyLoginChallengeLimit passkeyLoginChallengeLimit(
+            @Property(name = "auth.webauthn.max-open-challenges-per-address") int maxOpenPerAddress) {
+        try {
+            return new PasskeyLoginChallengeLimit(maxOpenPerAddress);
+        } catch (InvalidValueException e) {
+            throw misconfigured(e);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.authservice.bootstrap.user;
+
+import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.session.port.out.SessionStore;
+import dev.authservice.application.session.service.StepUp;
+import dev.authservice.application.shared.port.out.RandomSource;
+import dev.authservice.application.user.port.in.ChangePasswordUseCase;
+import dev.authservice.application.user.port.in.CheckPublishedCredentialsUseCase;
+import dev.authservice.application.user.port.in.CreateUserUseCase;
+import dev.authservice.application.user.port.in.GetUserUseCase;
+import dev.authservice.application.user.port.in.ListUsersUseCase;
+import dev.authservice.application.user.port.in.ProvisionFirstAdministratorUseCase;
+import dev.authservice.application.user.port.in.RevokeUserSessionsUseCase;
+import dev.authservice.application.user.port.in.SetUserEnabledUseCase;
+import dev.authservice.application.user.port.out.LoginAttemptLog;
+import dev.authservice.application.user.port.out.PasswordHasher;
+import dev.authservice.application.user.port.out.UserStore;
+import dev.authservice.application.user.port.out.UsernameSecurityProfile;
+import dev.authservice.application.user.service.ChangePasswordService;
+import dev.authservice.application.user.service.CheckPublishedCredentialsService;
+import dev.authservice.application.user.service.CreateUserService;
+import dev.authservice.application.user.service.GetUserService;
+import dev.authservice.application.user.service.ListUsersService;
+import dev.authservice.application.user.service.ProvisionFirstAdministratorService;
+import dev.authservice.application.user.service.RevokeUserSessionsService;
+import dev.authservice.application.user.service.SetUserEnabledService;
+import dev.authservice.bootstrap.configuration.PolicyFactory;
+import dev.authservice.domain.user.PasswordPolicy;
+import io.micronaut.context.annotation.Factory;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+
+/**
+ * Wires the use cases of user accounts: creating, reading, listing, enabling and disabling them, changing a password,
+ * ending all of a user's sessions, and the first administrator and published passwords checked at start.
+ * The services are plain classes, built from the ports the adapters provide and the policies {@link PolicyFactory}
+ * reads from the configuration.
+ */
+@Factory
+class UserUseCaseFactory {
+
+    @Singleton
+    CreateUserUseCase createUser(UserStore users, UsernameSecurityProfile newUsernames, PasswordHasher hasher,
+                                 PasswordPolicy passwords, RandomSource random, AuditLog audit, Clock clock) {
+        return new CreateUserService(users, newUsernames, hasher, passwords, random, audit, clock);
+    }
+
+    @Singleton
+    ProvisionFirstAdministratorUseCase provisionFirstAdministrator(UserStore users, CreateUserUseCase createUser) {
+        return new ProvisionFirstAdministratorService(users, createUser);
+    }
+
+    @Singleton
+    CheckPublishedCredentialsUseCase checkPublishedCredentials(UserStore users, PasswordHasher hasher) {
+        return new CheckPublishedCredentialsService(users, hasher);
+    }
+
+    @Singleton
+    GetUserUseCase getUser(UserStore users) {
+        return new GetUserService(users);
+    }
+
+    @Singleton
+    SetUserEnabledUseCase setUserEnabled(UserStore users, SessionStore sessions, AuditLog audit,
+                                         Clock clock) {
+        return new SetUserEnabledService(users, sessions, audit, clock);
+    }
+
+    @Singleton
+    ChangePasswordUseCase changePassword(UserStore users, PasswordHasher hasher, PasswordPolicy passwords,
+                                         LoginAttemptLog attempts, SessionStore sessions, StepUp stepUp,
+                                         AuditLog audit, Clock clock) {
+        return new ChangePasswordService(users, hasher, passwords, attempts, sessions, stepUp, audit, clock);
+    }
+
+    @Singleton
+    ListUsersUseCase listUsers(UserStore users) {
+        return new ListUsersService(users);
+    }
+
+    @Singleton
+    RevokeUserSessionsUseCase revokeUserSessions(UserStore users, SessionStore sessions, AuditLog audit,
+                                                 Clock clock) {
+        return new RevokeUserSessionsService(users, sessions, audit, clock);
+    }
+}
