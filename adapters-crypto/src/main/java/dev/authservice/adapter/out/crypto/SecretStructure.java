@@ -275,14 +275,14 @@ final class SecretStructure {
                         : DictionaryUtil.loadUnrankedDictionary(file), false);
             }
 
+            /** Every word of the list, in its order. */
+            List<String> words() {
+                return lines().lines().toList();
+            }
+
             /** The words some part of the text could spell, and the longest word, ranked as in {@link #whole()}. */
             Dictionary wordsSpelledIn(Spellings spellings) {
-                String lines;
-                try (InputStream in = DictionaryUtil.class.getResourceAsStream("/dictionaries/" + file)) {
-                    lines = new String(in.readAllBytes(), UTF_8);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("nbvcxz's word list " + file + " cannot be read", e);
-                }
+                String lines = lines();
                 // A line at a time, as nbvcxz reads them (its lists end lines with CR LF), and a word made only if kept.
                 Map<String, Integer> kept = new HashMap<>();
                 String longest = "";
@@ -309,6 +309,14 @@ final class SecretStructure {
                     kept.replaceAll((word, rank) -> middle);
                 }
                 return new Dictionary(name, kept, false);
+            }
+
+            private String lines() {
+                try (InputStream in = DictionaryUtil.class.getResourceAsStream("/dictionaries/" + file)) {
+                    return new String(in.readAllBytes(), UTF_8);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("nbvcxz's word list " + file + " cannot be read", e);
+                }
             }
         }
     }
