@@ -43,7 +43,8 @@ public final class AesGcmSecretSealer implements SecretSealer {
 
     /**
      * The current key and the earlier ones still needed to open what they sealed, each base64 (or base64url) of 32
-     * random bytes, as {@code openssl rand -base64 32} makes one.
+     * random bytes, as {@code openssl rand -base64 32} makes one. Whether configured keys are random, known to no one
+     * else and each its own is judged with the service's other keys ({@link ConfiguredKeys}).
      */
     public static AesGcmSecretSealer withKeys(String current, List<String> previous) {
         return new AesGcmSecretSealer(decode(current), previous.stream().map(AesGcmSecretSealer::decode).toList());
