@@ -70,8 +70,7 @@ class KeyConfigurationTest {
                 + " one with: openssl rand -base64 32", refusal(SECRET, ENCRYPTION_KEY,
                 List.of(PREVIOUS_KEY, "hJtXIZ2uSN5kbQfbtTNWbpdmhkV8FJG+Onbc6mxCcYg="), null));
         assertEquals("auth.refresh-token.reuse-grace-key (AUTH_REFRESH_TOKEN_REUSE_GRACE_KEY) is refused: its"
-                + " base64-decoding is not random: its 32 characters, letters of one case and digits, carry at most 165"
-                + " bits, at least 256 are required; it is built from the dictionary word 'changeme' and a repeated"
+                + " base64-decoding is not random: it is built from the dictionary word 'changeme' and a repeated"
                 + " part, worth about 17 bits where random characters would carry 165; make one with: openssl rand"
                 + " -base64 32",
                 refusal(SECRET, ENCRYPTION_KEY, null, "Y2hhbmdlbWVjaGFuZ2VtZWNoYW5nZW1lY2hhbmdlbWU="));

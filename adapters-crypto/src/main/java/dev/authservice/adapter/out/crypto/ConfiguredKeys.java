@@ -13,14 +13,15 @@ import me.gosimple.nbvcxz.resources.Configuration;
  * <ol>
  *   <li>a reading is a key anyone can know ({@link KnownKeys}): a published one, or the hash of a common password or
  *       word, which looks random in hex or base64;</li>
- *   <li>a reading that is text does not look random: its characters cannot carry {@value #MIN_BITS} bits (their
- *       {@link SecretAlphabet}), or words, keyboard runs, sequences and repeats account for most of them
- *       ({@link SecretStructure}). {@code passwordpasswordpasswordpassword1} has the length and nothing else, and
- *       base64 of a repeated phrase hides its repeats until it is decoded;</li>
+ *   <li>a reading that is text does not look random: words, keyboard runs, sequences and repeats account for most of
+ *       what its characters could carry ({@link SecretStructure}); base64 of a repeated phrase hides its repeats until
+ *       it is decoded. The text as configured must also have characters that can carry {@value #MIN_BITS} bits (their
+ *       {@link SecretAlphabet}): {@code passwordpasswordpasswordpassword1} has the length and nothing else;</li>
  *   <li>it has a reading in common with a key named before it: one key in two places, so that whoever learns it in
  *       one has the other.</li>
  * </ol>
- * What {@code openssl rand -base64 32} makes passes: its text is random, and its decoding is no text and on no list.
+ * What {@code openssl rand -base64 32} makes passes: its text is random, and its decoding is on no list and, should
+ * its random bytes happen to be text, has no structure either.
  * A refusal names the key and never repeats its text; only dictionary words found in it are named.
  */
 public final class ConfiguredKeys {
@@ -59,8 +60,9 @@ public final class ConfiguredKeys {
         Configuration matchers = SecretStructure.Matchers.forTexts(readings.stream()
                 .flatMap(named -> named.reading().text().stream()).toList());
         for (NamedReading named : readings) {
-            named.reading().text().flatMap(text -> notRandom(text, matchers)).ifPresent(why -> {
-                throw refused(named.key(), named.reading().subject() + " is not random: " + why);
+            KeyReading reading = named.reading();
+            reading.text().flatMap(text -> notRandom(text, !reading.decoded(), matchers)).ifPresent(why -> {
+                throw refused(named.key(), reading.subject() + " is not random: " + why);
             });
         }
         for (int later = 0; later < readings.size(); later++) {
@@ -82,13 +84,18 @@ public final class ConfiguredKeys {
         return new IllegalArgumentException(key + " is refused: " + why);
     }
 
-    /** Why {@code text} does not look random, if it does not; never the text, only dictionary words found in it. */
-    private static Optional<String> notRandom(String text, Configuration matchers) {
+    /**
+     * Why {@code text} does not look random, if it does not; never the text, only dictionary words found in it. Only
+     * text as {@code configured} must have characters that can carry {@link #MIN_BITS}: decoded text is judged by its
+     * structure alone, so that random bytes which happen to be text (32 of them about once in 10^10) pass as they
+     * should, while a phrase does not.
+     */
+    private static Optional<String> notRandom(String text, boolean configured, Configuration matchers) {
         SecretAlphabet alphabet = SecretAlphabet.of(text);
         String significant = alphabet.significant(text);
         List<String> reasons = new ArrayList<>();
         double bits = alphabet.bits(text);
-        if (bits < MIN_BITS) {
+        if (configured && bits < MIN_BITS) {
             reasons.add("its " + significant.codePointCount(0, significant.length()) + " characters, " + alphabet
                     + ", carry at most " + (int) bits + " bits, at least " + MIN_BITS + " are required");
         }

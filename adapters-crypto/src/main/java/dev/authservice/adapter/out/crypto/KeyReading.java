@@ -19,8 +19,9 @@ import java.util.regex.Pattern;
  *
  * @param subject how a refusal speaks of the reading: {@code it}, {@code its hex-decoding}, {@code its base64-decoding}
  * @param text    the reading as text a person could have written, if it is such text
+ * @param decoded whether the reading is decoded bytes rather than the text as configured
  */
-record KeyReading(String subject, byte[] bytes, Optional<String> text) {
+record KeyReading(String subject, byte[] bytes, Optional<String> text, boolean decoded) {
 
     private static final Pattern HEX = Pattern.compile("(?:[0-9a-fA-F]{2})+");
     /** As the sealing and grace keys are decoded: either alphabet, padded or not. */
@@ -29,7 +30,7 @@ record KeyReading(String subject, byte[] bytes, Optional<String> text) {
     /** Every reading of {@code text}: the text first, then its hex-decoding and base64-decoding where it has them. */
     static List<KeyReading> of(String text) {
         List<KeyReading> readings = new ArrayList<>();
-        readings.add(new KeyReading("it", text.getBytes(UTF_8), Optional.of(text)));
+        readings.add(new KeyReading("it", text.getBytes(UTF_8), Optional.of(text), false));
         String stripped = text.strip();
         if (HEX.matcher(stripped).matches()) {
             readings.add(decoded("its hex-decoding", HexFormat.of().parseHex(stripped)));
@@ -48,17 +49,17 @@ record KeyReading(String subject, byte[] bytes, Optional<String> text) {
     }
 
     /**
-     * Decoded bytes are text when they are UTF-8 with no control character but line breaks and tabs. Random bytes
-     * almost never are (32 of them, less than once in 10^12); a key made by encoding a phrase is.
+     * Decoded bytes are text when they are UTF-8 with no control character but line breaks and tabs: a key made by
+     * encoding a phrase is, 32 random bytes are about once in 10^10, and 48 once in 10^15.
      */
     private static KeyReading decoded(String subject, byte[] bytes) {
         try {
             String text = UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
             boolean written = text.codePoints().noneMatch(c -> Character.isISOControl(c) && !Character.isWhitespace(c));
-            return new KeyReading(subject, bytes, written ? Optional.of(text) : Optional.empty());
+            return new KeyReading(subject, bytes, written ? Optional.of(text) : Optional.empty(), true);
         } catch (CharacterCodingException notText) {
-            return new KeyReading(subject, bytes, Optional.empty());
+            return new KeyReading(subject, bytes, Optional.empty(), true);
         }
     }
 }

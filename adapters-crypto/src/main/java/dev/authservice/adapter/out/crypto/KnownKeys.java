@@ -34,9 +34,9 @@ import java.util.stream.LongStream;
  *       with where it was published), in each of their {@link KeyReading readings}, and hashed as the words are.</li>
  * </ul>
  * A fingerprint is the first 8 bytes of the SHA-256 of the kind of entry (a number) and the entry's bytes, so the list
- * holds no key, and a random key meets one by chance less than once in 10^13. The list is about 4 MiB and is never
- * held: {@link #firstKnown} reads it as a stream at start, and compares only the buckets (by the first 16 bits) that
- * the readings sought fall in.
+ * holds no key; each reading is sought as every kind, and a random key meets an entry by chance about once in 10^12.
+ * The list is about 4 MiB and is never held: {@link #firstKnown} reads it as a stream at start, and compares only the
+ * buckets (by the first 16 bits) that the readings sought fall in.
  */
 public final class KnownKeys {
 
