@@ -15,7 +15,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * A few seconds of the real benchmark, so that it cannot rot: the packaged benchmarks.jar against the packaged service
  * jar, with the smallest flags and the recommended service flags. It asserts that the benchmark runs and prints every

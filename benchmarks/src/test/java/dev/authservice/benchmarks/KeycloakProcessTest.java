@@ -10,7 +10,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-
 class KeycloakProcessTest {
 
     private final List<String> arguments = KeycloakProcess.arguments(18080,

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 
-
 /** The realm sent to Keycloak carries the service's settings, as Keycloak's representation names them. */
 class KeycloakRealmTest {
 

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * Keycloak's scenarios against a stand-in for its token and userinfo endpoints that keeps Keycloak's rules for the
  * realm: a refresh token is good once, and userinfo wants a token of the {@code openid} scope.

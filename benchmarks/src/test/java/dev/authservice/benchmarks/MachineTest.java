@@ -16,7 +16,6 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-
 class MachineTest {
 
     @Test

@@ -13,7 +13,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-
 class OptionsTest {
 
     private static final Optional<String> POSTGRES = Optional.of("jdbc:postgresql://127.0.0.1:5432/postgres");

@@ -20,7 +20,6 @@ import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * What the passkey benchmark sends, checked without a service: its CBOR against RFC 8949's own examples, its
  * authenticator's COSE key, authenticator data and signatures with the JDK, and how it reads the options.

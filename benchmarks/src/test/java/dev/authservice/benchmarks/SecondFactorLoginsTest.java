@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-
 /** The benchmark computes codes as an authenticator app does: RFC 6238's own vectors (SHA-1, the last six digits). */
 class SecondFactorLoginsTest {
 

@@ -26,7 +26,6 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-
 /**
  * The dependency rule of the hexagon, for a code base rooted at {@code root}: dependencies point inward
  * (adapters → application → domain), adapters reach the application through its ports only, adapters do not know each

@@ -35,7 +35,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /**
  * Accounts and sessions over real HTTP against the whole service on an in-memory H2. Every test that
  * changes a user's state works on users it creates itself through the admin API, so that the tests share one

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.regex.Pattern;
 
-
 /** What the API's answers look like, checked the same way by every HTTP test of every resource. */
 final class ApiAnswers {
 

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 
-
 /**
  * Micronaut reads a key written twice in application.yml as its last value only, so a second {@code auth.http}
  * block would silently drop the first one's settings; every key is written once.

@@ -29,7 +29,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.slf4j.LoggerFactory;
 
-
 /**
  * The audit trail and the metrics over real HTTP: what a login, a refresh, a reuse and a logout leave in
  * {@code GET /api/admin/audit-events}, on the {@code audit} logger and in {@code /prometheus} on the management port.

@@ -13,7 +13,6 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-
 /**
  * RFC 8414 metadata is cacheable ({@code Cache-Control: public}): what one request makes it say, a shared cache tells
  * every resource server that discovers the keys after it. So its URLs come from the configuration alone, and a request

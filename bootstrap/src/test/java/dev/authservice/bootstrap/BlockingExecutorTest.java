@@ -13,7 +13,6 @@ import java.util.Map;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
-
 /** On JDK 17 blocking work runs on the IO pool, which has as many threads as the database has connections. */
 class BlockingExecutorTest {
 

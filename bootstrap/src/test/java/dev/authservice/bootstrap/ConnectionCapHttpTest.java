@@ -18,7 +18,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-
 /**
  * The cap on the connections of the API's port, whatever their addresses: connections over it are closed at once and
  * counted, the management port's probes are still answered, and the places come back as connections close.

@@ -12,7 +12,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * The packaged jar under a small file-descriptor limit, flooded with more idle connections than it has descriptors,
  * from several client addresses each under its own limit: the default cap, derived from the limit, keeps the

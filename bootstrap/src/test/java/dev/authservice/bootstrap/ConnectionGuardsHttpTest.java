@@ -22,7 +22,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /**
  * The guards on the connection itself, over raw sockets, since a well-behaved client cannot send what they refuse:
  * connections that send nothing, requests trickled past their deadline, chunked bodies (request smuggling), heads

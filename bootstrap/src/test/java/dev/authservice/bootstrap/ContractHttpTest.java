@@ -27,7 +27,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /** The rows of the contract (../shared/CONTRACT.md), over real HTTP against the whole service on an in-memory H2. */
 @MicronautTest
 class ContractHttpTest {

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /**
  * A page of another site may make a visitor's browser send requests here: a form posts without a preflight, and
  * {@code fetch} with {@code mode: 'no-cors'} sends a body without a {@code Content-Type} of its choosing. Such

@@ -24,7 +24,6 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * The service on a primary and its synchronous standby kept by pg_auto_failover ({@link PostgresPair}), its URL
  * naming both with {@code targetServerType=primary}. Clients log in, refresh and read their orders while the primary

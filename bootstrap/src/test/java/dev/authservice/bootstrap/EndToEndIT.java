@@ -18,7 +18,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /**
  * The built jar, started as a user would start it (H2 in ./data of its working directory), driven over real HTTP.
  * Runs in Maven's integration-test phase, after the jar is packaged.

@@ -20,7 +20,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * The reference page of error codes, docs/error-codes.md, says what the code declares: each code once, with its
  * status and the enum that declares it. The enums are found by what they implement, so a resource's new enum is

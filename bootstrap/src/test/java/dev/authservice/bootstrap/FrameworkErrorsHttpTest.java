@@ -8,7 +8,6 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * The errors the framework answers before any controller runs, each with the status that names it and the envelope
  * with the code of that status. The contract's own rows (404, 405, 413, 415) are in {@link ContractHttpTest}.

@@ -17,7 +17,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /**
  * DNS rebinding: a page of {@code rebind.example} whose name then resolves to 127.0.0.1 has the visitor's browser send
  * its requests to the service on the visitor's machine, and reads the answers as its own. In {@code dev}, and so in the

@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * The OCI image of the {@code image} profile ({@code ./mvnw -B verify -Pimage}), run without a container runtime:
  * its layers unpacked in order into a directory, and its entry point started there in a chroot, as its user, in its

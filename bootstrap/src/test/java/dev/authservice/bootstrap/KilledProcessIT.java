@@ -8,7 +8,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * What the service acknowledged survives {@code kill -9} (docs/security.md, "Durability of what was acknowledged"),
  * on the embedded default, H2 in ./data, and on PostgreSQL: the jar rotates a refresh token as fast as one client

@@ -11,7 +11,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * The README's command, {@code target/auth-service}, on the JVM that runs the build: the service it starts has the
  * recommended flags, the first start records a class cache (a CDS archive, or an AOT cache on JDK 25 and later)

@@ -24,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /**
  * The launcher, {@code src/main/sh/auth-service} (the build puts it beside the jar), run against a fake JDK whose
  * {@code java} writes down what it was given: the recommended flags, malloc settings and umask, the user's options

@@ -22,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
-
 /** A new application context for each test, so that the throttle state one test builds up disturbs no other. */
 @MicronautTest(rebuildContext = true)
 @Property(name = "auth.login.max-failures", value = "3")

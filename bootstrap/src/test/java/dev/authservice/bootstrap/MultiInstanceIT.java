@@ -24,7 +24,6 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * Two instances of the packaged jar on one PostgreSQL database behind haproxy, as a deployment runs them: a session
  * moves between them, a revocation on one holds on the other within a notification's delay, and restarting one after

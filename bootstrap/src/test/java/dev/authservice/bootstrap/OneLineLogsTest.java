@@ -29,7 +29,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
-
 /**
  * The service's own logback.xml (not the tests' logback-test.xml) writes every log line as one line, whatever text a
  * request put into it: line-oriented tools split on NEL (U+0085), U+2028 and U+2029 as well as on CR and LF.

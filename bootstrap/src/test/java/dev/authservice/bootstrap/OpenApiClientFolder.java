@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-
 /**
  * The client tools of {@code src/test/openapi-client} as a client team has them, for the OpenAPI client tests
  * ({@link OpenApiClientTest}, {@link OpenApiSecondFactorClientTest}): that folder and the OpenAPI description the

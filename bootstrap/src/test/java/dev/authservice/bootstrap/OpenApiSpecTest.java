@@ -28,7 +28,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
-
 /**
  * The OpenAPI description that micronaut-openapi writes at build time describes exactly the routes the running
  * service has: no route without its operation, no operation without its route. The routes are Micronaut's own

@@ -21,7 +21,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /**
  * Reading one order, placing and deleting orders, over real HTTP against the whole service on an in-memory H2. The
  * list is in {@link ContractHttpTest}, which counts the demo users' orders exactly; so every test here works on users

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-
 /**
  * A service of one test's own, started in the test's JVM with settings no shared test context has, and stopped after
  * it: several configurations in one test class.

@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * Anyone may ask for passkey login options, and each answer keeps a challenge until it is answered or expires: a
  * client address gets only so many at a time (here 20, to be quick). A context of its own, for the challenges it

@@ -20,7 +20,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * Logging in with a passkey over real HTTP, alone and as the second factor of a password, with a software
  * authenticator in place of a browser's. Each test works on users it creates itself ({@link TestUser}).

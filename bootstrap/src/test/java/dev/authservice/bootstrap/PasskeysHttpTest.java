@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /**
  * Registering, listing and deleting passkeys over real HTTP against the whole service, with a software authenticator
  * in place of a browser's. Each test works on users it creates itself ({@link TestUser}).

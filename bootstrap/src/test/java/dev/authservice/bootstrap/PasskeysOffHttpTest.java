@@ -8,7 +8,6 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
-
 /** With passkeys off the service starts as before, and their paths do not exist. */
 @MicronautTest
 @Property(name = "auth.webauthn.enabled", value = "false")

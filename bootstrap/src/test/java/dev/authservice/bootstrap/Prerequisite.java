@@ -10,7 +10,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-
 /**
  * A tool that some tests need and a machine may lack (Chromium, node). Without it each such test is skipped, and
  * once all the tests have run one warning says how many did not run, why and how to make them run, just above

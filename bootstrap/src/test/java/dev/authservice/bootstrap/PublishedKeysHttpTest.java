@@ -28,7 +28,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-
 /**
  * ES256 with a signing key and a verification-only key, both from PEM files: the keys are published without a token,
  * tokens of either key are accepted, and a token of another family or another key is {@code INVALID_TOKEN}.

@@ -8,7 +8,6 @@ import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-
 /** Under HS256, the default, the key is a secret: nothing is published, and both paths answer 404 in the envelope. */
 @MicronautTest
 class PublishedKeysUnderHs256HttpTest {

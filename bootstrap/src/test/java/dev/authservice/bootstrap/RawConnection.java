@@ -12,7 +12,6 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-
 /**
  * A connection to the service held open by hand, for the guards on connections: it sends what a well-behaved client
  * would not (nothing at all, a header a byte at a time) and tells how the server answered or ended it.

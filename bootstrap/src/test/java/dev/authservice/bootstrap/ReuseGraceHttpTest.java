@@ -9,7 +9,6 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * Graceful rotation, opted into: a client that lost a refresh's answer, or a second tab, presents the rotated token
  * again within the grace and gets the very successor and a fresh access token; a third presentation is reuse, which

@@ -18,13 +18,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /**
  * The jar's defaults against an operator who forgets a variable (docs/security.md, "Safe defaults"): with no
  * environment named it is a trial on this machine (loopback only, demo users), and anything a deployment configures
- * stops it; {@code dev} named keeps the demo users on every interface; {@code prod} refuses a guessable secret, and
- * so do the environments Micronaut infers; no environment but the trial's and {@code dev} lets anyone log in with a
- * published password; {@code test} is refused.
+ * stops it; {@code dev} named keeps the demo users on every interface; {@code prod} refuses a guessable secret or key,
+ * a published one, and two keys that are the same, and so do the environments Micronaut infers; no environment but the
+ * trial's and {@code dev} lets anyone log in with a published password; {@code test} is refused.
  */
 public class SafeDefaultsIT {
 
@@ -114,12 +113,69 @@ public class SafeDefaultsIT {
 
         String output = service.refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", "prod", "AUTH_JWT_SECRET", guessable));
 
-        assertEquals(List.of("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is refused: the JWT"
-                + " signing secret is not random: its 33 characters, letters of one case and digits, carry at most 170"
-                + " bits, at least 256 are required; it is built from the dictionary word 'password' (4 times), worth"
-                + " about 9 bits where random characters would carry 170; make one with: openssl rand -base64 32"),
+        assertEquals(List.of("auth-service refuses to start: auth.jwt.secret (AUTH_JWT_SECRET) is refused: it is not"
+                + " random: its 33 characters, letters of one case and digits, carry at most 170 bits, at least 256 are"
+                + " required; it is built from the dictionary word 'password' (4 times), worth about 9 bits where"
+                + " random characters would carry 170; make one with: openssl rand -base64 32"),
                 output.lines().filter(line -> line.contains("refuses to start")).toList(), output);
         assertFalse(output.contains(guessable), "the secret is not echoed: " + output);
+    }
+
+    /**
+     * Secrets that look random as text but that anyone can know: a tutorial's key (an administrator's token signed
+     * with it was accepted), the SHA-256 of a common password in hex and in base64, and base64 of a repeated phrase.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "404E635266556A586E3272357538782F413F4428472B4B6250645367566B5970",
+            "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
+            "XohImNooBHFR0OVvjcYpJ3NgPQ1qq73WKhHvch0VQtg=",
+            "dGhpc2lzbXlzZWNyZXRrZXl0aGlzaXNteXNlY3JldGtleQ=="})
+    void prodRefusesASecretThatLooksRandomButIsKnownOrMadeOfWords(String known) throws Exception {
+        String output = service.refusedStart(Map.of("MICRONAUT_ENVIRONMENTS", "prod", "AUTH_JWT_SECRET", known,
+                "AUTH_SECOND_FACTOR_ENCRYPTION_KEY", ENCRYPTION_KEY));
+
+        assertRefusedKey("auth.jwt.secret (AUTH_JWT_SECRET)", known, output);
+    }
+
+    /** Every key the service takes is judged as the signing secret is: 32 zero bytes, base64 of a repeated word. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "AUTH_SECOND_FACTOR_ENCRYPTION_KEY           | AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA= | auth.second-factor.encryption-key",
+            "AUTH_SECOND_FACTOR_PREVIOUS_ENCRYPTION_KEYS | AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA= | auth.second-factor.previous-encryption-keys",
+            "AUTH_REFRESH_TOKEN_REUSE_GRACE_KEY          | Y2hhbmdlbWVjaGFuZ2VtZWNoYW5nZW1lY2hhbmdlbWU= | auth.refresh-token.reuse-grace-key"})
+    void prodRefusesAGuessableKeyWhereverItIsConfigured(String variable, String guessable, String property)
+            throws Exception {
+        Map<String, String> environment = new HashMap<>(PROD);
+        environment.put(variable, guessable);
+
+        String output = service.refusedStart(environment);
+
+        assertRefusedKey(property + " (" + variable + ")", guessable, output);
+    }
+
+    /** One key in two places: whoever learns it from one place has the other. */
+    @Test
+    void prodRefusesTwoKeysThatAreTheSame() throws Exception {
+        Map<String, String> environment = new HashMap<>(PROD);
+        environment.put("AUTH_REFRESH_TOKEN_REUSE_GRACE_KEY", ENCRYPTION_KEY);
+
+        String output = service.refusedStart(environment);
+
+        assertRefusedKey("auth.refresh-token.reuse-grace-key (AUTH_REFRESH_TOKEN_REUSE_GRACE_KEY)", ENCRYPTION_KEY,
+                output);
+        assertTrue(output.contains("it is the same key as auth.second-factor.encryption-key"
+                + " (AUTH_SECOND_FACTOR_ENCRYPTION_KEY)"), output);
+    }
+
+    /** One line, naming the key and how to make a good one, without the key itself; and nothing was opened. */
+    private void assertRefusedKey(String key, String text, String output) throws IOException {
+        List<String> refusals = output.lines().filter(line -> line.contains("refuses to start")).toList();
+        assertEquals(1, refusals.size(), output);
+        assertTrue(refusals.get(0).startsWith("auth-service refuses to start: " + key + " is refused: "), output);
+        assertTrue(refusals.get(0).endsWith("; make one with: openssl rand -base64 32"), output);
+        assertFalse(output.contains(text), "the key is not echoed: " + output);
+        assertNoDatabase();
     }
 
     /**

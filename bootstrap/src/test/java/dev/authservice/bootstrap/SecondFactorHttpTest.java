@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /**
  * A TOTP as a second factor, end to end: enrol, confirm, log in with a code or a recovery code (and the amr of the
  * tokens), remove, and an administrator's reset. Each test works on a user of its own. The login throttle is raised

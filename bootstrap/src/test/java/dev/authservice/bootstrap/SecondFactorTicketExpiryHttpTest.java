@@ -9,7 +9,6 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
-
 /** A login ticket is good for auth.second-factor.pending-login-ttl only, here one second. */
 @MicronautTest
 @Property(name = "auth.second-factor.pending-login-ttl", value = "1s")

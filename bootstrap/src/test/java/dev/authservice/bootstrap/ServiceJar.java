@@ -22,7 +22,6 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-
 /**
  * The packaged jar, started as a user would start it: {@code java -jar} in a working directory of the test's (so H2
  * keeps its files in ./data there), on free ports. Nothing of the test's own environment leaks into it: no

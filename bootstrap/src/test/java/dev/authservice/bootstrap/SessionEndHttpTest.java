@@ -12,7 +12,6 @@ import jakarta.inject.Inject;
 import java.text.ParseException;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * No access token outlives its session: one issued by a refresh shortly before the session's absolute end expires
  * with it, not a whole access-token lifetime later. Sessions live four seconds here, access tokens the usual minutes.

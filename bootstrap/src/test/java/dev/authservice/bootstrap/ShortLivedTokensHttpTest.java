@@ -9,7 +9,6 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * Tokens that expire within the test, by the clock rather than by forged claims. JWT times are whole seconds, so an
  * access token lives between ttl - 1s and ttl: the ttls leave a margin of seconds for a slow machine.

@@ -21,7 +21,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * Changing how one signs in asks who one is again, over real HTTP against the whole service. A session proves who its
  * user is for {@code auth.step-up.max-age}, two seconds here; the tests wait that long, as a thief holding the

@@ -17,7 +17,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /**
  * A body is one JSON value in UTF-8 and nothing else. A parser that keeps the last of two equal keys, stops reading
  * after the value, or decodes bytes that are not UTF-8 sees another body than a proxy or a log that reads it

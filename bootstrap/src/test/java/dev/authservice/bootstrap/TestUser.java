@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.UUID;
 
-
 /**
  * A user of a test's own, created through the admin API by bob, the demo administrator, and logged in. The HTTP tests
  * of a resource with writes work on such users: the tests of a class share one service without meeting, and the demo

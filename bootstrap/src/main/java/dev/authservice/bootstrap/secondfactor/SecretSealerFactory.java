@@ -9,7 +9,6 @@ import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.context.env.Environment;
-import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.annotation.Order;
 import io.micronaut.core.order.Ordered;
 import java.nio.file.Path;
@@ -28,26 +27,23 @@ import org.slf4j.LoggerFactory;
 class SecretSealerFactory {
 
     private static final Logger LOG = LoggerFactory.getLogger(SecretSealerFactory.class);
-    private static final String KEY = "auth.second-factor.encryption-key (AUTH_SECOND_FACTOR_ENCRYPTION_KEY)";
 
     @Context
     @Order(Ordered.LOWEST_PRECEDENCE)
-    SecretSealer secretSealer(@Property(name = "auth.second-factor.encryption-key") @Nullable String key,
-                              @Property(name = "auth.second-factor.previous-encryption-keys") @Nullable
-                              List<String> previous,
+    SecretSealer secretSealer(KeyConfiguration keys,
                               @Property(name = "auth.jwt.development-key-directory") String developmentKeys,
                               Environment environment) {
-        if (key != null && !key.isEmpty()) {
+        if (keys.encryptionKey().isPresent()) {
             try {
-                return AesGcmSecretSealer.withKeys(key, previous == null ? List.of() : previous);
+                return AesGcmSecretSealer.withKeys(keys.encryptionKey().get(), keys.previousEncryptionKeys());
             } catch (IllegalArgumentException e) {
-                throw new MisconfigurationException(KEY + " or a previous key is refused: " + e.getMessage()
-                        + "; make one with: openssl rand -base64 32");
+                throw new MisconfigurationException(KeyConfiguration.ENCRYPTION_KEY + " or a previous key is refused: "
+                        + e.getMessage() + "; " + KeyConfiguration.MAKE_ONE);
             }
         }
         if (!AccessTokenKeysFactory.mayBeMadeAtStart(environment.getActiveNames())) {
-            throw new MisconfigurationException(KEY + " is required outside the dev and test environments, the same"
-                    + " on every instance; make one with: openssl rand -base64 32");
+            throw new MisconfigurationException(KeyConfiguration.ENCRYPTION_KEY + " is required outside the dev and"
+                    + " test environments, the same on every instance; " + KeyConfiguration.MAKE_ONE);
         }
         if (environment.getActiveNames().contains(Environment.TEST)) {
             // A test's context never meets what another sealed.

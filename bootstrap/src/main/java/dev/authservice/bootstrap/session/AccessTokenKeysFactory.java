@@ -20,6 +20,7 @@ import jakarta.inject.Singleton;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,8 +28,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The keys of the access tokens, read from the configuration at start, or the service does not start.
  * <ul>
- *   <li>HS256 (the default): a secret of at least 32 bytes (RFC 7518 §3.2) that looks random
- *       ({@link JwtSecret}). Only in {@code dev} (also the default when no environment is named: {@link NoEnvironmentNamed})
+ *   <li>HS256 (the default): a secret of at least 32 bytes (RFC 7518 §3.2), judged with the other keys
+ *       ({@link KeyConfiguration}). Only in {@code dev} (also the default when no environment is named: {@link NoEnvironmentNamed})
  *       and {@code test}, never with {@code prod}, may it be missing: it is then replaced by a
  *       random one, so a development start needs no set-up; access tokens then do not survive a restart, refresh
  *       tokens (kept in the database) do.</li>
@@ -42,9 +43,6 @@ public class AccessTokenKeysFactory {
 
     private static final Logger LOG = LoggerFactory.getLogger(AccessTokenKeysFactory.class);
 
-    /** 32 random bytes, as many as HMAC-SHA256's output, written in base64: 256 bits in 44 characters. */
-    private static final String MAKE_A_SECRET = "make one with: openssl rand -base64 32";
-
     /** The codec and the keys it publishes, from one reading of the configuration. */
     record AccessTokenKeys(AccessTokenCodec codec, PublicTokenKeys publicKeys) {
     }
@@ -52,7 +50,7 @@ public class AccessTokenKeysFactory {
     /** Built with the context, so that a bad key stops the start instead of the first login. */
     @Context
     AccessTokenKeys accessTokenKeys(@Property(name = "auth.jwt.algorithm") String algorithmName,
-                                    @Property(name = "auth.jwt.secret") @Nullable String secret,
+                                    KeyConfiguration configuredKeys,
                                     @Property(name = "auth.jwt.signing-key-file") @Nullable String signingKeyFile,
                                     @Property(name = "auth.jwt.verification-key-files") @Nullable
                                     List<String> verificationKeyFiles,
@@ -67,7 +65,8 @@ public class AccessTokenKeysFactory {
                         + "need an asymmetric auth.jwt.algorithm (AUTH_JWT_ALGORITHM: ES256, EdDSA or RS256), "
                         + "not HS256");
             }
-            return new AccessTokenKeys(new JwtAccessTokenCodec(secret(secret, development)), JwtPublicKeys.ofSecret());
+            return new AccessTokenKeys(new JwtAccessTokenCodec(secret(configuredKeys.jwtSecret(), development)),
+                    JwtPublicKeys.ofSecret());
         }
         JwtKeySet keys = new JwtKeySet(
                 JwtKeyFiles.signingKey(algorithm, signingKeyFile, development ? Path.of(developmentKeys) : null),
@@ -111,18 +110,14 @@ public class AccessTokenKeysFactory {
                 && !environments.contains("prod");
     }
 
-    static JwtSecret secret(@Nullable String configured, boolean mayBeMadeAtStart) {
-        if (configured != null && !configured.isEmpty()) {
-            try {
-                return JwtSecret.fromText(configured);
-            } catch (IllegalArgumentException refused) {
-                throw new MisconfigurationException("auth.jwt.secret (AUTH_JWT_SECRET) is refused: "
-                        + refused.getMessage() + "; " + MAKE_A_SECRET);
-            }
+    /** The configured secret, judged already: random text carrying 256 bits has at least 32 bytes. */
+    static JwtSecret secret(Optional<String> configured, boolean mayBeMadeAtStart) {
+        if (configured.isPresent()) {
+            return JwtSecret.fromText(configured.get());
         }
         if (!mayBeMadeAtStart) {
-            throw new MisconfigurationException("auth.jwt.secret (AUTH_JWT_SECRET) is required outside the dev and "
-                    + "test environments; " + MAKE_A_SECRET);
+            throw new MisconfigurationException(KeyConfiguration.JWT_SECRET + " is required outside the dev and test"
+                    + " environments; " + KeyConfiguration.MAKE_ONE);
         }
         LOG.warn("auth.jwt.secret is not set: signing access tokens with a random secret made at start "
                 + "(development only: access tokens will not survive a restart)");

@@ -8,7 +8,6 @@ import dev.authservice.domain.session.TokenPolicy;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.context.env.Environment;
-import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.nio.file.Path;
 import org.slf4j.Logger;
@@ -25,26 +24,25 @@ import org.slf4j.LoggerFactory;
 class RefreshTokenDerivationFactory {
 
     private static final Logger LOG = LoggerFactory.getLogger(RefreshTokenDerivationFactory.class);
-    private static final String KEY = "auth.refresh-token.reuse-grace-key (AUTH_REFRESH_TOKEN_REUSE_GRACE_KEY)";
 
     @Singleton
-    RefreshTokenDerivation refreshTokenDerivation(
-            @Property(name = "auth.refresh-token.reuse-grace-key") @Nullable String key, TokenPolicy policy,
+    RefreshTokenDerivation refreshTokenDerivation(KeyConfiguration keys, TokenPolicy policy,
             @Property(name = "auth.jwt.development-key-directory") String developmentKeys, Environment environment) {
-        if (key != null && !key.isEmpty()) {
+        if (keys.reuseGraceKey().isPresent()) {
             try {
-                return HmacRefreshTokenDerivation.withKey(key);
+                return HmacRefreshTokenDerivation.withKey(keys.reuseGraceKey().get());
             } catch (IllegalArgumentException e) {
-                throw new MisconfigurationException(KEY + " is refused: " + e.getMessage()
-                        + "; make one with: openssl rand -base64 32");
+                throw new MisconfigurationException(KeyConfiguration.REUSE_GRACE_KEY + " is refused: " + e.getMessage()
+                        + "; " + KeyConfiguration.MAKE_ONE);
             }
         }
         if (policy.reuseGrace().isZero()) {
             return HmacRefreshTokenDerivation.withRandomKey();
         }
         if (!AccessTokenKeysFactory.mayBeMadeAtStart(environment.getActiveNames())) {
-            throw new MisconfigurationException(KEY + " is required with a reuse grace outside the dev and test"
-                    + " environments, the same on every instance; make one with: openssl rand -base64 32");
+            throw new MisconfigurationException(KeyConfiguration.REUSE_GRACE_KEY + " is required with a reuse grace"
+                    + " outside the dev and test environments, the same on every instance; "
+                    + KeyConfiguration.MAKE_ONE);
         }
         if (environment.getActiveNames().contains(Environment.TEST)) {
             // A test's context never meets what another derived.

@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * "Confirm it's you" in Chromium: a change to how the user signs in, from a session that proved who its user is too
  * long ago, opens the dialog in place; once the user proves it (the password, with a code when two-step sign-in is

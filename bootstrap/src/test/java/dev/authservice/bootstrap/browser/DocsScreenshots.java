@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * Takes the README's screenshots of the browser client and of Swagger UI. Not a test (its name keeps it out of the
  * suite): run only when asked, {@code -Dtest=DocsScreenshots -Ddocs.screenshots=<directory>} (docs/web-client.md);

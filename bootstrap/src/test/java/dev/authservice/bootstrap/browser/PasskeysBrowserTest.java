@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * Passkeys in the browser client, in Chromium with a virtual platform authenticator (WebDriver's WebAuthn test API):
  * the browser's own ceremonies, in the JSON forms the page hands over, against the service's webauthn4j. Registering

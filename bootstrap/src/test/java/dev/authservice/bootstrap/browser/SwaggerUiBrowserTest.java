@@ -11,7 +11,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /**
  * Swagger UI in Chromium, under its Content-Security-Policy: it shows the API, loads everything from this origin,
  * and whatever a link puts in {@code ?contextPath=} changes neither (the page micronaut-openapi writes put it in front

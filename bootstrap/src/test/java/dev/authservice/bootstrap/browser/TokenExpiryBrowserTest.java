@@ -12,7 +12,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * Access tokens that expire within the test, by the clock: the client refreshes once and retries once, and windows
  * of one browser share that one refresh. JWT times are whole seconds, so a token lives at most its ttl: waiting a

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * The "Two-step sign-in" panel of the browser client in Chromium: turning a TOTP on with the key the page shows (its
  * codes computed here, by {@link Authenticator}, as an app would), keeping the recovery codes, signing in with a code

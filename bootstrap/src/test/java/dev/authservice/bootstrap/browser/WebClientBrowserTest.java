@@ -17,7 +17,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * The browser client in Chromium, with tokens that outlive each test: signing in, the profile and the orders, the
  * sessions, logging out. Expiry is in {@link TokenExpiryBrowserTest}.

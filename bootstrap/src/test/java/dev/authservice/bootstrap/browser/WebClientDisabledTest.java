@@ -9,7 +9,6 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
-
 /** {@code auth.web-client.enabled=false}: no client, the rest of the service as before. */
 @MicronautTest
 @Property(name = "auth.web-client.enabled", value = "false")

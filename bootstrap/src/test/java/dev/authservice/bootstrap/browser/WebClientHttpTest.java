@@ -13,7 +13,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /** How the browser client's files are served, without a browser: where, as what, with which headers. */
 @MicronautTest
 class WebClientHttpTest {

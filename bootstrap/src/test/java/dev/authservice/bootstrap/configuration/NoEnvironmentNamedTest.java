@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-
 /** What a trial counts as a deployment's settings; SafeDefaultsIT starts the jar with each of them. */
 class NoEnvironmentNamedTest {
 

@@ -7,7 +7,6 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
-
 /** A setting beyond what its policy allows stops the start, naming the key, its variable and the limit. */
 class PolicyFactoryTest {
 

@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
-
 class ConnectionCapTest {
 
     /** 640 less 10 for the pool, 16 for the management port, and 64 + 4 per core for the JVM. */

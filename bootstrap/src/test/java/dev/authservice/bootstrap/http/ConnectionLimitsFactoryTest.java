@@ -9,7 +9,6 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
-
 /** A limit of the connection guards beyond its ceiling or below its floor stops the start, naming its key alone. */
 class ConnectionLimitsFactoryTest {
 

@@ -15,7 +15,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-
 /** The key files as the configuration names them, and the one line that stops the start when one will not do. */
 public class JwtKeyFilesTest {
 

@@ -21,7 +21,6 @@ import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-
 class DemoDataTest {
 
     private final InMemoryUserStore users = new InMemoryUserStore();

@@ -17,7 +17,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * The command on the test environment's seeded demo users, in a context of its own: it disables them. SafeDefaultsIT
  * runs it from the jar, in the deployment's environment its refusal names.

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /** What the first administrator's variables may hold; EndToEndIT starts the jar with a good pair. */
 class FirstAdministratorTest {
 

@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-
 class AuditEventFilterTest {
 
     private static final Instant NOON = Instant.parse("2025-03-01T12:00:00Z");

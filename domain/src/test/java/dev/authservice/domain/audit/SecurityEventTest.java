@@ -15,7 +15,6 @@ import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-
 class SecurityEventTest {
 
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-
 class LoginThrottlePolicyTest {
 
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");

@@ -14,7 +14,6 @@ import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-
 class PendingLoginTest {
 
     private static final Instant NOW = Instant.parse("2026-11-27T10:00:00Z");

@@ -6,7 +6,6 @@ import java.net.InetAddress;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-
 class IpLiteralTest {
 
     /** RFC 5952, section 4, and its examples. */

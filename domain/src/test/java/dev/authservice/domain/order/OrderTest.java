@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 class OrderTest {
 
     private static final OrderId ID = OrderId.of("0dde1000-0000-4000-8000-000000000001");

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-
 class PageTest {
 
     @ParameterizedTest(name = "{0} elements in pages of {1}: {2} pages")

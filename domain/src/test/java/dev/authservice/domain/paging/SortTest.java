@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.authservice.domain.order.Order;
 import org.junit.jupiter.api.Test;
 
-
 class SortTest {
 
     @Test

@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-
 class PasskeyLoginChallengeLimitTest {
 
     private static final Instant NOW = Instant.parse("2026-11-27T10:00:00Z");

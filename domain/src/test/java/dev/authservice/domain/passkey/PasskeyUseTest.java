@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-
 /** What an assertion whose signature verified means for a passkey: WebAuthn Level 3, section 7.2. */
 class PasskeyUseTest {
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.authservice.domain.InvalidValueException;
 import org.junit.jupiter.api.Test;
 
-
 class RecoveryCodeTest {
 
     @Test

@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-
 class TotpFactorTest {
 
     /** 59 s after the epoch, RFC 6238's first test time: step 1. */

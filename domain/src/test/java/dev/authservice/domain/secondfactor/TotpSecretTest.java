@@ -7,7 +7,6 @@ import dev.authservice.domain.user.Username;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-
 class TotpSecretTest {
 
     /** RFC 6238 Appendix B's SHA-1 key, "12345678901234567890", in base32 as apps take it. */

@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-
 class WrongCodesTest {
 
     private static final Instant NOW = Instant.parse("2026-12-01T10:00:00Z");

@@ -20,7 +20,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-
 class AccessTokenTest {
 
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");

@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-
 class ActiveSessionTest {
 
     private static final Instant STARTED = Instant.parse("2025-03-01T10:00:00Z");

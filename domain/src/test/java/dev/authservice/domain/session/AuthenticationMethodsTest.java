@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-
 class AuthenticationMethodsTest {
 
     @Test

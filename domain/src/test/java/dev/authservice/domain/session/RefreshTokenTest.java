@@ -27,7 +27,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-
 class RefreshTokenTest {
 
     private static final Instant LOGIN = Instant.parse("2025-03-01T10:00:00Z");

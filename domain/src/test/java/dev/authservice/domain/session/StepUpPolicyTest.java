@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
-
 class StepUpPolicyTest {
 
     private static final Instant PROVED = Instant.parse("2026-12-01T10:00:00Z");

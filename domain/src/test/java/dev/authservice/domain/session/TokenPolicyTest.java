@@ -16,7 +16,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-
 class TokenPolicyTest {
 
     private static final Duration ACCESS_TTL = Duration.ofMinutes(15);

@@ -11,7 +11,6 @@ import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-
 class UserAccountTest {
 
     private static final UserId ID = UserId.of("b0b00000-0000-4000-8000-000000000002");

@@ -41,7 +41,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
-
 /**
  * The resource server against the real auth-service: the packaged jar, signing with ES256, and its demo user alice.
  * The resource server runs in this JVM, configured only with auth-service's JWKS URL and issuer (and a JWK Set cache

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +34,6 @@ import me.gosimple.nbvcxz.resources.AdjacencyGraphUtil;
 import me.gosimple.nbvcxz.resources.Configuration;
 import me.gosimple.nbvcxz.resources.Dictionary;
 import me.gosimple.nbvcxz.resources.DictionaryUtil;
-
 
 /**
  * A text read the cheapest way a guesser who knows how people make secrets would read it: as words of password lists,
@@ -63,15 +63,18 @@ public final class SecretStructure {
         this.parts = parts;
     }
 
-    /** The cheapest reading of {@code text}'s first {@link #READ_CHARACTERS}, any other character costing {@code rate}. */
-    public static SecretStructure of(String text, double rate) {
+    /**
+     * The cheapest reading of {@code text}'s first {@link #READ_CHARACTERS}, any other character costing {@code rate},
+     * with {@code matchers} made for a set of texts that holds it ({@link Matchers#forTexts}).
+     */
+    static SecretStructure of(String text, double rate, Configuration matchers) {
         String read = text.length() > READ_CHARACTERS ? text.substring(0, READ_CHARACTERS) : text;
         int length = read.length();
         List<List<Part>> endingAt = new ArrayList<>();
         for (int end = 0; end <= length; end++) {
             endingAt.add(new ArrayList<>());
         }
-        for (Part part : patterns(read)) {
+        for (Part part : patterns(read, matchers)) {
             endingAt.get(part.end()).add(part);
         }
         // cheapest[i]: the fewest bits that spell the first i characters; last[i]: the pattern that ends there, if any.
@@ -134,10 +137,9 @@ public final class SecretStructure {
         return "'" + word.getKey() + "'" + (word.getValue() > 1 ? " (" + word.getValue() + " times)" : "");
     }
 
-    private static List<Part> patterns(String text) {
+    private static List<Part> patterns(String text, Configuration matchers) {
         List<Part> patterns = new ArrayList<>();
-        Configuration configuration = Matchers.forText(text);
-        configuration.getPasswordMatchers().forEach(matcher -> matcher.match(configuration, text).stream()
+        matchers.getPasswordMatchers().forEach(matcher -> matcher.match(matchers, text).stream()
                 .map(Part::of).forEach(patterns::add));
         patterns.addAll(repeats(text));
         return patterns;
@@ -215,14 +217,14 @@ public final class SecretStructure {
     }
 
     /**
-     * nbvcxz's matchers, with the words of its dictionaries (about 170,000) that some part of the text could spell.
-     * Its dictionary matcher looks up each part of the text, lower-cased, reversed or read as leet, in whole word
+     * nbvcxz's matchers, with the words of its dictionaries (about 170,000) that some part of the texts read could
+     * spell. Its dictionary matcher looks up each part of a text, lower-cased, reversed or read as leet, in whole word
      * maps; held whole they take 20 MiB, which in the service's 56 MiB heap left it collecting in full under load, and
-     * kept the peak resident memory up after they were let go. So the lists are read a line at a time, and a map keeps
-     * only the words the text could spell, which are all the matcher can find. The longest word of each list is kept
-     * too: nbvcxz tries leet readings only of parts shorter than that, and so reads the text exactly as with the whole
-     * lists. The distance to dictionary words is left off: it reads only a text as a whole, and no word is as long as a
-     * secret.
+     * kept the peak resident memory up after they were let go. So the lists are read a line at a time, once for all
+     * the texts, and a map keeps only the words they could spell, which are all the matcher can find in them. The
+     * longest word of each list is kept too: nbvcxz tries leet readings only of parts shorter than that, and so reads
+     * a text exactly as with the whole lists. The distance to dictionary words is left off: it reads only a text as a
+     * whole, and no word is as long as a secret.
      */
     static final class Matchers {
 
@@ -242,9 +244,12 @@ public final class SecretStructure {
         private Matchers() {
         }
 
-        /** The matchers for reading {@code text}. */
-        static Configuration forText(String text) {
-            Spellings spellings = new Spellings(text);
+        /**
+         * The matchers for reading any of {@code texts}: the lists are read once for all, and a word is kept when one
+         * of the texts could spell it. A word only another text spells is found in none of this one.
+         */
+        static Configuration forTexts(Collection<String> texts) {
+            List<Spellings> spellings = texts.stream().map(Spellings::new).toList();
             return with(WORD_LISTS.stream().map(list -> list.wordsSpelledIn(spellings)).toList());
         }
 
@@ -276,14 +281,14 @@ public final class SecretStructure {
                         : DictionaryUtil.loadUnrankedDictionary(file), false);
             }
 
-            /** The words some part of the text could spell, and the longest word, ranked as in {@link #whole()}. */
-            Dictionary wordsSpelledIn(Spellings spellings) {
-                String lines;
-                try (InputStream in = DictionaryUtil.class.getResourceAsStream("/dictionaries/" + file)) {
-                    lines = new String(in.readAllBytes(), UTF_8);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("nbvcxz's word list " + file + " cannot be read", e);
-                }
+            /** Every word of the list, in its order. */
+            List<String> words() {
+                return lines().lines().toList();
+            }
+
+            /** The words some part of the texts could spell, and the longest word, ranked as in {@link #whole()}. */
+            Dictionary wordsSpelledIn(List<Spellings> spellings) {
+                String lines = lines();
                 // A line at a time, as nbvcxz reads them (its lists end lines with CR LF), and a word made only if kept.
                 Map<String, Integer> kept = new HashMap<>();
                 String longest = "";
@@ -299,7 +304,7 @@ public final class SecretStructure {
                         longest = lines.substring(start, wordEnd);
                         longestLine = line;
                     }
-                    if (spellings.couldSpell(lines, start, wordEnd)) {
+                    if (anyCouldSpell(spellings, lines, start, wordEnd)) {
                         kept.put(lines.substring(start, wordEnd), line);
                     }
                 }
@@ -310,6 +315,23 @@ public final class SecretStructure {
                     kept.replaceAll((word, rank) -> middle);
                 }
                 return new Dictionary(name, kept, false);
+            }
+
+            private static boolean anyCouldSpell(List<Spellings> spellings, String lines, int start, int end) {
+                for (Spellings text : spellings) {
+                    if (text.couldSpell(lines, start, end)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+
+            private String lines() {
+                try (InputStream in = DictionaryUtil.class.getResourceAsStream("/dictionaries/" + file)) {
+                    return new String(in.readAllBytes(), UTF_8);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("nbvcxz's word list " + file + " cannot be read", e);
+                }
             }
         }
     }

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-
 /** The secret check reads only the words a text could spell, and finds in it what the whole word lists would. */
 class SecretStructureTest {
 
@@ -40,7 +39,15 @@ class SecretStructureTest {
     @MethodSource("texts")
     void theWordsATextCouldSpellAreAllItsDictionaryMatches(String text) {
         assertEquals(dictionaryMatches(WHOLE_LISTS, text),
-                dictionaryMatches(SecretStructure.Matchers.forText(text), text));
+                dictionaryMatches(SecretStructure.Matchers.forTexts(List.of(text)), text));
+    }
+
+    /** Several keys are read with the lists read once: the words the others spell change nothing in this one. */
+    @ParameterizedTest
+    @MethodSource("texts")
+    void theWordsOfOtherTextsChangeNoMatch(String text) {
+        assertEquals(dictionaryMatches(WHOLE_LISTS, text),
+                dictionaryMatches(SecretStructure.Matchers.forTexts(texts().toList()), text));
     }
 
     @Test

@@ -10,7 +10,6 @@ import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-
 class SecureRandomSourceTest {
 
     private static final int DRAWS = 10_000;

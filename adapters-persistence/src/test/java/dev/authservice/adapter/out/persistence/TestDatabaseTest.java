@@ -8,7 +8,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /** The test database empties whatever tables the migrations make, children before parents, with no list to keep. */
 class TestDatabaseTest {
 

@@ -17,7 +17,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * A store whose database goes away throws the port's {@link StoreUnavailableException} (which the web adapter answers
  * with 503), and only then: what the SQLState does not say is unavailability passes through as it was.

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
-
 class TimestampsTest {
 
     @Test

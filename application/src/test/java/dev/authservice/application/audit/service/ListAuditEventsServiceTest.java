@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-
 class ListAuditEventsServiceTest {
 
     private static final Instant T0 = Instant.parse("2025-03-01T10:00:00Z");

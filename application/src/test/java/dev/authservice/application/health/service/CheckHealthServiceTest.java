@@ -6,7 +6,6 @@ import dev.authservice.application.health.port.in.CheckHealthUseCase.Query;
 import dev.authservice.application.health.port.in.CheckHealthUseCase.Result;
 import org.junit.jupiter.api.Test;
 
-
 class CheckHealthServiceTest {
 
     @Test

@@ -61,7 +61,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
-
 /**
  * Completing a login with a second factor, against the in-memory stores; the attempt log, the random source and the
  * token codec are mocks. A code is the number of its time step ({@link StepNumberTotpCodes}).

@@ -57,7 +57,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
-
 /** A passkey as the second factor of a pending login: the pending login decides, and a refusal is a wrong code. */
 @ExtendWith(MockitoExtension.class)
 class CompleteLogInWithAPasskeyTest {

@@ -75,7 +75,6 @@ import org.mockito.ArgumentCaptor;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
-
 /**
  * Logins against the in-memory user and session stores. The hasher, the attempt log, the random source and the token
  * codec are mocks: what is hashed or counted, and when, is the point. A request racing the login is played by the

@@ -69,7 +69,6 @@ import org.mockito.ArgumentCaptor;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
-
 /**
  * Proving again who one is, against the in-memory stores; the hasher, the attempt log, the random source and the
  * token codec are mocks. A TOTP code is the number of its time step ({@link StepNumberTotpCodes}).

@@ -14,7 +14,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 class DeleteMyOrderServiceTest {
 
     private final InMemoryOrderStore orders = new InMemoryOrderStore();

@@ -13,7 +13,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 class GetMyOrderServiceTest {
 
     private final InMemoryOrderStore orders = new InMemoryOrderStore();

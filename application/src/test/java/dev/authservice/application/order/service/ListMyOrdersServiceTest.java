@@ -20,7 +20,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 class ListMyOrdersServiceTest {
 
     private final InMemoryOrderStore orders = new InMemoryOrderStore();

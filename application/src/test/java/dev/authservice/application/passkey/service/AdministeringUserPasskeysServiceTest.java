@@ -30,7 +30,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /** An administrator's view of a user's passkeys: {@link ListUserPasskeysService} and {@link RemoveUserPasskeyService}. */
 class AdministeringUserPasskeysServiceTest {
 

@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-
 /** Deleting, and the list that shows what is left. */
 class DeleteMyPasskeyServiceTest {
 

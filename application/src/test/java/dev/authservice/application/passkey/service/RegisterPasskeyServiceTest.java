@@ -32,7 +32,6 @@ import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-
 class RegisterPasskeyServiceTest {
 
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-
 class GetMySecondFactorsServiceTest {
 
     private static final Instant ENROLLED = Instant.parse("2026-11-27T10:00:00Z");

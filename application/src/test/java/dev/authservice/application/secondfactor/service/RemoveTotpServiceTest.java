@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-
 class RemoveTotpServiceTest {
 
     private static final Instant NOW = Instant.parse("2026-11-27T10:00:10Z");

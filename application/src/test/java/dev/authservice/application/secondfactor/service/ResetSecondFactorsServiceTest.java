@@ -26,7 +26,6 @@ import java.time.ZoneOffset;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-
 class ResetSecondFactorsServiceTest {
 
     private static final Instant NOW = Instant.parse("2026-11-27T10:00:00Z");

@@ -27,7 +27,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 class EndSessionServiceTest {
 
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");

@@ -24,7 +24,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 class ListMySessionsServiceTest {
 
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");

@@ -22,7 +22,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 class LogOutServiceTest {
 
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-
 class PublishTokenKeysServiceTest {
 
     /** RFC 8037's example Ed25519 key, its public half. */

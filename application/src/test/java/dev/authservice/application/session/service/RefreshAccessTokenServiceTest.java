@@ -48,7 +48,6 @@ import org.mockito.ArgumentCaptor;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
-
 /** A refresh against the in-memory stores: what the client gets, what is stored, and what the audit trail hears. */
 @ExtendWith(MockitoExtension.class)
 class RefreshAccessTokenServiceTest {

@@ -65,7 +65,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
-
 /**
  * Every change to how a user signs in asks for a recent proof of who they are: from a session that proved it too long
  * ago, each is refused before anything is tried, changes nothing, and leaves the refusal in the audit trail. The

@@ -44,7 +44,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
-
 /**
  * Password changes against the in-memory user and session stores; the hasher and the attempt log are mocks. A request
  * racing the change is played by the hasher: while it hashes the new password, another request changes the store.

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
-
 /** The in-memory user store; the hasher is a mock that verifies the published passwords against their hashes. */
 @ExtendWith(MockitoExtension.class)
 class CheckPublishedCredentialsServiceTest {

@@ -42,7 +42,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
-
 /** Against the in-memory user store; the hasher and the random source are mocks. */
 @ExtendWith(MockitoExtension.class)
 class CreateUserServiceTest {

@@ -16,7 +16,6 @@ import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-
 class GetUserServiceTest {
 
     private final InMemoryUserStore users = new InMemoryUserStore();

@@ -21,7 +21,6 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 class ListUsersServiceTest {
 
     private final InMemoryUserStore users = new InMemoryUserStore();

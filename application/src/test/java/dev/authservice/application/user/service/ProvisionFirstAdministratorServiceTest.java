@@ -34,7 +34,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.mockito.Mock;
 import org.mockito.junit.jupiter.MockitoExtension;
 
-
 /** Runs against the real {@link CreateUserService} and the in-memory user store; the hasher is a mock. */
 @ExtendWith(MockitoExtension.class)
 class ProvisionFirstAdministratorServiceTest {

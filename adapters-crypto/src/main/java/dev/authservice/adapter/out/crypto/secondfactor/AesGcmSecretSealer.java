@@ -16,7 +16,6 @@ import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
-
 /**
  * AES-256-GCM under a server key: a random 96-bit nonce per secret, kept before the ciphertext and its 128-bit tag.
  * A key's id is the start of its SHA-256, so nothing but the keys themselves is configured; secrets sealed under an
@@ -44,7 +43,8 @@ public final class AesGcmSecretSealer implements SecretSealer {
 
     /**
      * The current key and the earlier ones still needed to open what they sealed, each base64 (or base64url) of 32
-     * random bytes, as {@code openssl rand -base64 32} makes one.
+     * random bytes, as {@code openssl rand -base64 32} makes one. Whether configured keys are random, known to no one
+     * else and each its own is judged with the service's other keys ({@link ConfiguredKeys}).
      */
     public static AesGcmSecretSealer withKeys(String current, List<String> previous) {
         return new AesGcmSecretSealer(decode(current), previous.stream().map(AesGcmSecretSealer::decode).toList());

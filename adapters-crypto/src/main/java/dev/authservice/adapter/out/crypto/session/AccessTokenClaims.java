@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-
 /**
  * The JWT claims of an {@link AccessToken}: those the contract names, with {@code amr} and {@code auth_time}. JWT dates are whole seconds, so writing
  * drops the fraction of every instant, and {@code nbf} is written only when it differs from {@code iat}. Reading is

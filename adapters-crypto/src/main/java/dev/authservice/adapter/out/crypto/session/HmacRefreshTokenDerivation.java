@@ -9,7 +9,6 @@ import java.util.Base64;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
-
 /**
  * A successor is HMAC-SHA256 of the token it replaces under a key of at least 256 bits, written as base64url like a
  * random token: every instance with the key makes the same one, and without the key it is as unpredictable as one.
@@ -30,7 +29,11 @@ public final class HmacRefreshTokenDerivation implements RefreshTokenDerivation 
         this.key = new SecretKeySpec(key, "HmacSHA256");
     }
 
-    /** The key as base64 (or base64url) text of its bytes, as {@code openssl rand -base64 32} makes one. */
+    /**
+     * The key as base64 (or base64url) text of its bytes, as {@code openssl rand -base64 32} makes one. Whether a
+     * configured key is random, known to no one else and its own is judged with the service's other keys
+     * ({@link ConfiguredKeys}).
+     */
     public static HmacRefreshTokenDerivation withKey(String base64) {
         byte[] key;
         try {

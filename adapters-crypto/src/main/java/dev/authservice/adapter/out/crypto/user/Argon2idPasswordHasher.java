@@ -24,7 +24,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-
 /**
  * Argon2id (RFC 9106) through the reference C implementation that argon2-jvm bundles, called with a context of its
  * own so that each hashing thread keeps its memory from one hash to the next ({@link ReusableArgon2Memory}). A hash is

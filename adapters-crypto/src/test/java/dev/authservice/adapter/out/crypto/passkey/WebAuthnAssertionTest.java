@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /** Assertions of a passkey registered through the same verifier, signed by the JDK's software authenticator. */
 class WebAuthnAssertionTest {
 

@@ -24,7 +24,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 class WebAuthnPasskeyVerifierTest {
 
     private static final String ORIGIN = "http://localhost:8080";

@@ -12,7 +12,6 @@ import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-
 class AesGcmSecretSealerTest {
 
     private static final String KEY_1 = Base64.getEncoder().encodeToString(new byte[32]);

@@ -13,7 +13,6 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-
 class HmacTotpCodesTest {
 
     /** RFC 6238 Appendix B's key for SHA-1. */

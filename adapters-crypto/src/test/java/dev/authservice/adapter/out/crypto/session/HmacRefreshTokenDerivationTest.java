@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-
 class HmacRefreshTokenDerivationTest {
 
     /** {@code openssl rand -base64 32}. */

@@ -48,7 +48,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.NullAndEmptySource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 class JwtAccessTokenCodecTest {
 
     /** 64 bytes: long enough for Nimbus to compute HS512 too, so that only the codec stands between HS512 and us. */

@@ -27,7 +27,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-
 /** Access tokens signed with ES256, EdDSA and RS256: each verifies by its {@code kid}, in its own family only. */
 class KeyPairTokensTest {
 

@@ -23,7 +23,6 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-
 /** A token's signature is verified once; after that the cache answers exactly what the codec answered. */
 class VerifiedTokenCacheTest {
 

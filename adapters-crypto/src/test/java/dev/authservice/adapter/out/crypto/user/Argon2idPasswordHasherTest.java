@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 class Argon2idPasswordHasherTest {
 
     private final Argon2idPasswordHasher hasher = new Argon2idPasswordHasher();

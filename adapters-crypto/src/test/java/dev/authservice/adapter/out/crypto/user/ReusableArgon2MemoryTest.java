@@ -10,7 +10,6 @@ import de.mkammerer.argon2.jna.Size_t;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
-
 class ReusableArgon2MemoryTest {
 
     private final ReusableArgon2Memory memory = new ReusableArgon2Memory();

@@ -24,7 +24,6 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 
-
 /**
  * Pending logins in {@code pending_logins}. A replacement is one UPDATE conditional on the state and count of wrong
  * codes that were read: the database lets one of two concurrent ones through, so one completion per ticket, and no

@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-
 /**
  * TOTPs in {@code totp_factors} and recovery codes in {@code recovery_codes}. Every change is one conditional
  * statement (or, for a confirmation and a removal, one transaction) whose count says whether it happened: the

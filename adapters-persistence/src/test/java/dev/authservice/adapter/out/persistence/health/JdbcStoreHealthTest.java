@@ -10,7 +10,6 @@ import java.sql.SQLException;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
-
 /** What a running service on a healthy database cannot show: the database gone, or stuck. */
 class JdbcStoreHealthTest {
 

@@ -27,7 +27,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * A refresh runs in the use case's transaction (one commit per rotation): the store's writes join it, commit with it
  * and roll back with it. Run on each database by its subclass.

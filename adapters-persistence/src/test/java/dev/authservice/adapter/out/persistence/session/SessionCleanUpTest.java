@@ -27,7 +27,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /**
  * The clean-up's round: every over session goes, a batch at a time; a live one stays; and on PostgreSQL an instance
  * that finds another mid-round skips it. What "over" means is held by the store's properties.

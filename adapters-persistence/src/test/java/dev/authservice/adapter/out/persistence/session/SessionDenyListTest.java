@@ -37,7 +37,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 /** Several instances of the service sharing one PostgreSQL database, as in production. */
 class SessionDenyListTest {
 

@@ -15,7 +15,6 @@ import java.time.ZoneOffset;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-
 class InMemoryLoginAttemptLogTest extends LoginAttemptLogContract {
 
     private static final LoginAttemptKey KEY = new LoginAttemptKey(new Username("carol"), "192.0.2.4");

@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * {@link JdbcLoginAttemptLog}: the contract, the instances sharing the count, and the rows that go once their attempts
  * have left the window. Run on each database by its subclass.

@@ -23,7 +23,6 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 class SharedLoginAttemptsOnPostgresTest extends SharedLoginAttempts {
 
     @RegisterExtension

@@ -13,7 +13,6 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * Migration 9 on a database that holds users from before it, through the service's own Flyway start, with the
  * skeletons of {@code LookAlikeSkeletons} (the module's tests are given those in place of ICU's).

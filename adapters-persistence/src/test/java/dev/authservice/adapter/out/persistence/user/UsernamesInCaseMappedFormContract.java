@@ -9,7 +9,6 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /** Migration 8 on a database that holds users from before it, through the service's own Flyway start. */
 abstract class UsernamesInCaseMappedFormContract {
 

@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-
 class FanOutAuditLogTest {
 
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");

@@ -28,7 +28,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
-
 class LoggingAuditLogTest {
 
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-
 class SecurityMetricsTest {
 
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");

@@ -11,7 +11,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-
 class TimedPasswordHasherTest {
 
     private static final Password PASSWORD = new Password("correct-horse-battery-staple");

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * The domain keeps its own table of Bidi_Control, the JDK having none; here it meets ICU's copy of the Unicode data, so
  * that a newer Unicode in ICU that changes the property shows up as a failure.

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 class IcuUsernameSecurityProfileTest {
 
     private final UsernameSecurityProfile profile = new IcuUsernameSecurityProfile();

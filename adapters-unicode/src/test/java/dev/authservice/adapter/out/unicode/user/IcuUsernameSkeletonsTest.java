@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-
 class IcuUsernameSkeletonsTest {
 
     private final UsernameSkeletons skeletons = new IcuUsernameSkeletons();

@@ -16,7 +16,6 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
 import java.util.List;
 
-
 /**
  * The parts of the OpenAPI description that many operations share, as meta-annotations micronaut-openapi reads like
  * the swagger annotations they carry: one line on a controller says "Bearer token required, and here is its 401".

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 class AllowedOriginsTest {
 
     private static final AllowedOrigins APP = AllowedOrigins.of(List.of("https://App.example", "http://[::1]:8080"));

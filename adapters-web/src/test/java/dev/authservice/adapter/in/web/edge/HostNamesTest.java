@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 class HostNamesTest {
 
     private static final HostNames NAMES = HostNames.of(List.of("Auth.Example", "127.0.0.1", "[::1]", "auth_service"));

@@ -30,7 +30,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
 
-
 /**
  * The web adapter alone: the use case is a mock, so these tests show how HTTP maps to the use case and back,
  * with no database and no password hashing. The whole service is tested over HTTP in bootstrap.

@@ -41,7 +41,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
 
-
 /**
  * How {@code POST /api/user/reauthentication} maps HTTP to its use case and back, with the use cases mocked: the
  * proof that reaches it from the body and the session from the token, and how each of its results is answered.

@@ -23,7 +23,6 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
-
 /**
  * The SVG is read back as a camera would: its path drawn into pixels, and those decoded by ZXing's reader. So the test
  * holds the drawing, not only the encoder, to the text.

@@ -27,7 +27,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import reactor.core.publisher.Flux;
 
-
 class AccessTokenAuthenticationFetcherTest {
 
     private final List<String> asked = new ArrayList<>();

@@ -48,7 +48,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
 
-
 /**
  * How the account paths map HTTP to their use cases and back, with the use cases mocked: what reaches them from a
  * body and a token, and how each of their results is answered. The whole service is tested over HTTP in bootstrap.

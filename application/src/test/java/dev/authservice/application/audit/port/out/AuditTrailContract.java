@@ -26,7 +26,6 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * What every audit trail that can be read back promises: an {@link AuditLog} whose events its {@link AuditLogReader}
  * lists, newest first, filtered by type, user and time window. An implementation's test hands out both ports of one

@@ -21,7 +21,6 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * What every {@link PasskeyChallengeStore} promises: a challenge is taken once, by its user, and a newer one
  * replaces the user's older one. An implementation's test hands out an empty store and a user store that accepts

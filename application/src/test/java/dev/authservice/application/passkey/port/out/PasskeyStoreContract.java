@@ -21,7 +21,6 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * What every {@link PasskeyStore} promises. An implementation's test extends this class and hands out an empty store,
  * and a user store in which the owners are added first (a store may insist that an owner exists). A credential id is

@@ -21,7 +21,6 @@ import java.util.concurrent.Callable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * What every {@link SecondFactorStore} promises. An implementation's test hands out an empty store, and a user store
  * in which the owners are added first (a store may insist that a user exists).

@@ -42,7 +42,6 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * What every {@link SessionStore}, with the {@link RevokedSessions} that goes with it, promises: above all, that
  * presenting a refresh token does exactly what {@link RefreshAttempt#decide} decides, whatever state the token, its

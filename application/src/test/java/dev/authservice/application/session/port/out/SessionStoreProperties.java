@@ -34,7 +34,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-
 /**
  * The generated half of {@link SessionStoreContract}: the domain's rules that a store carries out, each held against
  * worlds in which every field those rules may read is drawn ({@link RefreshWorlds}). A store that re-implements a rule

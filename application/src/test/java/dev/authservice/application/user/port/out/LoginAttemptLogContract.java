@@ -23,7 +23,6 @@ import java.util.function.IntFunction;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /** What every {@link LoginAttemptLog} promises, whatever keeps the attempts. */
 public abstract class LoginAttemptLogContract {
 

@@ -33,7 +33,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /**
  * What every {@link UserStore} promises. An implementation's test extends this class and hands out an empty store,
  * which finds look-alike names with {@link LookAlikeSkeletons}. Usernames here are lower case, so that the order they

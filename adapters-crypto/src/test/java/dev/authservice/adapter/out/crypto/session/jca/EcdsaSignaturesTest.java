@@ -23,7 +23,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-
 /** On either provider, ES256 signs what the JDK verifies and verifies what the JDK signs, nothing else. */
 class EcdsaSignaturesTest {
 

@@ -20,7 +20,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-
 /** On either provider, EdDSA signs exactly what the JDK signs (Ed25519 is deterministic), and verifies the JDK's
  * signatures and nothing else. */
 class Ed25519SignaturesTest {

@@ -32,7 +32,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-
 /** The pool of initialised signatures behind ES256 and EdDSA never lets two signatures share one. */
 class PooledJcaSignerTest {
 

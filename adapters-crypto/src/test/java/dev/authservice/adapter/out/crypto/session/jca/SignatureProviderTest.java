@@ -11,7 +11,6 @@ import java.util.stream.Stream;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.junit.jupiter.api.Test;
 
-
 class SignatureProviderTest {
 
     /** The providers ES256 and EdDSA may run on: AWS-LC's where it loads (the test below says where it must), and

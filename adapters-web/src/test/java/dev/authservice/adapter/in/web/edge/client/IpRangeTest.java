@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-
 class IpRangeTest {
 
     /** One range per kind of prefix length: none, within a byte, on a byte's edge, across bytes, the whole address. */

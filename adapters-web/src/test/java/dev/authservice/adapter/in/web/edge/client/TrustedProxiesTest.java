@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 class TrustedProxiesTest {
 
     private static final TrustedProxies PRIVATE_NETWORK = TrustedProxies.of(List.of("10.0.0.0/8", "fd00::/8"));

@@ -23,7 +23,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * The deadlines on a connection of their own, on Netty's embedded channel, whose clock the test moves: which deadline
  * runs when, and that none runs while the service answers.

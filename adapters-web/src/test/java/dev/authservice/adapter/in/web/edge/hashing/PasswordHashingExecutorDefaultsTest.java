@@ -10,7 +10,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * Unconfigured, the password-hashing pool is fixed at twice the cores, so that one login uses the database while
  * another hashes, and its queue holds 32 requests per core, about a second of hashing.

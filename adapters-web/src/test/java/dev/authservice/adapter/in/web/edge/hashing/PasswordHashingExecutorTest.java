@@ -42,7 +42,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * Logins waiting for their password hashes hold password-hashing threads only. The blocking executor here is as the
  * service runs it on JDK 17 (fixed, one thread per database connection), and as small as the password-hashing pool:
