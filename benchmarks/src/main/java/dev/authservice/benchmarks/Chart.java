@@ -73,7 +73,7 @@ final class Chart {
             g.drawString("concurrency " + flags.get("concurrency") + ", duration " + flags.get("duration_s")
                     + " s, warmup " + flags.get("warmup_s") + " s, warm logins " + flags.get("warm_logins_s")
                     + " s, database " + flags.get("database")
-                    + ", errors " + Benchmark.format("errors", figures.getOrDefault("errors", Double.NaN)), 20, 70);
+                    + ", errors " + Figures.format("errors", figures.getOrDefault("errors", Double.NaN)), 20, 70);
 
             int y = 90;
             for (Panel panel : PANELS) {
@@ -120,7 +120,7 @@ final class Chart {
             g.setColor(BAR);
             g.fillRect(x0 + 1, y, length, BAR_HEIGHT);
             g.setColor(TEXT);
-            String label = Double.isFinite(value) ? Benchmark.format(name, value) : "n/a";
+            String label = Double.isFinite(value) ? Figures.format(name, value) : "n/a";
             g.drawString(label, x0 + length + 6, y + BAR_HEIGHT / 2 + metrics.getAscent() / 2 - 1);
             y += BAR_HEIGHT + GAP;
         }

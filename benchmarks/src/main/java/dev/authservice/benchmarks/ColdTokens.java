@@ -77,7 +77,7 @@ final class ColdTokens {
     }
 
     private static AccessToken token(Instant now) {
-        return new AccessToken(UUID.randomUUID().toString(), "auth-service", new Username(Benchmark.USERNAME),
+        return new AccessToken(UUID.randomUUID().toString(), "auth-service", new Username(DemoUser.USERNAME),
                 new UserId(UUID.randomUUID()), new SessionId(UUID.randomUUID()), Set.of(Role.USER), "Alice",
                 "Benchmarks", now, now, now.plus(TTL), AuthenticationMethods.PASSWORD, now);
     }

@@ -16,7 +16,7 @@ import java.util.List;
 final class HashRun {
 
     private final Argon2idPasswordHasher hasher = new Argon2idPasswordHasher();
-    private final Password password = new Password(Benchmark.PASSWORD);
+    private final Password password = new Password(DemoUser.PASSWORD);
     private final PasswordHash hash = hasher.hash(password);
     private final List<ClosedLoop.VirtualClient> threads;
 

@@ -24,7 +24,7 @@ import java.util.StringJoiner;
  *   <li>a public client with direct access grants (the password grant, OAuth's Resource Owner Password Credentials):
  *       a login with a username and a password and nothing else, as {@code POST /api/login} is; no client secret
  *       to check, as the service has none;</li>
- *   <li>the benchmark's user, {@link Benchmark#USERNAME}, with its password.</li>
+ *   <li>the benchmark's user, {@link DemoUser#USERNAME}, with its password.</li>
  * </ul>
  */
 final class KeycloakRealm {
@@ -70,8 +70,8 @@ final class KeycloakRealm {
                      "credentials": [{"type": "password", "value": "%6$s", "temporary": false}]}
                   ]
                 }
-                """.formatted(REALM, CLIENT, ACCESS_TOKEN_SECONDS, SESSION_SECONDS, Benchmark.USERNAME,
-                Benchmark.PASSWORD);
+                """.formatted(REALM, CLIENT, ACCESS_TOKEN_SECONDS, SESSION_SECONDS, DemoUser.USERNAME,
+                DemoUser.PASSWORD);
     }
 
     /** Creates the realm in {@code keycloak} as its temporary administrator. */

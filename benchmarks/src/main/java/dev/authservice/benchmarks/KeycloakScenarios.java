@@ -44,7 +44,7 @@ final class KeycloakScenarios {
             HttpConnection.Response answer = connection.exchange(login("openid"));
             accessToken = answer.status() == 200 ? answer.jsonString("access_token") : null;
             if (accessToken == null) {
-                throw new IOException("Keycloak's login as " + Benchmark.USERNAME + " answered " + answer.status()
+                throw new IOException("Keycloak's login as " + DemoUser.USERNAME + " answered " + answer.status()
                         + ": " + answer.bodyText());
             }
         }
@@ -55,7 +55,7 @@ final class KeycloakScenarios {
     /** The password grant; {@code scope} empty for none. */
     byte[] login(String scope) {
         String form = KeycloakRealm.form("grant_type", "password", "client_id", KeycloakRealm.CLIENT, "username",
-                Benchmark.USERNAME, "password", Benchmark.PASSWORD);
+                DemoUser.USERNAME, "password", DemoUser.PASSWORD);
         return KeycloakRealm.tokenRequest(KeycloakRealm.REALM, hostHeader,
                 scope.isEmpty() ? form : form + "&" + KeycloakRealm.form("scope", scope));
     }

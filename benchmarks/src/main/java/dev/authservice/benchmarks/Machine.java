@@ -73,6 +73,11 @@ final class Machine {
         return cpuNanosOf(Path.of("/proc"), command::equals);
     }
 
+    /** CPU time used so far by PostgreSQL's processes on this machine, its backends included; -1 if unreadable. */
+    static long postgresCpuNanos() {
+        return commandCpuNanos("postgres");
+    }
+
     /**
      * The CPU time of the entries of {@code directory} (/proc or a process's task directory) that are numbered
      * processes or threads whose name, as their {@code stat} gives it, is {@code counted}; -1 if unreadable.

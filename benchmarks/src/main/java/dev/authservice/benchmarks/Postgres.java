@@ -169,7 +169,7 @@ final class Postgres implements AutoCloseable {
                   SELECT lpad(c || '.0', 64, '0'), md5('pgbench ' || c)::uuid, u.id, now(),
                     now() + make_interval(secs => %3$s), 'ACTIVE'
                   FROM users u, generate_series(0, %1$d - 1) c WHERE u.username = '%2$s';
-                """.formatted(clients, Benchmark.USERNAME, ttl));
+                """.formatted(clients, DemoUser.USERNAME, ttl));
         vacuumAnalyze();
         return Long.parseLong(ttl);
     }

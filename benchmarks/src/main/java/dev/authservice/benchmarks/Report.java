@@ -12,8 +12,7 @@ final class Report {
     }
 
     static String json(Instant at, Map<String, String> machine, Map<String, Object> flags,
-                       Map<String, Double> figures, Map<String, String> notMeasured,
-                       Map<String, List<Double>> rounds) {
+                       Map<String, Double> figures, Map<String, String> notMeasured, Rounds rounds) {
         StringBuilder json = new StringBuilder(2048).append("{\n");
         json.append("  \"generated_at\": ").append(string(at.toString())).append(",\n");
         json.append("  \"machine\": ");
@@ -25,7 +24,7 @@ final class Report {
         json.append(",\n  \"not_measured\": ");
         object(json, notMeasured, value -> string(value));
         json.append(",\n  \"rounds\": ");
-        objectOf(json, rounds.entrySet().iterator(), entry -> {
+        objectOf(json, rounds.all().entrySet().iterator(), entry -> {
             StringBuilder values = new StringBuilder("[");
             for (int i = 0; i < entry.getValue().size(); i++) {
                 values.append(i == 0 ? "" : ", ").append(number(entry.getKey(), entry.getValue().get(i)));
@@ -54,7 +53,7 @@ final class Report {
 
     /** As printed; JSON has no NaN or infinity, so a figure that could not be measured is null. */
     private static String number(String name, Double value) {
-        return value == null || value.isNaN() || value.isInfinite() ? "null" : Benchmark.format(name, value);
+        return value == null || value.isNaN() || value.isInfinite() ? "null" : Figures.format(name, value);
     }
 
     private static String string(String text) {

@@ -21,7 +21,7 @@ import java.util.function.Supplier;
 final class Scenarios {
 
     static final String LOGIN_BODY =
-            "{\"username\":\"" + Benchmark.USERNAME + "\",\"password\":\"" + Benchmark.PASSWORD + "\"}";
+            "{\"username\":\"" + DemoUser.USERNAME + "\",\"password\":\"" + DemoUser.PASSWORD + "\"}";
 
     private final String host;
     private final int port;
@@ -153,7 +153,7 @@ final class Scenarios {
     private HttpConnection.Response logIn(HttpConnection connection) throws IOException {
         HttpConnection.Response answer = connection.exchange(login);
         if (answer.status() != 200 || answer.refreshCookie() == null) {
-            throw new IOException("login as " + Benchmark.USERNAME + " answered " + answer.status() + ": "
+            throw new IOException("login as " + DemoUser.USERNAME + " answered " + answer.status() + ": "
                     + answer.bodyText());
         }
         return answer;
@@ -208,7 +208,7 @@ final class Scenarios {
             HttpConnection.Response answer = connection.exchange(rotation.login());
             String token = answer.status() == 200 ? rotation.token().apply(answer) : null;
             if (token == null) {
-                throw new IOException("login as " + Benchmark.USERNAME + " answered " + describe(answer));
+                throw new IOException("login as " + DemoUser.USERNAME + " answered " + describe(answer));
             }
             return token;
         }

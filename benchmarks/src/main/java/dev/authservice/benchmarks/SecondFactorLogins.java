@@ -36,7 +36,7 @@ public final class SecondFactorLogins {
         Optional<String> server = Postgres.serverUrl();
         try (Postgres database = server.isPresent() ? Postgres.createDatabase(server.get()) : null;
              ServiceProcess service = ServiceProcess.start(Path.of(System.getProperty("java.home")), jar,
-                     Options.RECOMMENDED_JVM_OPTIONS, Optional.ofNullable(database).map(Postgres::jdbcUrl))) {
+                     RecommendedFlags.JVM_OPTIONS, Optional.ofNullable(database).map(Postgres::jdbcUrl))) {
             String host = "127.0.0.1:" + service.port();
             int warmup = logins / 4;
             System.out.printf(Locale.ROOT, "enrolling %d users with a TOTP on %s%n", warmup + logins,

@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * The real service: {@code java -jar auth-service.jar} as a child process, in a fresh temporary working directory (so
  * H2 starts empty and seeds the demo users), in {@code dev}, on a free port, with a fixed signing secret. Given a database URL, it runs
  * on that database instead (the user name and password are inherited from {@code DATASOURCES_DEFAULT_USERNAME} and
- * {@code _PASSWORD}). It gets {@link Options#RECOMMENDED_ENVIRONMENT} unless the benchmark's own environment sets
+ * {@code _PASSWORD}). It gets {@link RecommendedFlags#ENVIRONMENT} unless the benchmark's own environment sets
  * those variables.
  */
 final class ServiceProcess implements ServerProcess, AutoCloseable {
@@ -54,7 +54,7 @@ final class ServiceProcess implements ServerProcess, AutoCloseable {
             }
         }
         progress.println("  " + what + ", ms: " + starts.stream().map(ms -> Long.toString(Math.round(ms))).toList());
-        return Benchmark.median(starts);
+        return Rounds.median(starts);
     }
 
     /**
@@ -88,7 +88,7 @@ final class ServiceProcess implements ServerProcess, AutoCloseable {
         // The development environment, named: it seeds the demo users the benchmark logs in as. Unnamed, the service
         // would refuse the secret and the database above as signs of a deployment (docs/security.md).
         environment.put("MICRONAUT_ENVIRONMENTS", "dev");
-        Options.RECOMMENDED_ENVIRONMENT.forEach(environment::putIfAbsent);
+        RecommendedFlags.ENVIRONMENT.forEach(environment::putIfAbsent);
         environment.putAll(settings);
         if (databaseUrl.isPresent()) {
             environment.put("DATASOURCES_DEFAULT_URL", databaseUrl.get());

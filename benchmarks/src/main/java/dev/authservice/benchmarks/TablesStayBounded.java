@@ -49,7 +49,7 @@ public final class TablesStayBounded {
         ExecutorService load = Executors.newSingleThreadExecutor();
         try (Postgres database = Postgres.createDatabase(server);
              ServiceProcess service = ServiceProcess.start(Path.of(System.getProperty("java.home")), jar,
-                     Options.RECOMMENDED_JVM_OPTIONS, Optional.of(database.jdbcUrl()), SETTINGS)) {
+                     RecommendedFlags.JVM_OPTIONS, Optional.of(database.jdbcUrl()), SETTINGS)) {
             List<ClosedLoop.VirtualClient> clients = new Scenarios("127.0.0.1", service.port(), CLIENTS).refresh();
             Future<ClosedLoop.Run> run = load.submit(() -> ClosedLoop.run(clients, length));
             System.out.println("   t  sessions  refresh_tokens  login_attempts  audit_events");

@@ -59,11 +59,11 @@ class KeycloakRealmTest {
         JsonNode users = realm.get("users");
         assertEquals(1, users.size());
         JsonNode user = users.get(0);
-        assertEquals(Benchmark.USERNAME, user.get("username").asText());
+        assertEquals(DemoUser.USERNAME, user.get("username").asText());
         assertTrue(user.get("enabled").asBoolean());
         JsonNode password = user.get("credentials").get(0);
         assertEquals("password", password.get("type").asText());
-        assertEquals(Benchmark.PASSWORD, password.get("value").asText());
+        assertEquals(DemoUser.PASSWORD, password.get("value").asText());
         assertFalse(password.get("temporary").asBoolean(), "a temporary one would have to be changed first");
         assertFalse(realm.has("passwordPolicy"), "Keycloak's default hashing, unchanged");
     }
