@@ -1,6 +1,15 @@
 package dev.authservice.benchmarks;
 
 import dev.authservice.adapter.out.crypto.JwtAlgorithm;
+import dev.authservice.benchmarks.load.ClosedLoop;
+import dev.authservice.benchmarks.postgres.Postgres;
+import dev.authservice.benchmarks.rounds.Meter;
+import dev.authservice.benchmarks.rounds.Rounds;
+import dev.authservice.benchmarks.rounds.Slices;
+import dev.authservice.benchmarks.rounds.Warmup;
+import dev.authservice.benchmarks.service.ColdTokens;
+import dev.authservice.benchmarks.service.Scenarios;
+import dev.authservice.benchmarks.service.ServiceProcess;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,6 +1,16 @@
 package dev.authservice.benchmarks;
 
 import dev.authservice.adapter.out.crypto.JwtAlgorithm;
+import dev.authservice.benchmarks.keycloak.KeycloakProcess;
+import dev.authservice.benchmarks.load.Machine;
+import dev.authservice.benchmarks.postgres.Postgres;
+import dev.authservice.benchmarks.report.Chart;
+import dev.authservice.benchmarks.report.Figures;
+import dev.authservice.benchmarks.report.Report;
+import dev.authservice.benchmarks.rounds.Rounds;
+import dev.authservice.benchmarks.service.AotStartup;
+import dev.authservice.benchmarks.service.RecommendedFlags;
+import dev.authservice.benchmarks.service.ServiceProcess;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

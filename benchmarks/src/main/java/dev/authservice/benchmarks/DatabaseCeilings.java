@@ -1,5 +1,13 @@
 package dev.authservice.benchmarks;
 
+import dev.authservice.benchmarks.load.ClosedLoop;
+import dev.authservice.benchmarks.load.CpuTime;
+import dev.authservice.benchmarks.load.Machine;
+import dev.authservice.benchmarks.postgres.JdbcRotations;
+import dev.authservice.benchmarks.postgres.Postgres;
+import dev.authservice.benchmarks.rounds.Meter;
+import dev.authservice.benchmarks.rounds.Rounds;
+import dev.authservice.benchmarks.rounds.Warmup;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -8,7 +16,7 @@ import java.util.Locale;
 
 /**
  * The database's own ceilings for a refresh's rotation, measured each round right after the service's refreshes:
- * pgbench running the session store's statements of a refresh ({@link RotationScript}), then the same script through
+ * pgbench running the session store's statements of a refresh ({@code RotationScript}), then the same script through
  * pgjdbc from this JVM ({@link JdbcRotations}). The log shows each one's CPU per rotation: the machine's for pgbench
  * (PostgreSQL, pgbench and the kernel), this JVM's and the rest's for JDBC.
  */

@@ -1,6 +1,9 @@
 package dev.authservice.benchmarks;
 
 import dev.authservice.adapter.out.crypto.JwtAlgorithm;
+import dev.authservice.benchmarks.rounds.Slices;
+import dev.authservice.benchmarks.rounds.Warmup;
+import dev.authservice.benchmarks.service.RecommendedFlags;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

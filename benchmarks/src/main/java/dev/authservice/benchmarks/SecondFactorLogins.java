@@ -1,5 +1,12 @@
 package dev.authservice.benchmarks;
 
+import dev.authservice.benchmarks.load.HttpConnection;
+import dev.authservice.benchmarks.load.Machine;
+import dev.authservice.benchmarks.logins.AlternatingLogins;
+import dev.authservice.benchmarks.postgres.Postgres;
+import dev.authservice.benchmarks.service.RecommendedFlags;
+import dev.authservice.benchmarks.service.Scenarios;
+import dev.authservice.benchmarks.service.ServiceProcess;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;

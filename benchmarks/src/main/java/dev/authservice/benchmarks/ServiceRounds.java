@@ -1,5 +1,17 @@
 package dev.authservice.benchmarks;
 
+import dev.authservice.benchmarks.load.ClosedLoop;
+import dev.authservice.benchmarks.load.CpuTime;
+import dev.authservice.benchmarks.load.Machine;
+import dev.authservice.benchmarks.postgres.Postgres;
+import dev.authservice.benchmarks.report.Figures;
+import dev.authservice.benchmarks.rounds.Meter;
+import dev.authservice.benchmarks.rounds.Rounds;
+import dev.authservice.benchmarks.rounds.Warmup;
+import dev.authservice.benchmarks.service.HashRun;
+import dev.authservice.benchmarks.service.Scenarios;
+import dev.authservice.benchmarks.service.ServiceProcess;
+import dev.authservice.benchmarks.service.Spray;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,6 +2,7 @@ package dev.authservice.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.authservice.benchmarks.rounds.Rounds;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
