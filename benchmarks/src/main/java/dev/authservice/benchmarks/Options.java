@@ -1,12 +1,14 @@
 package dev.authservice.benchmarks;
 
 import dev.authservice.adapter.out.crypto.session.JwtAlgorithm;
+import dev.authservice.benchmarks.rounds.Slices;
+import dev.authservice.benchmarks.rounds.Warmup;
+import dev.authservice.benchmarks.service.RecommendedFlags;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,25 +17,6 @@ import java.util.regex.Pattern;
 record Options(int concurrency, Duration duration, int rounds, Duration warmup, Duration warmLogins, Path jar,
                Path out, List<String> serviceJvmOptions, Optional<Path> jdk25, List<JwtAlgorithm> algorithms,
                Optional<Path> keycloak) {
-
-    /**
-     * The recommended production flags (docs/benchmarks/README.md, "Memory"), which keep the resident memory under
-     * 256 MiB under load: a fixed 56 MiB heap with the serial collector (one GC thread, no remembered sets; about
-     * 30 MiB survive a collection), capped metaspace, code cache and direct memory, smaller thread stacks, two Netty
-     * arenas instead of one per event-loop thread, and the native heap trimmed every second.
-     */
-    static final List<String> RECOMMENDED_JVM_OPTIONS = List.of(
-            "-XX:+UseSerialGC", "-Xms56m", "-Xmx56m", "-XX:MaxMetaspaceSize=80m", "-XX:ReservedCodeCacheSize=64m",
-            "-Xss512k", "-XX:MaxDirectMemorySize=32m", "-XX:TrimNativeHeapInterval=1000",
-            "-Dio.netty.allocator.numDirectArenas=2", "-Dio.netty.allocator.numHeapArenas=2");
-
-    /**
-     * The recommended process environment beside those flags: glibc's malloc, not the JVM, holds Argon2's 19 MiB per
-     * hash. With a fixed mmap threshold each block goes back to the system when its hash ends (otherwise the
-     * threshold adapts upwards and every thread's arena keeps up to twice that), and two arenas bound the rest.
-     */
-    static final Map<String, String> RECOMMENDED_ENVIRONMENT = Map.of(
-            "MALLOC_ARENA_MAX", "2", "MALLOC_MMAP_THRESHOLD_", "1048576");
 
     /** Where the JDK 25 of startup_jdk25_aot_ms is looked for unless --jdk25 says otherwise. */
     static final Path DEFAULT_JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
@@ -77,8 +60,8 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
             service then runs on a fresh database created there for the run (auth_bench_<time>, dropped afterwards),
             and pgbench and the service's JDBC driver measure the database's own ceiling. Without it the service runs on a fresh H2.
             MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ are passed to the service (default: the recommended
-            ones).""".formatted(100 * Benchmark.QUIET_JIT_SHARE, Benchmark.MAX_WARMUP.toSeconds(), DEFAULT_JDK25,
-                    Benchmark.SLICES, Benchmark.SLICES);
+            ones).""".formatted(100 * Warmup.QUIET_JIT_SHARE, Warmup.MAX_DURATION.toSeconds(), DEFAULT_JDK25,
+                    Slices.COUNT, Slices.COUNT);
 
     static Options parse(String... args) {
         int concurrency = 32;
@@ -88,7 +71,7 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
         Duration warmLogins = Duration.ZERO;
         Path jar = Path.of("bootstrap/target/auth-service.jar");
         Path out = Path.of("docs/benchmarks");
-        List<String> jvmOptions = RECOMMENDED_JVM_OPTIONS;
+        List<String> jvmOptions = RecommendedFlags.JVM_OPTIONS;
         Optional<Path> jdk25 = Files.isExecutable(DEFAULT_JDK25.resolve("bin/java")) ? Optional.of(DEFAULT_JDK25)
                 : Optional.empty();
         List<JwtAlgorithm> algorithms = DEFAULT_ALGORITHMS;

@@ -1,5 +1,13 @@
 package dev.authservice.benchmarks;
 
+import dev.authservice.benchmarks.load.HttpConnection;
+import dev.authservice.benchmarks.logins.AlternatingLogins;
+import dev.authservice.benchmarks.logins.PasskeyAuthenticator;
+import dev.authservice.benchmarks.postgres.Postgres;
+import dev.authservice.benchmarks.rounds.Rounds;
+import dev.authservice.benchmarks.service.RecommendedFlags;
+import dev.authservice.benchmarks.service.Scenarios;
+import dev.authservice.benchmarks.service.ServiceProcess;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -65,7 +73,7 @@ public final class PasskeyLogins {
         Optional<String> server = Postgres.serverUrl();
         try (Postgres database = server.isPresent() ? Postgres.createDatabase(server.get()) : null;
              ServiceProcess service = ServiceProcess.start(Path.of(System.getProperty("java.home")), jar,
-                     Options.RECOMMENDED_JVM_OPTIONS, Optional.ofNullable(database).map(Postgres::jdbcUrl))) {
+                     RecommendedFlags.JVM_OPTIONS, Optional.ofNullable(database).map(Postgres::jdbcUrl))) {
             int port = service.port();
             String host = "127.0.0.1:" + port;
             // The dev environment's only origin: the service's own address by name (docs/passkeys.md).
@@ -98,7 +106,7 @@ public final class PasskeyLogins {
     /** {@code median (smallest to largest)} of one figure over the batches, each batch's own. */
     static String spread(List<PerLogin> batches, ToDoubleFunction<PerLogin> figure, String format) {
         List<Double> values = batches.stream().map(figure::applyAsDouble).sorted().toList();
-        return String.format(Locale.ROOT, format + " (" + format + " to " + format + ")", Benchmark.median(values),
+        return String.format(Locale.ROOT, format + " (" + format + " to " + format + ")", Rounds.median(values),
                 values.get(0), values.get(values.size() - 1));
     }
 

@@ -1,5 +1,10 @@
 package dev.authservice.benchmarks;
 
+import dev.authservice.benchmarks.load.HttpConnection;
+import dev.authservice.benchmarks.postgres.Postgres;
+import dev.authservice.benchmarks.service.RecommendedFlags;
+import dev.authservice.benchmarks.service.Scenarios;
+import dev.authservice.benchmarks.service.ServiceProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,9 +30,9 @@ public final class RevocationDelay {
                 "DATASOURCES_DEFAULT_URL must name a PostgreSQL server: the instances share a database there"));
         Path javaHome = Path.of(System.getProperty("java.home"));
         try (Postgres database = Postgres.createDatabase(server);
-             ServiceProcess first = ServiceProcess.start(javaHome, jar, Options.RECOMMENDED_JVM_OPTIONS,
+             ServiceProcess first = ServiceProcess.start(javaHome, jar, RecommendedFlags.JVM_OPTIONS,
                      Optional.of(database.jdbcUrl()));
-             ServiceProcess second = ServiceProcess.start(javaHome, jar, Options.RECOMMENDED_JVM_OPTIONS,
+             ServiceProcess second = ServiceProcess.start(javaHome, jar, RecommendedFlags.JVM_OPTIONS,
                      Optional.of(database.jdbcUrl()));
              HttpConnection one = new HttpConnection("127.0.0.1", first.port());
              HttpConnection other = new HttpConnection("127.0.0.1", second.port())) {

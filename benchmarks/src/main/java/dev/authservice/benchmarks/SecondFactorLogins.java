@@ -1,5 +1,12 @@
 package dev.authservice.benchmarks;
 
+import dev.authservice.benchmarks.load.HttpConnection;
+import dev.authservice.benchmarks.load.Machine;
+import dev.authservice.benchmarks.logins.AlternatingLogins;
+import dev.authservice.benchmarks.postgres.Postgres;
+import dev.authservice.benchmarks.service.RecommendedFlags;
+import dev.authservice.benchmarks.service.Scenarios;
+import dev.authservice.benchmarks.service.ServiceProcess;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -36,7 +43,7 @@ public final class SecondFactorLogins {
         Optional<String> server = Postgres.serverUrl();
         try (Postgres database = server.isPresent() ? Postgres.createDatabase(server.get()) : null;
              ServiceProcess service = ServiceProcess.start(Path.of(System.getProperty("java.home")), jar,
-                     Options.RECOMMENDED_JVM_OPTIONS, Optional.ofNullable(database).map(Postgres::jdbcUrl))) {
+                     RecommendedFlags.JVM_OPTIONS, Optional.ofNullable(database).map(Postgres::jdbcUrl))) {
             String host = "127.0.0.1:" + service.port();
             int warmup = logins / 4;
             System.out.printf(Locale.ROOT, "enrolling %d users with a TOTP on %s%n", warmup + logins,

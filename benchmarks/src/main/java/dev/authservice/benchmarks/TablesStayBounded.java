@@ -1,5 +1,10 @@
 package dev.authservice.benchmarks;
 
+import dev.authservice.benchmarks.load.ClosedLoop;
+import dev.authservice.benchmarks.postgres.Postgres;
+import dev.authservice.benchmarks.service.RecommendedFlags;
+import dev.authservice.benchmarks.service.Scenarios;
+import dev.authservice.benchmarks.service.ServiceProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,7 +54,7 @@ public final class TablesStayBounded {
         ExecutorService load = Executors.newSingleThreadExecutor();
         try (Postgres database = Postgres.createDatabase(server);
              ServiceProcess service = ServiceProcess.start(Path.of(System.getProperty("java.home")), jar,
-                     Options.RECOMMENDED_JVM_OPTIONS, Optional.of(database.jdbcUrl()), SETTINGS)) {
+                     RecommendedFlags.JVM_OPTIONS, Optional.of(database.jdbcUrl()), SETTINGS)) {
             List<ClosedLoop.VirtualClient> clients = new Scenarios("127.0.0.1", service.port(), CLIENTS).refresh();
             Future<ClosedLoop.Run> run = load.submit(() -> ClosedLoop.run(clients, length));
             System.out.println("   t  sessions  refresh_tokens  login_attempts  audit_events");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.benchmarks.report.Figures;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,12 +58,12 @@ class BenchmarkSmokeIT {
         assertTrue(finished, "the benchmark did not finish:\n" + output);
         assertEquals(0, benchmark.exitValue(), output);
         List<Runnable> figures = new ArrayList<>();
-        for (String name : Benchmark.FIGURES) {
+        for (String name : Figures.NAMES) {
             figures.add(() -> {
                 Matcher line = Pattern.compile("(?m)^" + name + ": (.+)$").matcher(output);
                 assertTrue(line.find(), "no line " + name + ": in\n" + output);
                 // The smoke run asks for the warm logins, so those are measured like the rest.
-                if (Benchmark.OPTIONAL_FIGURES.contains(name) && !Benchmark.WARM_LOGIN_FIGURES.contains(name)
+                if (Figures.OPTIONAL.contains(name) && !Figures.WARM_LOGINS.contains(name)
                         && line.group(1).matches("n/a \\(.+\\)")) {
                     return;
                 }
@@ -70,7 +71,7 @@ class BenchmarkSmokeIT {
                 assertTrue(Double.isFinite(value), name + " is " + value + " in\n" + output);
             });
         }
-        for (String name : Benchmark.algorithmFigures(Options.DEFAULT_ALGORITHMS)) {
+        for (String name : AlgorithmComparison.figures(Options.DEFAULT_ALGORITHMS)) {
             figures.add(() -> {
                 Matcher line = Pattern.compile("(?m)^" + name + ": (.+)$").matcher(output);
                 assertTrue(line.find(), "no line " + name + ": in\n" + output);

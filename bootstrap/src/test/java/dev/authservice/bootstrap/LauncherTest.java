@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class LauncherTest {
 
-    /** The recommended production flags (docs/benchmarks/README.md, "Memory"; the benchmark's Options). */
+    /** The recommended production flags (docs/benchmarks/README.md, "Memory"; the benchmark's RecommendedFlags). */
     /** The flags on every JDK; {@code ImageIT} finds them on the image's JVM too. */
     static final List<String> RECOMMENDED = List.of("-XX:+UseSerialGC", "-Xms56m", "-Xmx56m",
             "-XX:ReservedCodeCacheSize=64m", "-Xss512k", "-XX:MaxDirectMemorySize=32m",

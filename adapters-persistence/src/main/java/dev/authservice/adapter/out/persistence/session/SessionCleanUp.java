@@ -3,6 +3,7 @@ package dev.authservice.adapter.out.persistence.session;
 import dev.authservice.application.session.port.out.SessionStore;
 import dev.authservice.domain.session.TokenPolicy;
 import io.micronaut.context.annotation.Property;
+import io.micronaut.context.annotation.Requires;
 import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.inject.Singleton;
 import java.time.Clock;
@@ -19,8 +20,13 @@ import org.slf4j.LoggerFactory;
  * at least the revocation horizon ({@link TokenPolicy#revocationHorizon()}), for which the deny-list must find a
  * revoked session in the database: 16 minutes under the default token lifetimes, at most a day and ten minutes. With several instances one does a round and the others
  * skip it ({@link JdbcSessionStore#forgetOverBy}).
+ * <p>
+ * It runs where {@code auth.cleanup.retention} is set, as the service's configuration sets it, like the audit trail's
+ * retention: the application contexts of this module's tests set no such key, and no round runs behind their backs on
+ * the rows they hold ({@code SessionCleanUpTest} runs its rounds itself).
  */
 @Singleton
+@Requires(property = "auth.cleanup.retention")
 class SessionCleanUp {
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionCleanUp.class);
