@@ -9,10 +9,10 @@ import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.session.RefreshToken;
-import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
+import dev.authservice.domain.session.Decision;
+import dev.authservice.domain.session.RefreshAttempt;
 import dev.authservice.domain.session.RefreshTokenHash;
+import dev.authservice.domain.session.Refusal;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.token.TokenPolicy;
 import java.time.Clock;
@@ -47,7 +47,7 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
         Instant now = clock.instant();
         if (command.presentedToken().isEmpty()) {
             audit.record(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, command.requester())
-                    .outcome(outcomeOf(RefreshToken.Refusal.UNKNOWN)));
+                    .outcome(outcomeOf(Refusal.UNKNOWN)));
             return new Result.Refused();
         }
         String presented = command.presentedToken().get();
@@ -87,7 +87,7 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
                 });
     }
 
-    private static AuditOutcome outcomeOf(RefreshToken.Refusal why) {
+    private static AuditOutcome outcomeOf(Refusal why) {
         return switch (why) {
             case UNKNOWN -> AuditOutcome.UNKNOWN_TOKEN;
             case SESSION_REVOKED -> AuditOutcome.REVOKED;

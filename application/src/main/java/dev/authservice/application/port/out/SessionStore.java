@@ -3,9 +3,9 @@ package dev.authservice.application.port.out;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
+import dev.authservice.domain.session.Decision;
+import dev.authservice.domain.session.RefreshAttempt;
 import dev.authservice.domain.session.RefreshToken;
-import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
@@ -27,7 +27,7 @@ public interface SessionStore {
     /**
      * Refresh: looks up the presented token with its session and owner, lets {@link RefreshAttempt#decide} decide, and
      * carries the decision out, all at once: a rotation stores the rotated token, its successor and the session's
-     * last use at {@link RefreshAttempt#at}; a reuse revokes the session as {@link #revoke} does; a refusal changes
+     * last use ({@link RefreshToken.Rotation#sessionUsedAt}); a repeat marks the token repeated; a reuse revokes the session as {@link #revoke} does; a refusal changes
      * nothing. Presentations of tokens of one session are carried out one after the other, on every instance, so
      * the second of two presentations of one token finds it rotated. A store may take a shortcut (one statement
      * instead of read, decide, write) where the contract test proves it does exactly what the domain decides.

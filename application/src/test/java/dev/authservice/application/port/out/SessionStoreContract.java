@@ -17,11 +17,11 @@ import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
 import dev.authservice.domain.session.AuthenticationMethods;
+import dev.authservice.domain.session.Decision;
+import dev.authservice.domain.session.RefreshAttempt;
 import dev.authservice.domain.session.RefreshToken;
-import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
-import dev.authservice.domain.session.RefreshToken.Refusal;
 import dev.authservice.domain.session.RefreshTokenHash;
+import dev.authservice.domain.session.Refusal;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
@@ -106,7 +106,7 @@ public abstract class SessionStoreContract {
         store.start(withTotp, first);
 
         assertEquals(Optional.of(withTotp), store.find(withTotp.id()));
-        Decision refreshed = store.refresh(RefreshToken.RefreshAttempt.of(first.hash(), aTokenHash(),
+        Decision refreshed = store.refresh(RefreshAttempt.of(first.hash(), aTokenHash(),
                 now.plusSeconds(1), SessionMother.POLICY));
         assertEquals(Optional.of(withTotp), refreshed.match(
                 rotate -> Optional.of(rotate.session()), repeat -> Optional.empty(), reuse -> Optional.empty(),
@@ -122,7 +122,7 @@ public abstract class SessionStoreContract {
         assertTrue(store.reauthenticate(reauthenticated));
 
         assertEquals(Optional.of(reauthenticated), store.find(login.sessionId()));
-        Decision refreshed = store.refresh(RefreshToken.RefreshAttempt.of(login.firstToken().hash(), aTokenHash(),
+        Decision refreshed = store.refresh(RefreshAttempt.of(login.firstToken().hash(), aTokenHash(),
                 now.plusSeconds(31), SessionMother.POLICY));
         assertEquals(Optional.of(reauthenticated), refreshed.match(
                 rotate -> Optional.of(rotate.session()), repeat -> Optional.empty(), reuse -> Optional.empty(),

@@ -11,9 +11,9 @@ import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
+import dev.authservice.domain.session.Decision;
+import dev.authservice.domain.session.RefreshAttempt;
 import dev.authservice.domain.session.RefreshToken;
-import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
@@ -107,11 +107,11 @@ public abstract class SessionStoreProperties {
             tokensAfter.replaceAll(token -> token.hash().equals(attempt.presented()) ? rotate.rotation().rotated()
                     : token);
             tokensAfter.add(rotate.rotation().successor());
-            lastUsedAfter = attempt.at();
+            lastUsedAfter = rotate.rotation().sessionUsedAt();
         } else if (decided instanceof Decision.Repeat repeat) {
             tokensAfter.replaceAll(token -> token.hash().equals(attempt.presented()) ? repeat.repeated() : token);
-        } else if (decided instanceof Decision.RevokeForReuse) {
-            session = session.revoke(RevocationReason.REUSE_DETECTED, attempt.at());
+        } else if (decided instanceof Decision.RevokeForReuse reuse) {
+            session = reuse.session();
         }
         for (RefreshToken token : tokensAfter) {
             assertEquals(Optional.of(token), storedToken(token.hash()), "a token of the session");

@@ -7,14 +7,13 @@ import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
-import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
-import dev.authservice.domain.session.RefreshToken.TokenRecord;
+import dev.authservice.domain.session.Decision;
+import dev.authservice.domain.session.RefreshAttempt;
 import dev.authservice.domain.session.RefreshToken;
-import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
+import dev.authservice.domain.session.TokenRecord;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.data.exceptions.DataAccessException;
@@ -95,7 +94,7 @@ class JdbcSessionStore implements SessionStore {
             Connection connection = status.getConnection();
             try {
                 Decision decision = attempt.decide(tokenRecord(connection, attempt));
-                return carryOut(connection, decision, attempt.at(), status);
+                return carryOut(connection, decision, status);
             } catch (SQLException e) {
                 throw new DataAccessException("Could not carry out a refresh attempt: " + e.getMessage(), e);
             }
@@ -148,21 +147,22 @@ class JdbcSessionStore implements SessionStore {
      * Writes what the domain decided, with the token and its session locked: neither can have changed since they
      * were read. A rotation is one statement on PostgreSQL, three elsewhere.
      */
-    private Decision carryOut(Connection connection, Decision decision, Instant at,
-                              TransactionStatus<Connection> status)
+    private Decision carryOut(Connection connection, Decision decision, TransactionStatus<Connection> status)
             throws SQLException {
         if (decision instanceof Decision.Rotate rotate) {
             rotate(connection, rotate.rotation());
         } else if (decision instanceof Decision.Repeat repeat) {
-            if (tokens.markRepeated(repeat.repeated().hash().hex(), at) != 1) {
+            RefreshToken.Rotated repeated = repeat.repeated();
+            if (tokens.markRepeated(repeated.hash().hex(), repeated.repeatedAt().orElseThrow()) != 1) {
                 throw new IllegalStateException("a token repeated behind its lock");
             }
         } else if (decision instanceof Decision.RevokeForReuse reuse) {
-            SessionId session = reuse.reused().sessionId();
-            if (sessions.markRevoked(session.value(), RevocationReason.REUSE_DETECTED, at) != 1) {
+            Session.Revocation revocation = reuse.revocation();
+            UUID session = reuse.session().id().value();
+            if (sessions.markRevoked(session, revocation.reason(), revocation.at()) != 1) {
                 throw new IllegalStateException("a session revoked behind its lock");
             }
-            denyOnceCommitted(status, List.of(session.value()), at);
+            denyOnceCommitted(status, List.of(session), revocation.at());
         }
         return decision;
     }
@@ -174,7 +174,7 @@ class JdbcSessionStore implements SessionStore {
             try (PreparedStatement statement = ROTATION.prepare(connection, Map.of(
                     "rotated", rotated.hash().hex(), "rotated_at", rotated.rotatedAt(),
                     "successor", successor.hash().hex(), "successor_issued_at", successor.issuedAt(),
-                    "successor_expires_at", successor.expiresAt()))) {
+                    "successor_expires_at", successor.expiresAt(), "session_used_at", rotation.sessionUsedAt()))) {
                 if (statement.executeUpdate() != 1) {
                     throw new IllegalStateException("a token rotated behind its lock");
                 }
@@ -185,7 +185,7 @@ class JdbcSessionStore implements SessionStore {
             throw new IllegalStateException("a token rotated behind its lock");
         }
         tokens.insert(RefreshTokenRow.of(successor));
-        sessions.markUsed(successor.sessionId().value(), rotated.rotatedAt());
+        sessions.markUsed(successor.sessionId().value(), rotation.sessionUsedAt());
     }
 
     /**

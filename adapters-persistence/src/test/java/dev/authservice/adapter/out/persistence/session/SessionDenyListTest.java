@@ -14,7 +14,7 @@ import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.port.out.RevokedSessions;
 import dev.authservice.application.port.out.SessionStore;
 import dev.authservice.application.port.out.UserStore;
-import dev.authservice.domain.session.RefreshToken.Decision;
+import dev.authservice.domain.session.Decision;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.token.TokenPolicy;
 import io.micronaut.context.ApplicationContext;
