@@ -19,9 +19,9 @@ import java.time.Clock;
 import java.time.Instant;
 
 /**
- * A refresh, in a straight line: the presented token and its would-be successor make a {@link RefreshAttempt}; the store
- * looks the token up, lets the domain decide what presenting it means, and carries that out; this service answers
- * the decision and reports it.
+ * A refresh, in a straight line: the presented token and its would-be successor make a {@link RefreshAttempt}; in one
+ * transaction the store finds what is on record for it, its rows locked, the domain decides what presenting the token
+ * means, and the store writes that decision; this service reports the decision and answers it.
  */
 public final class RefreshAccessTokenService implements RefreshAccessTokenUseCase {
 
@@ -53,10 +53,12 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
         String presented = command.presentedToken().get();
         NewRefreshToken successor = tokens.successorOf(presented);
         RefreshAttempt attempt = RefreshAttempt.of(RefreshTokenHash.of(presented), successor.hash(), now, policy);
-        // The decision carried out and its audit record commit together, once; the access token is signed after the
-        // commit, so that the session's row is locked no longer than the decision takes.
+        // Found, decided and written in one transaction, which holds the token's and the session's rows from the find
+        // to the write, and commits the audit record with the decision, once. The access token is signed after the
+        // commit, so that the rows are locked no longer than the decision takes.
         Decision decision = transactions.inTransaction(() -> {
-            Decision decided = sessions.refresh(attempt);
+            Decision decided = attempt.decide(sessions.lockRecordOf(attempt));
+            sessions.carryOut(decided);
             audit.record(eventOf(decided, command.requester(), now));
             return decided;
         });

@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * A refresh token in one of its states, and the whole life of a session's refresh tokens. What presenting a token
  * means is {@link RefreshAttempt#decide}: it answers one {@link Decision}, refusing where a {@link RefusalRule} says
- * so; a store carries that decision out, and decides nothing of its own.
+ * so; the service has the store carry that decision out, and no store decides anything of its own.
  *
  * <pre>
  *   login ─────────────────────────────────────────────────────▶ a live Session, and its first token Active
@@ -34,11 +34,11 @@ import java.util.Optional;
  * No token outlives its session's absolute lifetime ({@link Session#endsAt}): a token's expiresAt is the policy's, or
  * the session's end if that comes first. A revoked session ({@link Session#revoke}) keeps its tokens in the states
  * they had: a rotated token stays rotated, and every token of the session is refused from then on. Two presentations
- * of one Active token race: the store carries them out one after the other, so the loser finds the token Rotated,
- * which is reuse, unless the policy grants a reuse grace ({@code auth.refresh-token.reuse-grace}, strict 0 s by
- * default): then the loser, or a client that lost the answer, gets the very successor the winner got, once, and never
- * a second branch of the session. Only an {@link Active} token can be rotated, and only {@link RefreshAttempt#decide}
- * rotates one: an illegal transition does not compile.
+ * of one Active token race: the store finds the token's record with its rows locked until the decision on it is
+ * written, so the loser finds the token Rotated, which is reuse, unless the policy grants a reuse grace
+ * ({@code auth.refresh-token.reuse-grace}, strict 0 s by default): then the loser, or a client that lost the answer,
+ * gets the very successor the winner got, once, and never a second branch of the session. Only an {@link Active}
+ * token can be rotated, and only {@link RefreshAttempt#decide} rotates one: an illegal transition does not compile.
  */
 public sealed interface RefreshToken {
 
