@@ -124,6 +124,21 @@ class ArchitectureTest {
                 namedFor(result, "MatchTakingConsumersUseCase", "not one Function per outcome"));
     }
 
+    /** Both of the store's ways of deciding are named: asking the domain, and making a decision of its own. */
+    @Test
+    void theRuleThatAdaptersDoNotDecideNamesTheStoreThatDecides() {
+        List<String> violations = BROKEN_RULES.adaptersDoNotDecide().evaluate(BROKEN_FIXTURE).getFailureReport()
+                .getDetails();
+
+        assertEquals(2, violations.size(), violations.toString());
+        assertTrue(violations.stream().allMatch(violation -> violation.contains(".StoreThatDecides.")),
+                violations.toString());
+        assertTrue(violations.stream().anyMatch(violation -> violation.contains("Attempt.decide()")),
+                violations.toString());
+        assertTrue(violations.stream().anyMatch(violation -> violation.contains("Decision.<init>(boolean)")),
+                violations.toString());
+    }
+
     @Test
     void theInPortRulesPassAWellShapedInPort() {
         for (ArchRule rule : List.of(BROKEN_RULES.inPortsHoldUseCasesAndValues(),

@@ -6,9 +6,12 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.AccessTarget.CodeUnitCallTarget;
 import com.tngtech.archunit.core.domain.InstanceofCheck;
+import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaConstructor;
 import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.domain.JavaParameterizedType;
@@ -29,7 +32,7 @@ import java.util.stream.Collectors;
 /**
  * The dependency rule of the hexagon, for a code base rooted at {@code root}: dependencies point inward
  * (adapters → application → domain), adapters reach the application through its ports only, adapters do not know each
- * other (nor do the persistence packages), and nothing knows the wiring. Every in-port has one shape: one method taking
+ * other (nor do the persistence packages), no adapter decides what the service decides, and nothing knows the wiring. Every in-port has one shape: one method taking
  * a {@code Command} or {@code Query} record and returning a sealed {@code Result} answered through its {@code match}.
  * Parameterised by the root so that the same rules can be shown to fail on a deliberately broken fixture.
  */
@@ -89,7 +92,7 @@ final class HexagonRules {
     List<ArchRule> all() {
         return List.of(domainIsPureJava(), applicationDependsOnDomainOnly(), noFrameworkInTheCore(),
                 adaptersDoNotDependOnEachOther(), nothingDependsOnBootstrap(), adaptersDoNotDependOnServices(),
-                portsDoNotDependOnServices(), persistencePackagesDoNotDependOnEachOther(),
+                portsDoNotDependOnServices(), persistencePackagesDoNotDependOnEachOther(), adaptersDoNotDecide(),
                 databaseAdaptersTranslateUnavailability(), noPackageCycles(), capabilitiesMeetWhereTheArchitectureSays(),
                 useCaseResultsAreMatchedNotTested(), inPortsHoldUseCasesAndValues(), useCasesTakeOneCommandOrQuery(),
                 useCaseResultsAreSealedOutcomesWithAMatch());
@@ -184,6 +187,33 @@ final class HexagonRules {
         return slices().matching(root + ".adapter.out.persistence.(*)..")
                 .should().notDependOnEachOther()
                 .because("each persistence package owns its tables; what they share lives in adapter.out.persistence");
+    }
+
+    /**
+     * The service decides, the stores find and write: no adapter asks the domain for a {@code Decision}
+     * ({@code RefreshAttempt.decide}), asks a {@code RefusalRule}, or makes a {@code Decision} of its own. A store
+     * that decided would write what it decided, out of the service's sight and out of reach of the proofs that hold
+     * every store to writing what it is handed.
+     */
+    ArchRule adaptersDoNotDecide() {
+        return noClasses().that().resideInAPackage(root + ".adapter..")
+                .should().callCodeUnitWhere(DescribedPredicate.describe("the target decides a refresh"
+                                + " (RefreshAttempt.decide, a RefusalRule, a Decision's constructor)",
+                        (JavaCall<?> call) -> decides(call.getTarget())))
+                .because("the service decides on what a store found and hands the decision to the store to write");
+    }
+
+    /** A call that asks the domain for a decision, asks one of its refusal rules, or makes a decision itself. */
+    private boolean decides(CodeUnitCallTarget target) {
+        boolean makesADecision = target.getName().equals(JavaConstructor.CONSTRUCTOR_NAME)
+                && target.getOwner().isAssignableTo(domainType("Decision"));
+        return makesADecision || target.getRawReturnType().isAssignableTo(domainType("Decision"))
+                || target.getOwner().isAssignableTo(domainType("RefusalRule"));
+    }
+
+    private DescribedPredicate<JavaClass> domainType(String simpleName) {
+        return DescribedPredicate.describe("the domain's " + simpleName, type -> type.getSimpleName().equals(simpleName)
+                && type.getPackageName().startsWith(root + ".domain"));
     }
 
     /**

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.adapter.out.crypto.session.JwtAlgorithm;
 import dev.authservice.adapter.out.crypto.session.JwtKey;
-import dev.authservice.bootstrap.configuration.Development;
 import dev.authservice.bootstrap.session.JwtKeyFilesTest;
 import java.nio.file.Files;
 import java.nio.file.Path;

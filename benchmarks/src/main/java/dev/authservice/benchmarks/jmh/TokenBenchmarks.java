@@ -6,11 +6,14 @@ import dev.authservice.adapter.out.crypto.session.JwtKey;
 import dev.authservice.adapter.out.crypto.session.JwtKeySet;
 import dev.authservice.adapter.out.crypto.session.JwtSecret;
 import dev.authservice.domain.session.AccessToken;
+import dev.authservice.domain.session.Decision;
+import dev.authservice.domain.session.RefreshAttempt;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.session.TokenPolicy;
+import dev.authservice.domain.session.TokenRecord;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -93,7 +96,7 @@ public class TokenBenchmarks {
     private final RefreshTokenHash successorHash = RefreshTokenHash.of("successor-" + refreshTokenValue);
     private final Session session = Session.start(new SessionId(UUID.randomUUID()), ALICE.id(), NOW, POLICY, null,
             null);
-    private final Optional<RefreshToken.TokenRecord> found = Optional.of(new RefreshToken.TokenRecord(
+    private final Optional<TokenRecord> found = Optional.of(new TokenRecord(
             RefreshToken.issue(RefreshTokenHash.of(refreshTokenValue), session, NOW, POLICY), session, ALICE));
 
     /** Login and refresh: one access token, claims to compact JWS, signed with the algorithm's key. */
@@ -119,7 +122,7 @@ public class TokenBenchmarks {
 
     /** The domain's decision on a presented token: here, its rotation into its successor. */
     @Benchmark
-    public RefreshToken.Decision presentAndRotate() {
-        return RefreshToken.RefreshAttempt.of(found.get().token().hash(), successorHash, NOW, POLICY).decide(found);
+    public Decision presentAndRotate() {
+        return RefreshAttempt.of(found.get().token().hash(), successorHash, NOW, POLICY).decide(found);
     }
 }

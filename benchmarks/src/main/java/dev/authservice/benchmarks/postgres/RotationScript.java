@@ -26,6 +26,7 @@ final class RotationScript {
             "presented", PRESENTED,
             "rotated", PRESENTED,
             "rotated_at", "now()",
+            "session_used_at", "now()",
             "successor", "CAST(lpad(CAST(:client_id AS text) || '.' || CAST(:next AS text), 64, '0') AS CHAR(64))",
             "successor_issued_at", "now()",
             "successor_expires_at", "now() + make_interval(secs => CAST(:ttl_seconds AS double precision))");

@@ -6,6 +6,7 @@ import dev.authservice.adapter.out.crypto.session.JwtKey;
 import dev.authservice.adapter.out.crypto.session.JwtKeySet;
 import dev.authservice.adapter.out.crypto.session.JwtSecret;
 import dev.authservice.benchmarks.load.HttpConnection;
+import dev.authservice.domain.session.AccessToken;
 import dev.authservice.domain.session.AuthenticationMethods;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.user.Role;

@@ -17,7 +17,8 @@ class RotationScriptTest {
         assertTrue(script.contains("FOR UPDATE OF t, s;\nWITH rotated AS ("), script);
         assertTrue(script.endsWith(";\nCOMMIT;\n\\set n :next\n"), script);
         assertFalse(script.contains("interval '"), "the lifetime is the service's, not written here: " + script);
-        for (String storeParameter : new String[] {":presented", ":rotated", ":successor", ":rotated_at"}) {
+        for (String storeParameter : new String[] {":presented", ":rotated", ":successor", ":rotated_at",
+                ":session_used_at"}) {
             assertFalse(script.matches("(?s).*" + storeParameter + "\\b.*"), storeParameter + " is left: " + script);
         }
     }

@@ -18,17 +18,17 @@ import java.util.Optional;
  * the same; one that is not stops the start with one line naming it. The factories of the signing secret, the sealer
  * and the successors take their keys from here, so that none is used unjudged. Built right after the trial's guard
  * ({@code @Order}, {@link NoEnvironmentNamed}), before any database is opened. The asymmetric signing keys are files
- * with rules of their own ({@link JwtKeyFiles}).
+ * with rules of their own, kept by the session's {@code JwtKeyFiles}.
  */
 @Context
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
-final class KeyConfiguration {
+public final class KeyConfiguration {
 
     /** 32 random bytes, as many as HMAC-SHA256's output and AES-256's key, in base64: 256 bits in 44 characters. */
-    static final String MAKE_ONE = "make one with: openssl rand -base64 32";
-    static final String JWT_SECRET = "auth.jwt.secret (AUTH_JWT_SECRET)";
-    static final String ENCRYPTION_KEY = "auth.second-factor.encryption-key (AUTH_SECOND_FACTOR_ENCRYPTION_KEY)";
-    static final String REUSE_GRACE_KEY = "auth.refresh-token.reuse-grace-key (AUTH_REFRESH_TOKEN_REUSE_GRACE_KEY)";
+    public static final String MAKE_ONE = "make one with: openssl rand -base64 32";
+    public static final String JWT_SECRET = "auth.jwt.secret (AUTH_JWT_SECRET)";
+    public static final String ENCRYPTION_KEY = "auth.second-factor.encryption-key (AUTH_SECOND_FACTOR_ENCRYPTION_KEY)";
+    public static final String REUSE_GRACE_KEY = "auth.refresh-token.reuse-grace-key (AUTH_REFRESH_TOKEN_REUSE_GRACE_KEY)";
     private static final String PREVIOUS_ENCRYPTION_KEYS = "auth.second-factor.previous-encryption-keys"
             + " (AUTH_SECOND_FACTOR_PREVIOUS_ENCRYPTION_KEYS)";
 
@@ -67,19 +67,19 @@ final class KeyConfiguration {
         return Optional.ofNullable(key).filter(text -> !text.isEmpty());
     }
 
-    Optional<String> jwtSecret() {
+    public Optional<String> jwtSecret() {
         return jwtSecret;
     }
 
-    Optional<String> encryptionKey() {
+    public Optional<String> encryptionKey() {
         return encryptionKey;
     }
 
-    List<String> previousEncryptionKeys() {
+    public List<String> previousEncryptionKeys() {
         return previousEncryptionKeys;
     }
 
-    Optional<String> reuseGraceKey() {
+    public Optional<String> reuseGraceKey() {
         return reuseGraceKey;
     }
 }

@@ -3,6 +3,7 @@ package dev.authservice.bootstrap.secondfactor;
 import dev.authservice.adapter.out.crypto.secondfactor.AesGcmSecretSealer;
 import dev.authservice.application.secondfactor.port.out.SecretSealer;
 import dev.authservice.bootstrap.configuration.DevelopmentKeyFile;
+import dev.authservice.bootstrap.configuration.KeyConfiguration;
 import dev.authservice.bootstrap.configuration.MisconfigurationException;
 import dev.authservice.bootstrap.session.AccessTokenKeysFactory;
 import io.micronaut.context.annotation.Context;

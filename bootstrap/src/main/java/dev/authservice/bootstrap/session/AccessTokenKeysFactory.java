@@ -8,6 +8,7 @@ import dev.authservice.adapter.out.crypto.session.JwtSecret;
 import dev.authservice.adapter.out.crypto.session.VerifiedTokenCache;
 import dev.authservice.application.session.port.out.AccessTokenCodec;
 import dev.authservice.application.session.port.out.PublicTokenKeys;
+import dev.authservice.bootstrap.configuration.KeyConfiguration;
 import dev.authservice.bootstrap.configuration.MisconfigurationException;
 import dev.authservice.bootstrap.configuration.NoEnvironmentNamed;
 import dev.authservice.domain.InvalidValueException;

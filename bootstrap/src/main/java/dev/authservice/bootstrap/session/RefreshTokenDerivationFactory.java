@@ -3,6 +3,7 @@ package dev.authservice.bootstrap.session;
 import dev.authservice.adapter.out.crypto.session.HmacRefreshTokenDerivation;
 import dev.authservice.application.session.port.out.RefreshTokenDerivation;
 import dev.authservice.bootstrap.configuration.DevelopmentKeyFile;
+import dev.authservice.bootstrap.configuration.KeyConfiguration;
 import dev.authservice.bootstrap.configuration.MisconfigurationException;
 import dev.authservice.domain.session.TokenPolicy;
 import io.micronaut.context.annotation.Factory;

@@ -2,7 +2,6 @@ package dev.authservice.bootstrap.configuration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.authservice.bootstrap.SafeDefaultsIT;
 import io.micronaut.context.env.PropertySource;
 import io.micronaut.context.env.PropertySourcePropertyResolver;
 import java.util.List;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.authservice.adapter.out.crypto.session.JwtAccessTokenCodec;
 import dev.authservice.adapter.out.crypto.session.JwtPublicKeys;
+import dev.authservice.bootstrap.configuration.KeyConfiguration;
 import dev.authservice.bootstrap.configuration.MisconfigurationException;
 import java.time.Clock;
 import java.util.Optional;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.user.port.out.PasswordHasher;
 import dev.authservice.application.user.port.out.UserStore;
-import dev.authservice.bootstrap.SafeDefaultsIT;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.Username;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.authservice.application.user.port.in.ProvisionFirstAdministratorUseCase.Command;
 import dev.authservice.application.user.port.in.ProvisionFirstAdministratorUseCase.Result;
 import dev.authservice.application.user.port.in.ProvisionFirstAdministratorUseCase;
-import dev.authservice.bootstrap.EndToEndIT;
 import dev.authservice.bootstrap.configuration.MisconfigurationException;
 import java.util.ArrayList;
 import java.util.List;

@@ -64,6 +64,11 @@ public record Session(SessionId id, UserId userId, Instant createdAt, Instant en
         return !at.isBefore(endsAt);
     }
 
+    /** A token's {@code expiry} in this session: the one asked, or the session's end if that comes first. */
+    public Instant expiryWithin(Instant expiry) {
+        return expiry.isBefore(endsAt) ? expiry : endsAt;
+    }
+
     /**
      * Whether a client can still refresh this session at {@code at}: it is not revoked, it has not ended, and one of
      * its tokens is active and unexpired then. A user's list of sessions shows the live ones.

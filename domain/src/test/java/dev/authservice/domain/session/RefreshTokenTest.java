@@ -8,10 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.domain.network.ClientAddress;
-import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
-import dev.authservice.domain.session.RefreshToken.Refusal;
-import dev.authservice.domain.session.RefreshToken.TokenRecord;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -73,6 +69,13 @@ class RefreshTokenTest {
             assertEquals(new RefreshToken.Rotated(HASH, SESSION.id(), USER, LOGIN, EXPIRY, refreshAt, Optional.empty()),
                     rotate.rotation().rotated());
             assertEquals(OWNER, rotate.owner());
+        }
+
+        @Test
+        void movesTheSessionsLastUseToTheAttempt() {
+            Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, presentAt(refreshAt, found(issued)));
+
+            assertEquals(refreshAt, rotate.rotation().sessionUsedAt());
         }
 
         @Test
@@ -182,16 +185,15 @@ class RefreshTokenTest {
         void aSecondRepeatIsReuse() {
             RefreshToken.Rotated repeated = rotated.repeat(rotatedAt.plusSeconds(1));
 
-            assertEquals(new Decision.RevokeForReuse(repeated),
+            assertEquals(reuse(repeated, rotatedAt.plusSeconds(2)),
                     presentAgain(repeated, rotatedAt.plusSeconds(2), GRACE, successor));
         }
 
         @Test
         void atTheGracesEndOrWithoutOneItIsReuse() {
-            assertEquals(new Decision.RevokeForReuse(rotated),
+            assertEquals(reuse(rotated, rotatedAt.plus(GRACE)),
                     presentAgain(rotated, rotatedAt.plus(GRACE), GRACE, successor));
-            assertEquals(new Decision.RevokeForReuse(rotated),
-                    presentAgain(rotated, rotatedAt, Duration.ZERO, successor));
+            assertEquals(reuse(rotated, rotatedAt), presentAgain(rotated, rotatedAt, Duration.ZERO, successor));
         }
 
         @Test
@@ -200,8 +202,26 @@ class RefreshTokenTest {
                     RefreshAttempt.of(successor.hash(), RefreshTokenHash.of("third"), rotatedAt.plusSeconds(1), POLICY)
                             .decide(found(successor))).rotation().rotated();
 
-            assertEquals(new Decision.RevokeForReuse(rotated),
+            assertEquals(reuse(rotated, rotatedAt.plusSeconds(2)),
                     presentAgain(rotated, rotatedAt.plusSeconds(2), GRACE, usedSuccessor));
+        }
+
+        /** A repeat hands the successor out again: not one the rules would refuse now, so then it is reuse. */
+        @Test
+        void aSuccessorTheRulesWouldRefuseIsNotRepeated() {
+            Instant again = rotatedAt.plusSeconds(2);
+            Session endingMeanwhile = new Session(SESSION.id(), USER, LOGIN, again, null, null, Optional.empty(),
+                    AuthenticationMethods.PASSWORD, LOGIN);
+
+            assertEquals(reuse(rotated, again), presentAgain(rotated, again, SESSION, OWNER.withEnabled(false)));
+            assertEquals(new Decision.RevokeForReuse(rotated,
+                            endingMeanwhile.revoke(RevocationReason.REUSE_DETECTED, again)),
+                    presentAgain(rotated, again, endingMeanwhile, OWNER));
+        }
+
+        private Decision presentAgain(RefreshToken.Rotated token, Instant at, Session session, UserAccount owner) {
+            return new RefreshAttempt(token.hash(), successor.hash(), at, at.plus(TTL), GRACE)
+                    .decide(Optional.of(new TokenRecord(token, session, owner, Optional.of(successor))));
         }
 
         private Decision presentAgain(RefreshToken.Rotated token, Instant at, Duration grace,
@@ -220,7 +240,7 @@ class RefreshTokenTest {
         void isReuseAndRevokesTheSession() {
             Decision decision = presentAt(LOGIN.plus(Duration.ofDays(4)), found(rotated));
 
-            assertEquals(new Decision.RevokeForReuse(rotated), decision);
+            assertEquals(reuse(rotated, LOGIN.plus(Duration.ofDays(4))), decision);
         }
 
         @Test
@@ -228,10 +248,10 @@ class RefreshTokenTest {
             // A copy is out there, and so is its successor: the session ends, whoever presents it and whenever.
             TokenRecord ofDisabled = new TokenRecord(rotated, SESSION, OWNER.withEnabled(false));
 
-            Decision reuse = new Decision.RevokeForReuse(rotated);
-
-            assertEquals(reuse, presentAt(EXPIRY.plus(Duration.ofDays(365)), found(rotated)));
-            assertEquals(reuse, presentAt(LOGIN.plus(Duration.ofDays(4)), Optional.of(ofDisabled)));
+            assertEquals(reuse(rotated, EXPIRY.plus(Duration.ofDays(365))),
+                    presentAt(EXPIRY.plus(Duration.ofDays(365)), found(rotated)));
+            assertEquals(reuse(rotated, LOGIN.plus(Duration.ofDays(4))),
+                    presentAt(LOGIN.plus(Duration.ofDays(4)), Optional.of(ofDisabled)));
         }
 
         @Test
@@ -242,7 +262,7 @@ class RefreshTokenTest {
 
             Decision loser = presentAt(at, found(winner.rotation().rotated()));
 
-            assertEquals(new Decision.RevokeForReuse(winner.rotation().rotated()), loser);
+            assertEquals(reuse(winner.rotation().rotated(), at), loser);
         }
     }
 
@@ -290,7 +310,7 @@ class RefreshTokenTest {
     @Test
     void aDecisionIsMatchedByItsOwnFunction() {
         Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, presentAt(LOGIN, found(issued)));
-        Decision reuse = new Decision.RevokeForReuse(rotate.rotation().rotated());
+        Decision reuse = reuse(rotate.rotation().rotated(), LOGIN);
         Decision refuse = refused(Refusal.EXPIRED, issued);
         Decision repeat = new Decision.Repeat(rotate.rotation().rotated(), rotate.rotation().successor(), OWNER,
                 SESSION);
@@ -346,6 +366,18 @@ class RefreshTokenTest {
         }
 
         @Test
+        void aRotationsSuccessorIsIssuedInItsSessionAsItsTokenIsRotated() {
+            RefreshToken.Rotated rotated = new RefreshToken.Rotated(HASH, SESSION.id(), USER, LOGIN, EXPIRY,
+                    LOGIN.plusSeconds(5), Optional.empty());
+
+            assertThrows(IllegalArgumentException.class, () -> new RefreshToken.Rotation(rotated,
+                    new RefreshToken.Active(SUCCESSOR_HASH, SESSION.id(), USER, LOGIN.plusSeconds(6), EXPIRY)));
+            assertThrows(IllegalArgumentException.class, () -> new RefreshToken.Rotation(rotated,
+                    new RefreshToken.Active(SUCCESSOR_HASH, new SessionId(UUID.randomUUID()), USER,
+                            LOGIN.plusSeconds(5), EXPIRY)));
+        }
+
+        @Test
         void aRotatedTokenNeedsEveryFieldIncludingWhenItWasRotated() {
             SessionId id = SESSION.id();
             assertAll(
@@ -375,6 +407,11 @@ class RefreshTokenTest {
 
     private static Decision refused(Refusal why, RefreshToken token) {
         return new Decision.Refuse(why, Optional.of(token));
+    }
+
+    /** The reuse of {@code rotated} of the live {@link #SESSION}, presented at {@code at}. */
+    private static Decision reuse(RefreshToken.Rotated rotated, Instant at) {
+        return new Decision.RevokeForReuse(rotated, SESSION.revoke(RevocationReason.REUSE_DETECTED, at));
     }
 
     private RefreshToken.Rotated rotatedAt(Instant at) {

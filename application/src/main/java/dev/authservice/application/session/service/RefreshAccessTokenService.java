@@ -9,19 +9,19 @@ import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
-import dev.authservice.domain.session.RefreshToken;
+import dev.authservice.domain.session.Decision;
+import dev.authservice.domain.session.RefreshAttempt;
 import dev.authservice.domain.session.RefreshTokenHash;
+import dev.authservice.domain.session.Refusal;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.TokenPolicy;
 import java.time.Clock;
 import java.time.Instant;
 
 /**
- * A refresh, in a straight line: the presented token and its would-be successor make a {@link RefreshAttempt}; the store
- * looks the token up, lets the domain decide what presenting it means, and carries that out; this service answers
- * the decision and reports it.
+ * A refresh, in a straight line: the presented token and its would-be successor make a {@link RefreshAttempt}; in one
+ * transaction the store finds what is on record for it, its rows locked, the domain decides what presenting the token
+ * means, and the store writes that decision; this service reports the decision and answers it.
  */
 public final class RefreshAccessTokenService implements RefreshAccessTokenUseCase {
 
@@ -47,16 +47,18 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
         Instant now = clock.instant();
         if (command.presentedToken().isEmpty()) {
             audit.record(SecurityEvent.of(SecurityEventType.REFRESH_REJECTED, now, command.requester())
-                    .outcome(outcomeOf(RefreshToken.Refusal.UNKNOWN)));
+                    .outcome(outcomeOf(Refusal.UNKNOWN)));
             return new Result.Refused();
         }
         String presented = command.presentedToken().get();
         NewRefreshToken successor = tokens.successorOf(presented);
         RefreshAttempt attempt = RefreshAttempt.of(RefreshTokenHash.of(presented), successor.hash(), now, policy);
-        // The decision carried out and its audit record commit together, once; the access token is signed after the
-        // commit, so that the session's row is locked no longer than the decision takes.
+        // Found, decided and written in one transaction, which holds the token's and the session's rows from the find
+        // to the write, and commits the audit record with the decision, once. The access token is signed after the
+        // commit, so that the rows are locked no longer than the decision takes.
         Decision decision = transactions.inTransaction(() -> {
-            Decision decided = sessions.refresh(attempt);
+            Decision decided = attempt.decide(sessions.lockRecordOf(attempt));
+            sessions.carryOut(decided);
             audit.record(eventOf(decided, command.requester(), now));
             return decided;
         });
@@ -87,7 +89,7 @@ public final class RefreshAccessTokenService implements RefreshAccessTokenUseCas
                 });
     }
 
-    private static AuditOutcome outcomeOf(RefreshToken.Refusal why) {
+    private static AuditOutcome outcomeOf(Refusal why) {
         return switch (why) {
             case UNKNOWN -> AuditOutcome.UNKNOWN_TOKEN;
             case SESSION_REVOKED -> AuditOutcome.REVOKED;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.Refreshes;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
@@ -14,8 +15,8 @@ import dev.authservice.application.user.port.in.SetUserEnabledUseCase.Command;
 import dev.authservice.application.user.port.in.SetUserEnabledUseCase.Result;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.Refusal;
+import dev.authservice.domain.session.Decision;
+import dev.authservice.domain.session.Refusal;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
@@ -67,7 +68,7 @@ class SetUserEnabledServiceTest {
     void aRefreshAfterTheDisablingIsRefused() {
         set(ALICE.id(), false);
 
-        assertEquals(Refusal.SESSION_REVOKED, ((Decision.Refuse) sessions.refresh(
+        assertEquals(Refusal.SESSION_REVOKED, ((Decision.Refuse) Refreshes.refresh(sessions, sessions.transactions(),
                 SessionMother.attemptOf(laptop.firstToken().hash(), NOW))).why());
     }
 

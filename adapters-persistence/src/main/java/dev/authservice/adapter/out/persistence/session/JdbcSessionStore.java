@@ -7,14 +7,13 @@ import dev.authservice.application.session.port.out.SessionStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
-import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
-import dev.authservice.domain.session.RefreshToken.TokenRecord;
+import dev.authservice.domain.session.Decision;
+import dev.authservice.domain.session.RefreshAttempt;
 import dev.authservice.domain.session.RefreshToken;
-import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
+import dev.authservice.domain.session.TokenRecord;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.data.exceptions.DataAccessException;
@@ -35,8 +34,8 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Sessions and their refresh tokens in {@code sessions} and {@code refresh_tokens}. It carries out what the domain
- * decides ({@link RefreshAttempt#decide}, {@link Session#revoke}) and decides nothing itself.
+ * Sessions and their refresh tokens in {@code sessions} and {@code refresh_tokens}. It finds what the domain decides
+ * on and writes what it decided ({@link RefreshAttempt#decide}, {@link Session#revoke}); it decides nothing itself.
  *
  * <p>The session row is the lock of its tokens: every change to a session or to one of its tokens locks the session's
  * row (a refresh locks its token's row with it), so changes to one session run one after another on every database
@@ -53,15 +52,14 @@ class JdbcSessionStore implements SessionStore {
 
     private static final SqlStatement TOKEN_RECORD = SqlStatement.load(JdbcSessionStore.class, "token-record.sql");
     private static final SqlStatement ROTATION = SqlStatement.load(JdbcSessionStore.class, "rotation.sql");
+    /** The advisory lock of the clean-up's batches: any number no other lock of the database's users takes. */
+    static final long CLEAN_UP_LOCK = 0x5e55_1011_c1ea_0001L;
 
     private final SessionRowRepository sessions;
     private final RefreshTokenRowRepository tokens;
     private final TransactionOperations<Connection> transactions;
     private final SessionDenyList denyList;
     /** Whether the database is PostgreSQL, once a connection has told. */
-    /** The advisory lock of the clean-up's batches: any number no other lock of the database's users takes. */
-    static final long CLEAN_UP_LOCK = 0x5e55_1011_c1ea_0001L;
-
     private volatile Boolean onPostgres;
 
     JdbcSessionStore(SessionRowRepository sessions, RefreshTokenRowRepository tokens,
@@ -85,21 +83,32 @@ class JdbcSessionStore implements SessionStore {
     }
 
     /**
-     * Find, decide, carry out: the presented token is read with its session and owner, both locked; the domain
-     * decides; the decision is written. In the caller's transaction when there is one (the use case's, which commits
-     * once), else in one of its own.
+     * The presented token read with its session and owner, the token's and the session's rows locked: in the caller's
+     * transaction when there is one (the use case's, which carries the decision out and commits once), else in one of
+     * its own.
      */
     @Override
-    public Decision refresh(RefreshAttempt attempt) {
+    public Optional<TokenRecord> lockRecordOf(RefreshAttempt attempt) {
         return inCallersTransactionOrOwn(status -> {
-            Connection connection = status.getConnection();
             try {
-                Decision decision = attempt.decide(tokenRecord(connection, attempt));
-                return carryOut(connection, decision, attempt.at(), status);
+                return tokenRecord(status.getConnection(), attempt);
             } catch (SQLException e) {
-                throw new DataAccessException("Could not carry out a refresh attempt: " + e.getMessage(), e);
+                throw new DataAccessException("Could not find a refresh attempt's record: " + e.getMessage(), e);
             }
         });
+    }
+
+    /**
+     * Writes what the domain decided, in the transaction that found the record: the token and its session are still
+     * locked, so neither can have changed since. Nothing to write for a refusal.
+     */
+    @Override
+    public void carryOut(Decision decision) {
+        inCallersTransactionOrOwn(status -> decision.match(
+                rotate -> rotate(status.getConnection(), rotate.rotation()),
+                repeat -> markRepeated(repeat.repeated()),
+                reuse -> revokeForReuse(status, reuse),
+                refuse -> null));
     }
 
     /**
@@ -144,54 +153,58 @@ class JdbcSessionStore implements SessionStore {
         }
     }
 
-    /**
-     * Writes what the domain decided, with the token and its session locked: neither can have changed since they
-     * were read. A rotation is one statement on PostgreSQL, three elsewhere.
-     */
-    private Decision carryOut(Connection connection, Decision decision, Instant at,
-                              TransactionStatus<Connection> status)
-            throws SQLException {
-        if (decision instanceof Decision.Rotate rotate) {
-            rotate(connection, rotate.rotation());
-        } else if (decision instanceof Decision.Repeat repeat) {
-            if (tokens.markRepeated(repeat.repeated().hash().hex(), at) != 1) {
-                throw new IllegalStateException("a token repeated behind its lock");
-            }
-        } else if (decision instanceof Decision.RevokeForReuse reuse) {
-            SessionId session = reuse.reused().sessionId();
-            if (sessions.markRevoked(session.value(), RevocationReason.REUSE_DETECTED, at) != 1) {
-                throw new IllegalStateException("a session revoked behind its lock");
-            }
-            denyOnceCommitted(status, List.of(session.value()), at);
-        }
-        return decision;
-    }
-
-    private void rotate(Connection connection, RefreshToken.Rotation rotation) throws SQLException {
+    /** One statement on PostgreSQL ({@code rotation.sql}), three elsewhere. */
+    private Void rotate(Connection connection, RefreshToken.Rotation rotation) {
         RefreshToken.Rotated rotated = rotation.rotated();
         RefreshToken.Active successor = rotation.successor();
-        if (onPostgres(connection)) {
-            try (PreparedStatement statement = ROTATION.prepare(connection, Map.of(
-                    "rotated", rotated.hash().hex(), "rotated_at", rotated.rotatedAt(),
-                    "successor", successor.hash().hex(), "successor_issued_at", successor.issuedAt(),
-                    "successor_expires_at", successor.expiresAt()))) {
-                if (statement.executeUpdate() != 1) {
-                    throw new IllegalStateException("a token rotated behind its lock");
-                }
+        try {
+            if (onPostgres(connection)) {
+                rotateInOneStatement(connection, rotation);
+                return null;
             }
-            return;
+        } catch (SQLException e) {
+            throw new DataAccessException("Could not rotate a refresh token: " + e.getMessage(), e);
         }
         if (tokens.markRotated(rotated.hash().hex(), rotated.rotatedAt()) != 1) {
             throw new IllegalStateException("a token rotated behind its lock");
         }
         tokens.insert(RefreshTokenRow.of(successor));
-        sessions.markUsed(successor.sessionId().value(), rotated.rotatedAt());
+        sessions.markUsed(successor.sessionId().value(), rotation.sessionUsedAt());
+        return null;
     }
 
-    /**
-     * Read once into a local: checked twice, the field could be null at the first look and false at the second, when
-     * another thread learnt it meanwhile, and PostgreSQL's statement would run on H2.
-     */
+    private static void rotateInOneStatement(Connection connection, RefreshToken.Rotation rotation)
+            throws SQLException {
+        RefreshToken.Rotated rotated = rotation.rotated();
+        RefreshToken.Active successor = rotation.successor();
+        try (PreparedStatement statement = ROTATION.prepare(connection, Map.of(
+                "rotated", rotated.hash().hex(), "rotated_at", rotated.rotatedAt(),
+                "successor", successor.hash().hex(), "successor_issued_at", successor.issuedAt(),
+                "successor_expires_at", successor.expiresAt(), "session_used_at", rotation.sessionUsedAt()))) {
+            if (statement.executeUpdate() != 1) {
+                throw new IllegalStateException("a token rotated behind its lock");
+            }
+        }
+    }
+
+    private Void markRepeated(RefreshToken.Rotated repeated) {
+        if (tokens.markRepeated(repeated.hash().hex(), repeated.repeatedAt().orElseThrow()) != 1) {
+            throw new IllegalStateException("a token repeated behind its lock");
+        }
+        return null;
+    }
+
+    private Void revokeForReuse(TransactionStatus<Connection> status, Decision.RevokeForReuse reuse) {
+        Session.Revocation revocation = reuse.revocation();
+        UUID session = reuse.session().id().value();
+        if (sessions.markRevoked(session, revocation.reason(), revocation.at()) != 1) {
+            throw new IllegalStateException("a session revoked behind its lock");
+        }
+        denyOnceCommitted(status, List.of(session), revocation.at());
+        return null;
+    }
+
+    /** Whether this transaction took the clean-up's advisory lock: false while another transaction holds it. */
     private static boolean cleanUpLockTaken(Connection connection) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement("SELECT pg_try_advisory_xact_lock(?)")) {
             statement.setLong(1, CLEAN_UP_LOCK);
@@ -201,6 +214,10 @@ class JdbcSessionStore implements SessionStore {
         }
     }
 
+    /**
+     * Read once into a local: checked twice, the field could be null at the first look and false at the second, when
+     * another thread learnt it meanwhile, and PostgreSQL's statement would run on H2.
+     */
     private boolean onPostgres(Connection connection) throws SQLException {
         Boolean known = onPostgres;
         if (known == null) {

@@ -1,4 +1,4 @@
--- What the store has on record for a refresh attempt (RefreshToken.TokenRecord): the presented token, its session and
+-- What the store has on record for a refresh attempt (TokenRecord): the presented token, its session and
 -- its owner, and the token stored under the attempt's successor hash if any (a repeat's), with every field that
 -- RefreshAttempt.decide may read. The token's and the session's rows are locked
 -- until the transaction ends, so that the attempts on one session run one after another on every instance. A locked

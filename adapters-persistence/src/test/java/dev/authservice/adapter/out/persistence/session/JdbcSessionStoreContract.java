@@ -4,6 +4,7 @@ import dev.authservice.adapter.out.persistence.TestDatabase;
 import dev.authservice.application.session.port.out.RevokedSessions;
 import dev.authservice.application.session.port.out.SessionStore;
 import dev.authservice.application.session.port.out.SessionStoreContract;
+import dev.authservice.application.shared.port.out.Transactions;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
@@ -18,6 +19,11 @@ abstract class JdbcSessionStoreContract extends SessionStoreContract {
     protected SessionStore emptySessionStore() {
         database().deleteAllRows();
         return database().bean(SessionStore.class);
+    }
+
+    @Override
+    protected Transactions transactions() {
+        return database().bean(Transactions.class);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.authservice.adapter.out.persistence.session;
 
+import static dev.authservice.application.fixtures.Refreshes.refresh;
 import static dev.authservice.application.fixtures.SessionMother.attemptOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,8 +15,8 @@ import dev.authservice.application.session.port.out.RevokedSessions;
 import dev.authservice.application.session.port.out.SessionStore;
 import dev.authservice.application.shared.port.out.Transactions;
 import dev.authservice.application.user.port.out.UserStore;
-import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
+import dev.authservice.domain.session.Decision;
+import dev.authservice.domain.session.RefreshAttempt;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
@@ -28,8 +29,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A refresh runs in the use case's transaction (one commit per rotation): the store's writes join it, commit with it
- * and roll back with it. Run on each database by its subclass.
+ * A refresh runs in the use case's transaction (one commit per rotation): the store's find and its writes join it,
+ * commit with it and roll back with it. Run on each database by its subclass.
  */
 abstract class RefreshInATransaction {
 
@@ -65,7 +66,7 @@ abstract class RefreshInATransaction {
         RefreshAttempt attempt = attemptOf(login.firstToken().hash(), now.plusSeconds(1));
 
         rollbackable.executeWrite(status -> {
-            Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, store.refresh(attempt));
+            Decision.Rotate rotate = assertInstanceOf(Decision.Rotate.class, refresh(store, transactions, attempt));
             assertEquals(Optional.of(rotate.rotation().successor()), stored(attempt.successor()));
             status.setRollbackOnly();
             return null;
@@ -75,13 +76,11 @@ abstract class RefreshInATransaction {
         assertEquals(Optional.empty(), stored(attempt.successor()));
     }
 
-    /** On PostgreSQL the one statement finds nothing to rotate first: that must not spoil the transaction. */
     @Test
     void aReuseFoundInsideTheCallersTransactionCommitsWithIt() {
-        store.refresh(attemptOf(login.firstToken().hash(), now.plusSeconds(1)));
+        refresh(store, transactions, attemptOf(login.firstToken().hash(), now.plusSeconds(1)));
 
-        Decision replay = transactions.inTransaction(
-                () -> store.refresh(attemptOf(login.firstToken().hash(), now.plusSeconds(2))));
+        Decision replay = refresh(store, transactions, attemptOf(login.firstToken().hash(), now.plusSeconds(2)));
 
         assertInstanceOf(Decision.RevokeForReuse.class, replay);
         assertEquals(Optional.of(login.session().revoke(RevocationReason.REUSE_DETECTED, now.plusSeconds(2))),
@@ -92,11 +91,11 @@ abstract class RefreshInATransaction {
     /** Say the audit record could not be written: the session was not revoked, so its access tokens still serve. */
     @Test
     void aReuseRolledBackWithTheCallersTransactionDeniesNothing() {
-        store.refresh(attemptOf(login.firstToken().hash(), now.plusSeconds(1)));
+        refresh(store, transactions, attemptOf(login.firstToken().hash(), now.plusSeconds(1)));
 
         rollbackable.executeWrite(status -> {
             assertInstanceOf(Decision.RevokeForReuse.class,
-                    store.refresh(attemptOf(login.firstToken().hash(), now.plusSeconds(2))));
+                    refresh(store, transactions, attemptOf(login.firstToken().hash(), now.plusSeconds(2))));
             status.setRollbackOnly();
             return null;
         });

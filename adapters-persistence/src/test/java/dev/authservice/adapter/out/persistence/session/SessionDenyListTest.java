@@ -1,5 +1,6 @@
 package dev.authservice.adapter.out.persistence.session;
 
+import static dev.authservice.application.fixtures.Refreshes.refresh;
 import static dev.authservice.application.fixtures.SessionMother.aLoginOf;
 import static dev.authservice.application.fixtures.SessionMother.attemptOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,8 +14,9 @@ import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.session.port.out.RevokedSessions;
 import dev.authservice.application.session.port.out.SessionStore;
+import dev.authservice.application.shared.port.out.Transactions;
 import dev.authservice.application.user.port.out.UserStore;
-import dev.authservice.domain.session.RefreshToken.Decision;
+import dev.authservice.domain.session.Decision;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.TokenPolicy;
 import io.micronaut.context.ApplicationContext;
@@ -162,17 +164,19 @@ class SessionDenyListTest {
 
     @Test
     void presentationsRacingOnTwoInstancesHaveOneWinner() throws Exception {
-        SessionStore otherStore = database.startInstance(Map.of()).getBean(SessionStore.class);
+        ApplicationContext other = database.startInstance(Map.of());
         SessionMother.Login login = logIn();
         ExecutorService threads = Executors.newFixedThreadPool(8);
         try {
             CountDownLatch start = new CountDownLatch(1);
             List<Future<Boolean>> results = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
-                SessionStore instance = i % 2 == 0 ? store : otherStore;
+                SessionStore instance = i % 2 == 0 ? store : other.getBean(SessionStore.class);
+                Transactions itsTransactions = i % 2 == 0 ? database.bean(Transactions.class)
+                        : other.getBean(Transactions.class);
                 results.add(threads.submit(() -> {
                     start.await();
-                    return instance.refresh(attemptOf(login.firstToken().hash(), now.plusSeconds(1)))
+                    return refresh(instance, itsTransactions, attemptOf(login.firstToken().hash(), now.plusSeconds(1)))
                             instanceof Decision.Rotate;
                 }));
             }

@@ -1,23 +1,26 @@
 package dev.authservice.application.session.port.out;
 
+import dev.authservice.application.shared.port.out.Transactions;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
-import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
+import dev.authservice.domain.session.Decision;
+import dev.authservice.domain.session.RefreshAttempt;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
+import dev.authservice.domain.session.TokenRecord;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.util.Optional;
 
 /**
- * The durable record of sessions and their refresh tokens, the tokens known by hash only. It carries out the
- * transitions of {@link RefreshToken} and {@link Session}; it decides none. Every method is atomic on its own, and
- * shared by every instance of the service that uses the same store. {@code SessionStoreContract} holds every
- * implementation to what is written here.
+ * The durable record of sessions and their refresh tokens, the tokens known by hash only. It finds what the domain
+ * decides on and carries out the transitions of {@link RefreshToken} and {@link Session}; it decides none. Every
+ * method is atomic on its own, joins the caller's transaction ({@link Transactions}) when there is one, and is shared
+ * by every instance of the service that uses the same store. {@code SessionStoreContract} and
+ * {@code SessionStoreProperties} hold every implementation to what is written here.
  */
 public interface SessionStore {
 
@@ -25,14 +28,22 @@ public interface SessionStore {
     void start(Session session, RefreshToken.Active firstToken);
 
     /**
-     * Refresh: looks up the presented token with its session and owner, lets {@link RefreshAttempt#decide} decide, and
-     * carries the decision out, all at once: a rotation stores the rotated token, its successor and the session's
-     * last use at {@link RefreshAttempt#at}; a reuse revokes the session as {@link #revoke} does; a refusal changes
-     * nothing. Presentations of tokens of one session are carried out one after the other, on every instance, so
-     * the second of two presentations of one token finds it rotated. A store may take a shortcut (one statement
-     * instead of read, decide, write) where the contract test proves it does exactly what the domain decides.
+     * A refresh, first half: what is on record for the attempt ({@link TokenRecord}: the presented token, its session
+     * and owner, and whatever is stored under the attempt's successor hash), every field that
+     * {@link RefreshAttempt#decide} reads; empty for a hash nobody issued. The token and its session stay locked until
+     * the caller's transaction ends, so that, with {@link #carryOut} in the same transaction, the attempts on one
+     * session are found, decided and written one after the other on every instance: the second of two presentations
+     * of one token finds it rotated.
      */
-    Decision refresh(RefreshAttempt attempt);
+    Optional<TokenRecord> lockRecordOf(RefreshAttempt attempt);
+
+    /**
+     * A refresh, second half: writes what the domain decided on the record {@link #lockRecordOf} found, in the same
+     * transaction, and nothing else. A rotation stores the rotated token, its successor and the session's last use
+     * ({@link RefreshToken.Rotation#sessionUsedAt}); a repeat marks the token repeated; a reuse revokes the session as
+     * {@link #revoke} does; a refusal writes nothing.
+     */
+    void carryOut(Decision decision);
 
     /**
      * Carries out {@link Session#revoke}: the session and every token of it are refused from now on, and

@@ -10,19 +10,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.AtTheSameTime;
+import dev.authservice.application.fixtures.Refreshes;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.shared.port.out.Transactions;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
 import dev.authservice.domain.session.AuthenticationMethods;
-import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
-import dev.authservice.domain.session.RefreshToken.Refusal;
+import dev.authservice.domain.session.Decision;
+import dev.authservice.domain.session.RefreshAttempt;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
+import dev.authservice.domain.session.Refusal;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
 import dev.authservice.domain.session.SessionId;
@@ -43,17 +45,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every {@link SessionStore}, with the {@link RevokedSessions} that goes with it, promises: above all, that
- * presenting a refresh token does exactly what {@link RefreshAttempt#decide} decides, whatever state the token, its
- * session and its owner are in ({@link SessionStoreProperties}, generated), and however attempts race (here).
- * An implementation's test extends this class and hands out an empty store, its deny-list, the user store its
- * owners live in, and a look at a stored token.
+ * What every {@link SessionStore}, with the {@link RevokedSessions} that goes with it, promises: above all, that a
+ * refresh found, decided by {@link RefreshAttempt#decide} and written in one transaction does exactly what the domain
+ * decided, whatever state the token, its session and its owner are in ({@link SessionStoreProperties}, generated), and
+ * however such refreshes race (here). An implementation's test extends this class and hands out an empty store, its
+ * transactions, its deny-list, the user store its owners live in, and a look at a stored token.
  * Times are recent: a deny-list may forget revocations older than an access token's lifetime.
  */
 public abstract class SessionStoreContract {
 
     private static final int RACERS = 8;
     private SessionStore store;
+    private Transactions transactions;
     private RevokedSessions revokedSessions;
     private UserStore users;
     private UserAccount alice;
@@ -61,6 +64,9 @@ public abstract class SessionStoreContract {
 
     /** A store without any session; called before each test. */
     protected abstract SessionStore emptySessionStore();
+
+    /** The transactions the store's methods join, as a use case's do. */
+    protected abstract Transactions transactions();
 
     /** The deny-list that the store's revocations feed. */
     protected abstract RevokedSessions revokedSessions();
@@ -74,6 +80,7 @@ public abstract class SessionStoreContract {
     @BeforeEach
     void startEmptyWithOneUser() {
         store = emptySessionStore();
+        transactions = transactions();
         revokedSessions = revokedSessions();
         users = userStore();
         alice = UserAccountMother.alice();
@@ -107,8 +114,8 @@ public abstract class SessionStoreContract {
         store.start(withTotp, first);
 
         assertEquals(Optional.of(withTotp), store.find(withTotp.id()));
-        Decision refreshed = store.refresh(RefreshToken.RefreshAttempt.of(first.hash(), aTokenHash(),
-                now.plusSeconds(1), SessionMother.POLICY));
+        Decision refreshed = refresh(RefreshAttempt.of(first.hash(), aTokenHash(), now.plusSeconds(1),
+                SessionMother.POLICY));
         assertEquals(Optional.of(withTotp), refreshed.match(
                 rotate -> Optional.of(rotate.session()), repeat -> Optional.empty(), reuse -> Optional.empty(),
                 refuse -> Optional.empty()));
@@ -123,7 +130,7 @@ public abstract class SessionStoreContract {
         assertTrue(store.reauthenticate(reauthenticated));
 
         assertEquals(Optional.of(reauthenticated), store.find(login.sessionId()));
-        Decision refreshed = store.refresh(RefreshToken.RefreshAttempt.of(login.firstToken().hash(), aTokenHash(),
+        Decision refreshed = refresh(RefreshAttempt.of(login.firstToken().hash(), aTokenHash(),
                 now.plusSeconds(31), SessionMother.POLICY));
         assertEquals(Optional.of(reauthenticated), refreshed.match(
                 rotate -> Optional.of(rotate.session()), repeat -> Optional.empty(), reuse -> Optional.empty(),
@@ -166,8 +173,8 @@ public abstract class SessionStoreContract {
     }
 
     // ---------------------------------------------------------------------------------------------------------------
-    // A refresh attempt: the store carries out the domain's decision, nothing more, nothing less, in every world
-    // (SessionStoreProperties) and however attempts race (here).
+    // A refresh attempt: the store finds the record and writes the domain's decision on it, nothing more, nothing less,
+    // in every world (SessionStoreProperties) and however attempts race (here).
 
     @Test
     void successorsRotateInTurnAndEachPresentedTokenIsUsedUp() {
@@ -196,7 +203,7 @@ public abstract class SessionStoreContract {
                 .toList();
 
         List<Decision> decisions = AtTheSameTime.run(attempts.stream()
-                .<Callable<Decision>>map(attempt -> () -> store.refresh(attempt))
+                .<Callable<Decision>>map(attempt -> () -> refresh(attempt))
                 .toList());
 
         Map<String, Long> kinds = decisions.stream().collect(Collectors.groupingBy(
@@ -225,7 +232,7 @@ public abstract class SessionStoreContract {
             RefreshAttempt attempt = attemptOf(login.firstToken().hash(), later(1));
 
             List<Object> results = AtTheSameTime.run(List.<Callable<Object>>of(
-                    () -> store.refresh(attempt),
+                    () -> refresh(attempt),
                     () -> store.revoke(login.sessionId(), RevocationReason.LOGOUT, later(1))));
 
             assertRevokedAfterOrBefore(login, attempt, (Decision) results.get(0));
@@ -241,7 +248,7 @@ public abstract class SessionStoreContract {
             RefreshAttempt attempt = attemptOf(login.firstToken().hash(), later(1));
 
             List<Object> results = AtTheSameTime.run(List.<Callable<Object>>of(
-                    () -> store.refresh(attempt),
+                    () -> refresh(attempt),
                     () -> store.revokeAllOf(alice.id(), Optional.empty(), RevocationReason.LOGOUT, later(1))));
 
             assertRevokedAfterOrBefore(login, attempt, (Decision) results.get(0));
@@ -345,7 +352,7 @@ public abstract class SessionStoreContract {
             assertTrue(revokedSessions.isRevoked(login.sessionId()));
         }
         assertEquals(new Decision.Refuse(Refusal.SESSION_REVOKED, Optional.of(second.firstToken())),
-                store.refresh(attemptOf(second.firstToken().hash(), later(3))));
+                refresh(attemptOf(second.firstToken().hash(), later(3))));
         assertFalse(store.revoke(first.sessionId(), RevocationReason.LOGOUT, later(3)), "no longer live");
         assertEquals(List.of(), store.activeSessionsOf(alice.id(), firstPage(), later(3)).content());
     }
@@ -574,7 +581,11 @@ public abstract class SessionStoreContract {
 
     /** Presents {@code token} at {@code at}, which must rotate it. */
     private Decision.Rotate rotate(RefreshToken.Active token, Instant at) {
-        return assertInstanceOf(Decision.Rotate.class, store.refresh(attemptOf(token.hash(), at)));
+        return assertInstanceOf(Decision.Rotate.class, refresh(attemptOf(token.hash(), at)));
+    }
+
+    private Decision refresh(RefreshAttempt attempt) {
+        return Refreshes.refresh(store, transactions, attempt);
     }
 
     private static ActiveSession activeSession(SessionMother.Login login, Instant lastUsedAt) {

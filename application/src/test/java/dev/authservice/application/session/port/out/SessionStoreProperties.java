@@ -8,12 +8,13 @@ import dev.authservice.application.fixtures.RefreshWorlds.OwnerWithSessions;
 import dev.authservice.application.fixtures.RefreshWorlds;
 import dev.authservice.application.fixtures.SessionHistory;
 import dev.authservice.application.fixtures.TestTime;
+import dev.authservice.application.shared.port.out.Transactions;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.session.ActiveSession;
-import dev.authservice.domain.session.RefreshToken.Decision;
-import dev.authservice.domain.session.RefreshToken.RefreshAttempt;
+import dev.authservice.domain.session.Decision;
+import dev.authservice.domain.session.RefreshAttempt;
 import dev.authservice.domain.session.RefreshToken;
 import dev.authservice.domain.session.RefreshTokenHash;
 import dev.authservice.domain.session.RevocationReason;
@@ -23,7 +24,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
@@ -35,11 +38,13 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * The generated half of {@link SessionStoreContract}: the domain's rules that a store carries out, each held against
- * worlds in which every field those rules may read is drawn ({@link RefreshWorlds}). A store that re-implements a rule
- * (in SQL, say) and misses a part of it, or a rule added to the domain that a store does not know, meets a world where
- * the two differ; jqwik then shrinks it to the smallest such world and prints it. An implementation's test extends this
- * class, as it extends the contract.
+ * The generated half of {@link SessionStoreContract}: what a store finds for the domain, and what it writes of the
+ * domain's rules, each held against worlds in which every field those rules may read is drawn ({@link RefreshWorlds}).
+ * A store that re-implements a rule (in SQL, say) and misses a part of it, or a rule added to the domain that a store
+ * does not know, meets a world where the two differ; jqwik then shrinks it to the smallest such world and prints it.
+ * Where a store compares moments, as SQL does, the moment it is asked about sweeps every boundary of the world and a
+ * microsecond either side, so that a comparison the wrong way round fails every run. An implementation's test extends
+ * this class, as it extends the contract.
  */
 public abstract class SessionStoreProperties {
 
@@ -49,6 +54,9 @@ public abstract class SessionStoreProperties {
     /** A store, and its user store, without any session or user; called at the start of every try. */
     protected abstract SessionStore emptySessionStore();
 
+    /** The transactions of the store last emptied, as a use case opens them. */
+    protected abstract Transactions transactions();
+
     /** The users of the store last emptied. */
     protected abstract UserStore userStore();
 
@@ -57,14 +65,6 @@ public abstract class SessionStoreProperties {
 
     /** The token with this hash as the store holds it, looked at from outside the port. */
     protected abstract Optional<RefreshToken> storedToken(RefreshTokenHash hash);
-
-    /**
-     * How often the store has set a shortcut's answer aside because it disagreed with the domain (and decided the
-     * long way instead). A shortcut proven equal to the domain never does; a store without one answers 0.
-     */
-    protected long fallbacks() {
-        return 0;
-    }
 
     @Provide
     protected Arbitrary<RefreshWorld> worlds() {
@@ -85,35 +85,58 @@ public abstract class SessionStoreProperties {
                 .as(Revocations::new);
     }
 
+    @Provide
+    protected Arbitrary<Integer> pageSizes() {
+        return Arbitraries.integers().between(1, 7);
+    }
+
     /**
-     * A refresh attempt in any world: the store answers the decision the domain makes on what it has on record, and
-     * afterwards holds exactly what carrying that decision out leaves: tokens, session, deny-list and the list of live
-     * sessions. A store's shortcut is held to the same, and must not have needed its fall-back.
+     * The store hands the domain every field it reads: what it finds for an attempt, in any world, is the record the
+     * world holds (the token, its session and owner with all their fields, and whatever is stored under the
+     * attempt's successor hash), or nothing for a hash nobody issued.
      */
     @Property(tries = 250)
-    void everyRefreshAttemptIsCarriedOutExactlyAsTheDomainDecides(@ForAll("worlds") RefreshWorld world) {
+    void theRecordFoundIsWhatTheWorldHoldsToTheLastField(@ForAll("worlds") RefreshWorld world) {
         SessionStore store = emptySessionStore();
-        long fallbacksBefore = fallbacks();
-        Optional<RefreshWorld.Arranged> arranged = world.arrange(store, userStore());
+        Optional<RefreshWorld.Arranged> arranged = world.arrange(store, transactions(), userStore());
+        Assume.that(arranged.isPresent());
+
+        assertEquals(arranged.get().onRecord(),
+                transactions().inTransaction(() -> store.lockRecordOf(world.attempt())));
+    }
+
+    /**
+     * The store writes what was decided: carrying the domain's decision out, in any world, leaves exactly what the
+     * decision holds (tokens, session, the session's last use, deny-list, the list of live sessions) and changes
+     * nothing else.
+     */
+    @Property(tries = 250)
+    void whatTheDomainDecidedIsWrittenAndNothingElse(@ForAll("worlds") RefreshWorld world) {
+        SessionStore store = emptySessionStore();
+        Optional<RefreshWorld.Arranged> arranged = world.arrange(store, transactions(), userStore());
         Assume.that(arranged.isPresent());
         RefreshAttempt attempt = world.attempt();
         Decision decided = arranged.get().decision();
 
-        assertEquals(decided, store.refresh(attempt), "the decision");
+        transactions().inTransaction(() -> {
+            store.lockRecordOf(attempt);
+            store.carryOut(decided);
+            return null;
+        });
 
-        Session session = world.history().session();
         List<RefreshToken> tokensAfter = new ArrayList<>(arranged.get().session().tokens());
-        Instant lastUsedAfter = arranged.get().session().lastUsedAt();
-        if (decided instanceof Decision.Rotate rotate) {
+        Session session = decided.match(rotate -> {
             tokensAfter.replaceAll(token -> token.hash().equals(attempt.presented()) ? rotate.rotation().rotated()
                     : token);
             tokensAfter.add(rotate.rotation().successor());
-            lastUsedAfter = attempt.at();
-        } else if (decided instanceof Decision.Repeat repeat) {
+            return world.history().session();
+        }, repeat -> {
             tokensAfter.replaceAll(token -> token.hash().equals(attempt.presented()) ? repeat.repeated() : token);
-        } else if (decided instanceof Decision.RevokeForReuse) {
-            session = session.revoke(RevocationReason.REUSE_DETECTED, attempt.at());
-        }
+            return world.history().session();
+        }, reuse -> reuse.session(), refuse -> world.history().session());
+        Instant lastUsedAfter = decided.match(rotate -> rotate.rotation().sessionUsedAt(),
+                repeat -> arranged.get().session().lastUsedAt(), reuse -> arranged.get().session().lastUsedAt(),
+                refuse -> arranged.get().session().lastUsedAt());
         for (RefreshToken token : tokensAfter) {
             assertEquals(Optional.of(token), storedToken(token.hash()), "a token of the session");
         }
@@ -127,56 +150,49 @@ public abstract class SessionStoreProperties {
                 ? List.of(new ActiveSession(session, lastUsedAfter)) : List.of();
         assertEquals(listed, store.activeSessionsOf(session.userId(), new PageRequest(0, 10), attempt.at()).content(),
                 "the live sessions");
-        assertEquals(fallbacksBefore, fallbacks(), "no shortcut disagreed with the domain");
     }
 
     /**
-     * A user's list of sessions: the live ones ({@link Session#isLiveAt}), most recently used first
-     * ({@link ActiveSession#MOST_RECENTLY_USED_FIRST}), page after page.
+     * A user's list of sessions is the live ones ({@link Session#isLiveAt}), most recently used first
+     * ({@link ActiveSession#MOST_RECENTLY_USED_FIRST}), page after page, at every boundary of the world and a
+     * microsecond either side ({@link #boundaries}).
      */
-    @Property(tries = 150)
+    @Property(tries = 100)
     void aUsersSessionsListedAreTheLiveOnesMostRecentlyUsedFirst(@ForAll("ownersWithSessions") OwnerWithSessions world,
                                                                  @ForAll("pageSizes") int pageSize) {
         SessionStore store = emptySessionStore();
         List<SessionHistory.Arranged> sessions = arrange(store, world);
 
-        List<ActiveSession> live = sessions.stream()
-                .filter(session -> session.session().isLiveAt(world.at(), session.tokens()))
-                .map(session -> new ActiveSession(session.session(), session.lastUsedAt()))
-                .sorted(ActiveSession.MOST_RECENTLY_USED_FIRST)
-                .toList();
-        List<ActiveSession> listed = new ArrayList<>();
-        for (int page = 0; page <= live.size() / pageSize; page++) {
-            Page<ActiveSession> one = store.activeSessionsOf(world.owner().id(), new PageRequest(page, pageSize),
-                    world.at());
-            assertEquals(live.size(), one.totalElements(), "the count, on page " + page);
-            listed.addAll(one.content());
+        for (Instant at : boundaries(sessions)) {
+            List<ActiveSession> live = sessions.stream()
+                    .filter(session -> session.session().isLiveAt(at, session.tokens()))
+                    .map(session -> new ActiveSession(session.session(), session.lastUsedAt()))
+                    .sorted(ActiveSession.MOST_RECENTLY_USED_FIRST)
+                    .toList();
+            List<ActiveSession> listed = new ArrayList<>();
+            for (int page = 0; page <= live.size() / pageSize; page++) {
+                Page<ActiveSession> one = store.activeSessionsOf(world.owner().id(), new PageRequest(page, pageSize),
+                        at);
+                assertEquals(live.size(), one.totalElements(), "the count at " + at + ", on page " + page);
+                listed.addAll(one.content());
+            }
+            assertEquals(live, listed, "the live sessions at " + at);
         }
-        assertEquals(live, listed);
     }
 
     /**
      * The clean-up forgets exactly the sessions that were over by its cutoff ({@link Session#wasOverBy}), with their
      * tokens, batch after batch; every other session and token stays as it was. The cutoff sweeps, in order, every
-     * moment at which a session of the world stops being live (its end, its revocation, a token's expiry) and a
-     * microsecond either side, so that each comparison in the rule meets its boundary.
+     * boundary of the world and a microsecond either side ({@link #boundaries}).
      */
     @Property(tries = 60)
     void theCleanUpForgetsTheSessionsOverByItsCutoffAndNothingElse(
             @ForAll("ownersWithSessions") OwnerWithSessions world, @ForAll("pageSizes") int batchSize) {
         SessionStore store = emptySessionStore();
         List<SessionHistory.Arranged> sessions = arrange(store, world);
-        List<Instant> cutoffs = sessions.stream()
-                .flatMap(arranged -> Stream.concat(
-                        Stream.concat(Stream.of(arranged.session().endsAt()),
-                                arranged.session().revocation().map(Session.Revocation::at).stream()),
-                        arranged.tokens().stream().map(RefreshToken::expiresAt)))
-                .flatMap(moment -> Stream.of(moment.minus(1, ChronoUnit.MICROS), moment,
-                        moment.plus(1, ChronoUnit.MICROS)))
-                .distinct().sorted().toList();
 
         Optional<Instant> previous = Optional.empty();
-        for (Instant cutoff : cutoffs) {
+        for (Instant cutoff : boundaries(sessions)) {
             int forgotten = 0;
             for (int batch = store.forgetOverBy(cutoff, batchSize); batch > 0;
                  batch = store.forgetOverBy(cutoff, batchSize)) {
@@ -201,36 +217,48 @@ public abstract class SessionStoreProperties {
         }
     }
 
-    @Provide
-    protected Arbitrary<Integer> pageSizes() {
-        return Arbitraries.integers().between(1, 7);
-    }
-
     /**
      * Ending all of a user's sessions but one (or none) is {@link Session#revoke} on each of them: a session revoked
-     * already keeps its first revocation, and the count is of the sessions that were not revoked.
+     * already keeps its first revocation, and the count is of the sessions that were not revoked. The drawn
+     * revocations come first; then every session's revocation is tried again beside its moment
+     * ({@link #againBeside}).
      */
     @Property(tries = 150)
     void endingAllOfAUsersSessionsRevokesEachAsTheDomainDoes(@ForAll("revocations") Revocations world) {
         SessionStore store = emptySessionStore();
-        List<SessionHistory.Arranged> sessions = arrange(store, world.sessions());
-        Session.Revocation revocation = world.revocations().get(0);
-        Optional<SessionId> except = world.except(sessions);
+        List<SessionHistory.Arranged> arranged = arrange(store, world.sessions());
+        Optional<SessionId> except = world.except(arranged);
+        Map<SessionId, Session> sessions = new LinkedHashMap<>();
+        arranged.forEach(session -> sessions.put(session.session().id(), session.session()));
 
-        int ended = store.revokeAllOf(world.sessions().owner().id(), except, revocation.reason(), revocation.at());
-
-        int expected = 0;
-        for (SessionHistory.Arranged arranged : sessions) {
-            Session before = arranged.session();
-            boolean spared = except.equals(Optional.of(before.id()));
-            Session after = spared ? before : before.revoke(revocation.reason(), revocation.at());
-            expected += after.equals(before) ? 0 : 1;
-            assertEquals(Optional.of(after), store.find(before.id()), "session " + before.id());
+        for (Session.Revocation revocation : world.revocations()) {
+            endAllAsTheDomainDoes(store, world.sessions(), except, sessions, revocation);
         }
-        assertEquals(expected, ended, "the sessions ended");
+        for (Session.Revocation revocation : againBeside(sessions.values())) {
+            endAllAsTheDomainDoes(store, world.sessions(), except, sessions, revocation);
+        }
     }
 
-    /** Revoking one session, again and again: the first revocation stands, and only it reports a live session. */
+    private void endAllAsTheDomainDoes(SessionStore store, OwnerWithSessions world, Optional<SessionId> except,
+                                       Map<SessionId, Session> sessions, Session.Revocation revocation) {
+        int ended = store.revokeAllOf(world.owner().id(), except, revocation.reason(), revocation.at());
+
+        int expected = 0;
+        for (Session before : List.copyOf(sessions.values())) {
+            Session after = except.equals(Optional.of(before.id())) ? before
+                    : before.revoke(revocation.reason(), revocation.at());
+            expected += after.equals(before) ? 0 : 1;
+            sessions.put(after.id(), after);
+            assertEquals(Optional.of(after), store.find(before.id()), "session " + before.id() + " after " + revocation);
+        }
+        assertEquals(expected, ended, "the sessions ended by " + revocation);
+    }
+
+    /**
+     * Revoking one session, again and again: the first revocation stands, and only it reports a live session. The
+     * drawn revocations come first; then the session's revocation is tried again beside its moment
+     * ({@link #againBeside}).
+     */
     @Property(tries = 150)
     void theFirstRevocationOfASessionStands(@ForAll("revocations") Revocations world) {
         SessionStore store = emptySessionStore();
@@ -239,13 +267,20 @@ public abstract class SessionStoreProperties {
         Session session = sessions.get(0).session();
 
         for (Session.Revocation revocation : world.revocations()) {
-            Session after = session.revoke(revocation.reason(), revocation.at());
-
-            assertEquals(!after.equals(session), store.revoke(session.id(), revocation.reason(), revocation.at()),
-                    "whether it was live until " + revocation);
-            assertEquals(Optional.of(after), store.find(session.id()));
-            session = after;
+            session = revokeAsTheDomainDoes(store, session, revocation);
         }
+        for (Session.Revocation revocation : againBeside(List.of(session))) {
+            session = revokeAsTheDomainDoes(store, session, revocation);
+        }
+    }
+
+    private static Session revokeAsTheDomainDoes(SessionStore store, Session session, Session.Revocation revocation) {
+        Session after = session.revoke(revocation.reason(), revocation.at());
+
+        assertEquals(!after.equals(session), store.revoke(session.id(), revocation.reason(), revocation.at()),
+                "whether it was live until " + revocation);
+        assertEquals(Optional.of(after), store.find(session.id()), "after " + revocation);
+        return after;
     }
 
     /** An owner with sessions, some revocations, and which session to spare when ending all (-1 or past the end: none). */
@@ -257,11 +292,52 @@ public abstract class SessionStoreProperties {
         }
     }
 
+    /**
+     * Every moment at which a session of the world stops being live (its end, its revocation, a token's expiry) and
+     * a microsecond either side, in order. Between two of them, whether a session is live, or over by then, is what it
+     * is beside them: a rule on either that a store writes again, comparing a moment the wrong way round, meets its
+     * boundary here.
+     */
+    private static List<Instant> boundaries(List<SessionHistory.Arranged> sessions) {
+        return sessions.stream()
+                .flatMap(arranged -> Stream.of(Stream.of(arranged.session().endsAt()),
+                                arranged.session().revocation().map(Session.Revocation::at).stream(),
+                                arranged.tokens().stream().map(RefreshToken::expiresAt))
+                        .flatMap(moments -> moments))
+                .flatMap(SessionStoreProperties::beside)
+                .distinct().sorted().toList();
+    }
+
+    /**
+     * Each revoked session's revocation tried again a microsecond before its moment, at it and a microsecond after,
+     * for another reason, so that a second revocation differs from the first in every way a store could let it
+     * through: "the first stands" written again as a comparison of moments meets its boundary here.
+     */
+    private static List<Session.Revocation> againBeside(Iterable<Session> sessions) {
+        List<Session.Revocation> again = new ArrayList<>();
+        for (Session session : sessions) {
+            session.revocation().ifPresent(first -> beside(first.at())
+                    .map(moment -> new Session.Revocation(anotherReasonThan(first.reason()), moment))
+                    .forEach(again::add));
+        }
+        return again;
+    }
+
+    private static Stream<Instant> beside(Instant moment) {
+        return Stream.of(moment.minus(1, ChronoUnit.MICROS), moment, moment.plus(1, ChronoUnit.MICROS));
+    }
+
+    private static RevocationReason anotherReasonThan(RevocationReason reason) {
+        RevocationReason[] reasons = RevocationReason.values();
+        return reasons[(reason.ordinal() + 1) % reasons.length];
+    }
+
     private List<SessionHistory.Arranged> arrange(SessionStore store, OwnerWithSessions world) {
         userStore().add(world.owner().withEnabled(true));
         List<SessionHistory.Arranged> sessions = new ArrayList<>();
         for (SessionHistory history : world.sessions()) {
-            Optional<SessionHistory.Arranged> arranged = history.arrange(store, world.owner().withEnabled(true));
+            Optional<SessionHistory.Arranged> arranged = history.arrange(store, transactions(),
+                    world.owner().withEnabled(true));
             Assume.that(arranged.isPresent());
             sessions.add(arranged.get());
         }
