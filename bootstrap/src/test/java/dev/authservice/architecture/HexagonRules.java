@@ -5,9 +5,10 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
-import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.AccessTarget.CodeUnitCallTarget;
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.InstanceofCheck;
+import com.tngtech.archunit.core.domain.JavaAnnotation;
 import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
@@ -21,6 +22,9 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Target;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +47,8 @@ final class HexagonRules {
 
     private static final DescribedPredicate<JavaClass> RESULTS =
             DescribedPredicate.describe("are the Results of use cases", HexagonRules::isResultOfAUseCase);
+
+    private static final String CONTROLLER = "io.micronaut.http.annotation.Controller";
 
     private final String root;
 
@@ -94,8 +100,65 @@ final class HexagonRules {
                 adaptersDoNotDependOnEachOther(), nothingDependsOnBootstrap(), adaptersDoNotDependOnServices(),
                 portsDoNotDependOnServices(), persistencePackagesDoNotDependOnEachOther(), adaptersDoNotDecide(),
                 databaseAdaptersTranslateUnavailability(), noPackageCycles(), capabilitiesMeetWhereTheArchitectureSays(),
+                controllersLeaveTheirDescriptionToTheirApi(), apiDescriptionsAreInherited(),
                 useCaseResultsAreMatchedNotTested(), inPortsHoldUseCasesAndValues(), useCasesTakeOneCommandOrQuery(),
                 useCaseResultsAreSealedOutcomesWithAMatch());
+    }
+
+    /**
+     * A controller reads as its handlers: its OpenAPI description (operations, responses, tags, and the annotations
+     * that stand for them) is on the interface it implements, {@code XxxApi}, which a reader can skip.
+     */
+    ArchRule controllersLeaveTheirDescriptionToTheirApi() {
+        return classes().that().areAnnotatedWith(CONTROLLER)
+                .should(new ArchCondition<JavaClass>("carry no OpenAPI description, on the class or a method") {
+                    @Override
+                    public void check(JavaClass controller, ConditionEvents events) {
+                        describes(controller.getAnnotations()).forEach(annotation -> violated(controller, events,
+                                "is annotated " + annotation));
+                        for (JavaMethod method : controller.getMethods()) {
+                            describes(method.getAnnotations()).forEach(annotation -> violated(controller, events,
+                                    "has " + method.getName() + " annotated " + annotation));
+                        }
+                    }
+                })
+                .because("the description outweighs the code; on the controller's Api it is kept apart from it");
+    }
+
+    /**
+     * An annotation that stands for part of a description ({@code @ApiDocs.BearerToken}, a resource's
+     * {@code @OrderNotFound}) is {@code @Inherited}: Micronaut hands a controller's method the annotations of the
+     * interface method it implements only when they are, and micronaut-openapi would leave the rest out of the
+     * description without a word.
+     */
+    ArchRule apiDescriptionsAreInherited() {
+        return classes().that().areAnnotations()
+                .and(DescribedPredicate.describe("stand for part of an OpenAPI description", (JavaClass type) ->
+                        type.getAnnotations().stream().anyMatch(HexagonRules::isOpenApi)
+                                && !targetsOnlyTypeUses(type)))
+                .should().beAnnotatedWith(Inherited.class)
+                .because("an interface's annotation reaches the controller's method only when it is inherited");
+    }
+
+    private static boolean isOpenApi(JavaAnnotation<?> annotation) {
+        return annotation.getRawType().getPackageName().startsWith("io.swagger.v3.oas.annotations");
+    }
+
+    /** The OpenAPI annotations among these, and those that stand for some. */
+    private static List<String> describes(Set<? extends JavaAnnotation<?>> annotations) {
+        return annotations.stream()
+                .filter(annotation -> isOpenApi(annotation)
+                        || annotation.getRawType().getAnnotations().stream().anyMatch(HexagonRules::isOpenApi))
+                .map(annotation -> "@" + annotation.getRawType().getSimpleName())
+                .sorted()
+                .toList();
+    }
+
+    /** Schema names of generic answers, written on a return type's parts, which no method inherits. */
+    private static boolean targetsOnlyTypeUses(JavaClass annotationType) {
+        return annotationType.tryGetAnnotationOfType(Target.class)
+                .map(target -> Arrays.equals(target.value(), new ElementType[] {ElementType.TYPE_USE}))
+                .orElse(false);
     }
 
     /**

@@ -12,6 +12,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.lang.annotation.Documented;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
 import java.util.List;
@@ -53,6 +54,7 @@ public final class ApiDocs {
 
     /** A protected path: needs the access token, and says which 401 it answers without a good one. */
     @Documented
+    @Inherited
     @Retention(RUNTIME)
     @Target({TYPE, METHOD})
     @SecurityRequirement(name = BEARER)
@@ -69,6 +71,7 @@ public final class ApiDocs {
      * {@code auth.step-up.max-age}, else 401 REAUTHENTICATION_REQUIRED with RFC 9470's challenge.
      */
     @Documented
+    @Inherited
     @Retention(RUNTIME)
     @Target(METHOD)
     @ApiResponse(responseCode = "401",
@@ -82,6 +85,7 @@ public final class ApiDocs {
 
     /** Only for a token with the ADMIN role. */
     @Documented
+    @Inherited
     @Retention(RUNTIME)
     @Target({TYPE, METHOD})
     @ApiResponse(responseCode = "403",
@@ -93,6 +97,7 @@ public final class ApiDocs {
 
     /** A request that changes something: refused when a browser sends it for a page of another site. */
     @Documented
+    @Inherited
     @Retention(RUNTIME)
     @Target(METHOD)
     @ApiResponse(responseCode = "403",
@@ -103,6 +108,7 @@ public final class ApiDocs {
 
     /** Anything unexpected; every operation can answer it. */
     @Documented
+    @Inherited
     @Retention(RUNTIME)
     @Target({TYPE, METHOD})
     @ApiResponse(responseCode = "500",
@@ -113,6 +119,7 @@ public final class ApiDocs {
 
     /** A JSON body: refused when too large or not JSON. Its 400 is on the operation, which knows its codes. */
     @Documented
+    @Inherited
     @Retention(RUNTIME)
     @Target(METHOD)
     @ApiResponse(responseCode = "413",
@@ -126,6 +133,7 @@ public final class ApiDocs {
 
     /** Malformed JSON or not UTF-8, a missing, blank, wrong-typed or over-long field. */
     @Documented
+    @Inherited
     @Retention(RUNTIME)
     @Target(METHOD)
     @ApiResponse(responseCode = "400",
@@ -137,6 +145,7 @@ public final class ApiDocs {
 
     /** A body with a new password: bad input, or a password the rules refuse. */
     @Documented
+    @Inherited
     @Retention(RUNTIME)
     @Target(METHOD)
     @ApiResponse(responseCode = "400",
@@ -149,6 +158,7 @@ public final class ApiDocs {
 
     /** A list with paging, sorting or filtering in the query. */
     @Documented
+    @Inherited
     @Retention(RUNTIME)
     @Target(METHOD)
     @ApiResponse(responseCode = "400",
@@ -159,6 +169,7 @@ public final class ApiDocs {
 
     /** Too many failed password checks for this username, or for any username, from this address. */
     @Documented
+    @Inherited
     @Retention(RUNTIME)
     @Target(METHOD)
     @ApiResponse(responseCode = "429",
@@ -172,6 +183,7 @@ public final class ApiDocs {
 
     /** A path that hashes a password, refused at once when the password-hashing queue is full. */
     @Documented
+    @Inherited
     @Retention(RUNTIME)
     @Target(METHOD)
     @ApiResponse(responseCode = "503",
@@ -184,6 +196,7 @@ public final class ApiDocs {
 
     /** An administrator's path naming a user. */
     @Documented
+    @Inherited
     @Retention(RUNTIME)
     @Target({TYPE, METHOD})
     @ApiResponse(responseCode = "404",

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.authservice.adapter.in.web.Envelope;
 import dev.authservice.adapter.in.web.PageResponse;
 import dev.authservice.adapter.in.web.Timestamps;
-import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.request.QueryParameters;
 import dev.authservice.application.audit.port.in.ListAuditEventsUseCase;
 import dev.authservice.domain.audit.AuditEventFilter;
@@ -22,14 +21,7 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.serde.annotation.Serdeable;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import java.lang.annotation.ElementType;
-import java.lang.annotation.Retention;
-import java.lang.annotation.RetentionPolicy;
-import java.lang.annotation.Target;
 import java.util.Optional;
 
 /**
@@ -38,11 +30,7 @@ import java.util.Optional;
  */
 @Controller("/api/admin/audit-events")
 @Secured("ADMIN")
-@Tag(name = ApiDocs.TAG_ADMIN)
-@ApiDocs.BearerToken
-@ApiDocs.AdminRole
-@ApiDocs.InternalError
-class AuditEventsController {
+class AuditEventsController implements AuditEventsApi {
 
     private final ListAuditEventsUseCase listEvents;
 
@@ -50,23 +38,17 @@ class AuditEventsController {
         this.listEvents = listEvents;
     }
 
+    @Override
     @Get
-    @Operation(summary = "The audit trail", description = "Security events, newest first. Each filter is optional; "
-            + "from is inclusive and to exclusive. A sort parameter is 400 INVALID_PARAMETER: the order is fixed.")
-    @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @AuditEventPageEnvelope
-    Envelope<@AuditEventPage PageResponse<AuditEventResponse>> events(
-            @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
-            @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
-            @Parameter(description = "Not supported: the order is fixed, and any value is 400 INVALID_PARAMETER")
+    public @AuditEventPageEnvelope Envelope<@AuditEventPage PageResponse<AuditEventResponse>> events(
+            @QueryValue @Nullable String page,
+            @QueryValue @Nullable String size,
             @QueryValue @Nullable String sort,
-            @Parameter(description = "Only events of this type, such as LOGIN_FAILED") @QueryValue @Nullable String type,
-            @Parameter(description = "Only events about this user") @QueryValue @Nullable String userId,
-            @Parameter(description = "Only events at or after this ISO 8601 instant, such as 2025-03-01T10:00:00Z "
-                    + "(percent-encode a + offset as %2B)")
+            @QueryValue @Nullable String type,
+            @QueryValue @Nullable String userId,
             @QueryValue @Nullable String from,
-            @Parameter(description = "Only events before this ISO 8601 instant") @QueryValue @Nullable String to) {
+            @QueryValue @Nullable String to) {
         QueryParameters.refuseSort(sort, "audit events are always listed newest first");
         AuditEventFilter filter = QueryParameters.parse(() -> new AuditEventFilter(
                 Optional.ofNullable(type).map(text -> SecurityEventType.parse("type", text)),
@@ -100,18 +82,5 @@ class AuditEventsController {
                     event.outcome().map(AuditOutcome::name).orElse(null),
                     event.sessionsEnded().map(SecurityEvent.SessionsEnded::count).orElse(null));
         }
-    }
-
-    /** The names of this resource's generic answers in the API description (see {@link Envelope}). */
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE_USE)
-    @Schema(name = "AuditEventPage")
-    @interface AuditEventPage {
-    }
-
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE_USE)
-    @Schema(name = "AuditEventPageEnvelope")
-    @interface AuditEventPageEnvelope {
     }
 }

@@ -1,14 +1,11 @@
 package dev.authservice.adapter.in.web.health;
 
-import dev.authservice.adapter.in.web.api.ApiDocs;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
-import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.tags.Tag;
 
 /**
  * A trivial, unauthenticated answer from the same server, with no I/O: it runs on the event loop. The benchmark
@@ -17,15 +14,13 @@ import io.swagger.v3.oas.annotations.tags.Tag;
  */
 @Controller("/api/ping")
 @Secured(SecurityRule.IS_ANONYMOUS)
-@Tag(name = ApiDocs.TAG_OPS)
-class PingController {
+class PingController implements PingApi {
 
     private static final Pong OK = new Pong("ok");
 
+    @Override
     @Get
-    @Operation(summary = "Ping", description = "An answer from the server without touching the database.",
-            security = {})
-    Pong ping() {
+    public Pong ping() {
         return OK;
     }
 

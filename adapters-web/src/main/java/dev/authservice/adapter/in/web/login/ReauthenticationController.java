@@ -1,12 +1,9 @@
 package dev.authservice.adapter.in.web.login;
 
 import dev.authservice.adapter.in.web.Envelope;
-import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.edge.hashing.PasswordHashingExecutor;
 import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.CommonErrorCode;
-import dev.authservice.adapter.in.web.error.ErrorEnvelope;
-import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.adapter.in.web.passkey.PublicKeyCredentialJson;
 import dev.authservice.adapter.in.web.request.JsonBody;
 import dev.authservice.adapter.in.web.request.Requesters;
@@ -33,17 +30,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.parameters.RequestBody;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import java.lang.annotation.ElementType;
-import java.lang.annotation.Retention;
-import java.lang.annotation.RetentionPolicy;
-import java.lang.annotation.Target;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -53,10 +40,7 @@ import java.util.Optional;
  */
 @Controller(ReauthenticationController.PATH)
 @Secured(SecurityRule.IS_AUTHENTICATED)
-@Tag(name = ApiDocs.TAG_USER)
-@ApiDocs.BearerToken
-@ApiDocs.InternalError
-public class ReauthenticationController {
+public class ReauthenticationController implements ReauthenticationApi {
 
     public static final String PATH = "/api/user/reauthentication";
 
@@ -74,30 +58,14 @@ public class ReauthenticationController {
      * Body {@code {"password": ...}}, with {@code "code"} or {@code "recoveryCode"} for a user whose TOTP is in
      * effect, or {@code {"passkey": <PublicKeyCredential.toJSON()>}}; on the password-hashing threads.
      */
+    @Override
     @Post
-    @Operation(operationId = "reauthenticate", summary = "Prove again who you are",
-            description = "What a login takes of the caller: the password, with a code of the authenticator app or a "
-                    + "recovery code when their TOTP is in effect; or the assertion of one of their passkeys, its "
-                    + "user verified, over a challenge from POST /api/login/passkey/options without a ticket. "
-                    + "Answers an access token whose auth_time is now: for the next few minutes "
-                    + "(auth.step-up.max-age) it may change how the user signs in. Counts toward the login throttle.")
-    @ApiResponse(responseCode = "200", description = "Proven", useReturnTypeSchema = true)
-    @ApiResponse(responseCode = "401", description = "INVALID_CREDENTIALS: a wrong password, code or recovery code, or "
-            + "a refused passkey; SECOND_FACTOR_REQUIRED: the password is right and the user's TOTP is in effect, so "
-            + "send it again with a code or a recovery code; TOTP_LOCKED: the app's codes are used up, so use a "
-            + "recovery code or a passkey; or a token problem: UNAUTHORIZED, INVALID_TOKEN, TOKEN_EXPIRED or "
-            + "TOKEN_REVOKED (also for a session that ended meanwhile)",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @ApiDocs.InvalidInput
-    @ApiDocs.JsonRequest
-    @ApiDocs.Throttled
-    @ApiDocs.CrossSiteForbidden
-    @ApiDocs.HashingBusy
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(PasswordHashingExecutor.NAME)
-    HttpResponse<@ReauthenticationEnvelope Envelope<Reauthentication>> reauthenticate(
-            HttpRequest<?> request, Authentication authentication, @Body @Nullable @RequestBody(required = true,
-            content = @Content(schema = @Schema(implementation = ReauthenticateRequest.class))) JsonNode body) {
+    public HttpResponse<@ReauthenticationEnvelope Envelope<Reauthentication>> reauthenticate(
+            HttpRequest<?> request,
+            Authentication authentication,
+            @Body @Nullable JsonNode body) {
         Caller caller = Caller.of(authentication);
         return reauthenticate.reauthenticate(command(body, caller, request, authentication)).match(
                 reauthenticated -> HttpResponse.ok(Envelope.ok(new Reauthentication(reauthenticated.accessToken())))
@@ -152,21 +120,5 @@ public class ReauthenticationController {
         public String toString() {
             return "Reauthentication[****]";
         }
-    }
-
-    /** The body of {@code POST /api/user/reauthentication}; read as a JSON tree: this only documents it. */
-    @Schema(name = "ReauthenticateRequest", description = "password, with code or recoveryCode when the TOTP is in "
-            + "effect; or passkey alone")
-    record ReauthenticateRequest(String password, @Schema(example = "123456") String code,
-                                 @Schema(example = "ABCDE-FGH23") String recoveryCode,
-                                 @Schema(description = "PublicKeyCredential.toJSON() of the assertion of one of the "
-                                         + "caller's passkeys, over a challenge issued without a ticket")
-                                 Map<String, Object> passkey) {
-    }
-
-    @Target(ElementType.TYPE_USE)
-    @Retention(RetentionPolicy.RUNTIME)
-    @Schema(name = "ReauthenticationEnvelope")
-    @interface ReauthenticationEnvelope {
     }
 }

@@ -4,10 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.authservice.adapter.in.web.Envelope;
 import dev.authservice.adapter.in.web.PageResponse;
 import dev.authservice.adapter.in.web.Timestamps;
-import dev.authservice.adapter.in.web.api.ApiDocs;
-import dev.authservice.adapter.in.web.edge.hashing.PasswordHashingExecutor;
 import dev.authservice.adapter.in.web.error.ApiException;
-import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.request.JsonBody;
 import dev.authservice.adapter.in.web.request.PathIds;
 import dev.authservice.adapter.in.web.request.QueryParameters;
@@ -24,6 +21,7 @@ import dev.authservice.domain.order.OrderStatus;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Consumes;
@@ -33,6 +31,7 @@ import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.http.annotation.Status;
 import io.micronaut.json.tree.JsonNode;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
@@ -40,19 +39,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.headers.Header;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.parameters.RequestBody;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import java.lang.annotation.Documented;
-import java.lang.annotation.ElementType;
-import java.lang.annotation.Retention;
-import java.lang.annotation.RetentionPolicy;
-import java.lang.annotation.Target;
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
@@ -63,10 +50,7 @@ import java.util.Optional;
  */
 @Controller(OrdersController.PATH)
 @Secured(SecurityRule.IS_AUTHENTICATED)
-@Tag(name = ApiDocs.TAG_USER)
-@ApiDocs.BearerToken
-@ApiDocs.InternalError
-public class OrdersController {
+public class OrdersController implements OrdersApi {
 
     static final String PATH = "/api/user/orders";
 
@@ -87,18 +71,15 @@ public class OrdersController {
         this.deleteOrder = deleteOrder;
     }
 
+    @Override
     @Get
-    @Operation(summary = "The caller's orders", description = "A page past the last is 200 with empty content.")
-    @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @OrderPageEnvelope
-    Envelope<@OrderPage PageResponse<OrderResponse>> orders(
+    public @OrderPageEnvelope Envelope<@OrderPage PageResponse<OrderResponse>> orders(
             Authentication authentication,
-            @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
-            @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
-            @Parameter(description = "createdAt, totalAmount or status, then ,asc or ,desc; default createdAt,desc")
+            @QueryValue @Nullable String page,
+            @QueryValue @Nullable String size,
             @QueryValue @Nullable String sort,
-            @Parameter(description = "Only orders in this status") @QueryValue @Nullable String status) {
+            @QueryValue @Nullable String status) {
         ListMyOrdersUseCase.Query query = new ListMyOrdersUseCase.Query(Caller.of(authentication).userId(),
                 Optional.ofNullable(status).map(text -> QueryParameters.parse(() -> OrderStatus.parse("status", text))),
                 QueryParameters.sort(sort, SORT_KEYS, ListMyOrdersUseCase.DEFAULT_SORT),
@@ -107,12 +88,10 @@ public class OrdersController {
                 listed -> Envelope.ok(PageResponse.of(listed.orders(), OrderResponse::of)));
     }
 
+    @Override
     @Get("/{orderId}")
-    @Operation(summary = "One of the caller's orders")
-    @OrderNotFound
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @OrderEnvelope
-    Envelope<OrderResponse> order(Authentication authentication, @PathVariable String orderId) {
+    public @OrderEnvelope Envelope<OrderResponse> order(Authentication authentication, @PathVariable String orderId) {
         return getOrder.getMyOrder(new GetMyOrderUseCase.Query(Caller.of(authentication).userId(), id(orderId))).match(
                 theOrder -> Envelope.ok(OrderResponse.of(theOrder.order())),
                 notFound -> {
@@ -125,26 +104,14 @@ public class OrdersController {
      * new order is PENDING and the caller's. The reference is the client's key for it: placing it again, say after
      * an answer that never arrived, is 409 {@code ORDER_REFERENCE_TAKEN} and orders nothing twice.
      */
+    @Override
     @Post
-    // Clients make a method of the operationId: the Java name alone ("place") would say nothing of orders.
-    @Operation(operationId = "placeOrder", summary = "Place an order", description = "reference is your own key for "
-            + "the order, such as a cart id: placing the same reference again is 409 and stores nothing. note may be "
-            + "left out or null.")
-    // The 201's body is described from the return type, which the compiler holds to what is returned.
-    @ApiResponse(responseCode = "201", description = "Placed", useReturnTypeSchema = true,
-            headers = @Header(name = "Location", description = "The new order's path",
-                    schema = @Schema(type = "string")))
-    @ApiResponse(responseCode = "409",
-            description = "ORDER_REFERENCE_TAKEN: the caller has an order with this reference already",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @ApiDocs.InvalidInput
-    @ApiDocs.JsonRequest
-    @ApiDocs.CrossSiteForbidden
+    @Status(HttpStatus.CREATED)
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<@OrderEnvelope Envelope<OrderResponse>> place(
-            Authentication authentication, @Body @Nullable @RequestBody(required = true,
-            content = @Content(schema = @Schema(implementation = PlaceOrderRequest.class))) JsonNode body) {
+    public HttpResponse<@OrderEnvelope Envelope<OrderResponse>> place(
+            Authentication authentication,
+            @Body @Nullable JsonNode body) {
         return placeOrder.placeOrder(command(body, Caller.of(authentication).userId())).match(
                 placed -> {
                     OrderResponse order = OrderResponse.of(placed.order());
@@ -166,14 +133,11 @@ public class OrdersController {
         return JsonBody.parse(() -> new PlaceOrderUseCase.Command(ownerId, reference, total, note));
     }
 
+    @Override
     @Delete("/{orderId}")
-    // "delete" alone is a reserved word in the JavaScript clients make of the operationId.
-    @Operation(operationId = "deleteOrder", summary = "Delete one of the caller's orders")
-    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
-    @OrderNotFound
-    @ApiDocs.CrossSiteForbidden
+    @Status(HttpStatus.NO_CONTENT)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> delete(Authentication authentication, @PathVariable String orderId) {
+    public HttpResponse<Void> delete(Authentication authentication, @PathVariable String orderId) {
         return deleteOrder.deleteMyOrder(new DeleteMyOrderUseCase.Command(Caller.of(authentication).userId(),
                         id(orderId)))
                 .match(deleted -> HttpResponse.noContent(), notFound -> {
@@ -198,47 +162,5 @@ public class OrdersController {
                     order.total().amount().toPlainString(), order.total().currency().getCurrencyCode(),
                     order.note().orElse(null), Timestamps.iso(order.createdAt()));
         }
-    }
-
-    /** The body of {@code POST /api/user/orders}; the controller reads it as a JSON tree, so this only documents it. */
-    @Schema(name = "PlaceOrderRequest", requiredProperties = {"reference", "totalAmount", "currency"})
-    record PlaceOrderRequest(
-            @Schema(description = "Your own key for the order, unique among your orders: 1 to 64 characters, not "
-                    + "blank, no control characters", example = "cart-7d2f") String reference,
-            @Schema(description = "A decimal number as text, with no more decimals than the currency has",
-                    example = "12.50") String totalAmount,
-            @Schema(description = "An ISO 4217 code", example = "EUR") String currency,
-            @Schema(description = "Left out or null: no note; otherwise 1 to 500 characters, not blank, no control "
-                    + "characters", nullable = true)
-            @Nullable String note) {
-    }
-
-    /** An order id of the caller's path. */
-    @Documented
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.METHOD)
-    @ApiResponse(responseCode = "404",
-            description = "ORDER_NOT_FOUND: no such order of the caller (another user's gets the same answer)",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @interface OrderNotFound {
-    }
-
-    /** The names of this resource's generic answers in the API description (see {@link Envelope}). */
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE_USE)
-    @Schema(name = "OrderEnvelope")
-    @interface OrderEnvelope {
-    }
-
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE_USE)
-    @Schema(name = "OrderPage")
-    @interface OrderPage {
-    }
-
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE_USE)
-    @Schema(name = "OrderPageEnvelope")
-    @interface OrderPageEnvelope {
     }
 }

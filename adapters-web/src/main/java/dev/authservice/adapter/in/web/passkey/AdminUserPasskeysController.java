@@ -1,9 +1,7 @@
 package dev.authservice.adapter.in.web.passkey;
 
 import dev.authservice.adapter.in.web.Envelope;
-import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.error.ApiException;
-import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.request.PathIds;
 import dev.authservice.adapter.in.web.request.Requesters;
 import dev.authservice.adapter.in.web.user.AccountErrorCode;
@@ -16,19 +14,16 @@ import dev.authservice.domain.user.UserId;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Status;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 
 /**
@@ -39,11 +34,7 @@ import java.util.List;
 @Controller(AdminUsersController.PATH + "/{userId}/passkeys")
 @Requires(beans = RelyingParty.class)
 @Secured("ADMIN")
-@Tag(name = ApiDocs.TAG_ADMIN)
-@ApiDocs.BearerToken
-@ApiDocs.AdminRole
-@ApiDocs.InternalError
-class AdminUserPasskeysController {
+class AdminUserPasskeysController implements AdminUserPasskeysApi {
 
     private final ListUserPasskeysUseCase listPasskeys;
     private final RemoveUserPasskeyUseCase removePasskey;
@@ -56,12 +47,11 @@ class AdminUserPasskeysController {
         this.requesters = requesters;
     }
 
+    @Override
     @Get
-    @Operation(operationId = "listUserPasskeys", summary = "A user's passkeys", description = "Oldest first.")
-    @ApiDocs.UserNotFound
     @ExecuteOn(TaskExecutors.BLOCKING)
     @PasskeysController.PasskeyListEnvelope
-    Envelope<List<PasskeysController.PasskeyResponse>> passkeys(@PathVariable String userId) {
+    public Envelope<List<PasskeysController.PasskeyResponse>> passkeys(@PathVariable String userId) {
         return listPasskeys.listUserPasskeys(new ListUserPasskeysUseCase.Query(
                         PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND)))
                 .match(listed -> Envelope.ok(listed.passkeys().stream()
@@ -71,18 +61,15 @@ class AdminUserPasskeysController {
                         });
     }
 
+    @Override
     @Delete("/{passkeyId}")
-    @Operation(operationId = "removeUserPasskey", summary = "Remove a passkey of a user",
-            description = "It can no longer be used to log in, and every session of the user ends: one it started "
-                    + "included.")
-    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
-    @ApiResponse(responseCode = "404", description = "USER_NOT_FOUND: no user with this id, or not an id; "
-            + "PASSKEY_NOT_FOUND: the user has no passkey with this id",
-            content = @Content(mediaType = ApiDocs.JSON,
-                    schema = @Schema(implementation = ErrorEnvelope.class)))
+    @Status(HttpStatus.NO_CONTENT)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> remove(HttpRequest<?> request, Authentication authentication, @PathVariable String userId,
-                           @PathVariable String passkeyId) {
+    public HttpResponse<Void> remove(
+            HttpRequest<?> request,
+            Authentication authentication,
+            @PathVariable String userId,
+            @PathVariable String passkeyId) {
         UserId owner = PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND);
         CredentialId id = PathIds.parse(passkeyId, CredentialId::of, PasskeyErrorCode.PASSKEY_NOT_FOUND);
         return removePasskey.removeUserPasskey(new RemoveUserPasskeyUseCase.Command(owner, id,

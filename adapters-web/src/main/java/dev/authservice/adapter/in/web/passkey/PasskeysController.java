@@ -3,10 +3,8 @@ package dev.authservice.adapter.in.web.passkey;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.authservice.adapter.in.web.Envelope;
 import dev.authservice.adapter.in.web.Timestamps;
-import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.CommonErrorCode;
-import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.request.JsonBody;
 import dev.authservice.adapter.in.web.request.PathIds;
 import dev.authservice.adapter.in.web.request.Requesters;
@@ -26,6 +24,7 @@ import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Consumes;
@@ -34,6 +33,7 @@ import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Status;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.json.tree.JsonNode;
 import io.micronaut.scheduling.TaskExecutors;
@@ -42,18 +42,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.headers.Header;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.parameters.RequestBody;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import java.lang.annotation.Documented;
-import java.lang.annotation.ElementType;
-import java.lang.annotation.Retention;
-import java.lang.annotation.RetentionPolicy;
-import java.lang.annotation.Target;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,10 +60,7 @@ import java.util.Optional;
 @Controller(PasskeysController.PATH)
 @Requires(beans = RelyingParty.class)
 @Secured(SecurityRule.IS_AUTHENTICATED)
-@Tag(name = ApiDocs.TAG_USER)
-@ApiDocs.BearerToken
-@ApiDocs.InternalError
-public class PasskeysController {
+public class PasskeysController implements PasskeysApi {
 
     static final String PATH = "/api/user/passkeys";
     private static final String REGISTRATION = "the registration of a passkey";
@@ -97,18 +83,12 @@ public class PasskeysController {
         this.json = json;
     }
 
+    @Override
     @Post("/registration-options")
-    @Operation(operationId = "beginPasskeyRegistration", summary = "Start registering a passkey",
-            description = "data is the JSON form of PublicKeyCredentialCreationOptions under publicKey, for "
-                    + "PublicKeyCredential.parseCreationOptionsFromJSON. Its challenge is good for one registration "
-                    + "within the timeout; a new start replaces it.")
-    @ApiResponse(responseCode = "200", description = "The options for the authenticator", useReturnTypeSchema = true)
-    @TooManyPasskeys
-    @ApiDocs.StepUp
-    @ApiDocs.CrossSiteForbidden
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @PasskeyOptionsEnvelope
-    Envelope<RegistrationOptions> registrationOptions(HttpRequest<?> request, Authentication authentication) {
+    public @PasskeyOptionsEnvelope Envelope<RegistrationOptions> registrationOptions(
+            HttpRequest<?> request,
+            Authentication authentication) {
         Caller caller = Caller.of(authentication);
         return beginRegistration.beginPasskeyRegistration(new BeginPasskeyRegistrationUseCase.Command(
                         caller.userId(), caller.authenticatedAt(), caller.username(),
@@ -126,30 +106,15 @@ public class PasskeysController {
      * Body: what {@code PublicKeyCredential.toJSON()} makes of the new credential, plus an optional {@code name}.
      * The challenge it answers is used up whatever the outcome.
      */
+    @Override
     @Post
-    @Operation(operationId = "registerPasskey", summary = "Register a passkey",
-            description = "The body is PublicKeyCredential.toJSON() of the credential navigator.credentials.create() "
-                    + "made with the registration options, plus name (optional, 1 to 64 characters). The challenge "
-                    + "it answers is used up whatever the outcome.")
-    @ApiResponse(responseCode = "201", description = "Registered", useReturnTypeSchema = true,
-            headers = @Header(name = "Location", description = "The new passkey's path, which DELETE takes",
-                    schema = @Schema(type = "string")))
-    @ApiResponse(responseCode = "400", description = "INVALID_INPUT: not a registration response, or a bad name; "
-            + "PASSKEY_CHALLENGE_INVALID: the challenge is unknown, used already, another user's or expired; "
-            + "PASSKEY_ORIGIN_REFUSED: made on a page of an origin this service does not serve; "
-            + "PASSKEY_VERIFICATION_FAILED: signature, relying party, user verification or flags do not verify",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @ApiResponse(responseCode = "409", description = "PASSKEY_ALREADY_REGISTERED: this credential is registered "
-            + "already; TOO_MANY_PASSKEYS: the caller holds as many passkeys as allowed",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @ApiDocs.StepUp
-    @ApiDocs.JsonRequest
-    @ApiDocs.CrossSiteForbidden
+    @Status(HttpStatus.CREATED)
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<@PasskeyEnvelope Envelope<PasskeyResponse>> registerPasskey(
-            HttpRequest<?> request, Authentication authentication, @Body @Nullable @RequestBody(required = true,
-            content = @Content(schema = @Schema(implementation = RegisterPasskeyRequest.class))) JsonNode body) {
+    public HttpResponse<@PasskeyEnvelope Envelope<PasskeyResponse>> registerPasskey(
+            HttpRequest<?> request,
+            Authentication authentication,
+            @Body @Nullable JsonNode body) {
         RegisterPasskeyUseCase.Command command = command(body, Caller.of(authentication),
                 requesters.caller(request, authentication));
         return register.registerPasskey(command).match(
@@ -201,25 +166,22 @@ public class PasskeysController {
                 "the body is not " + REGISTRATION + ": PublicKeyCredential.toJSON()");
     }
 
+    @Override
     @Get
-    @Operation(operationId = "listPasskeys", summary = "The caller's passkeys",
-            description = "Oldest first; no key material.")
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @PasskeyListEnvelope
-    Envelope<List<PasskeyResponse>> passkeys(Authentication authentication) {
+    public @PasskeyListEnvelope Envelope<List<PasskeyResponse>> passkeys(Authentication authentication) {
         return listPasskeys.listMyPasskeys(new ListMyPasskeysUseCase.Query(Caller.of(authentication).userId()))
                 .match(listed -> Envelope.ok(listed.passkeys().stream().map(PasskeyResponse::of).toList()));
     }
 
+    @Override
     @Delete("/{passkeyId}")
-    @Operation(operationId = "deletePasskey", summary = "Delete one of the caller's passkeys",
-            description = "It can no longer be used to log in; the authenticator keeps it until removed there.")
-    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
-    @PasskeyNotFound
-    @ApiDocs.StepUp
-    @ApiDocs.CrossSiteForbidden
+    @Status(HttpStatus.NO_CONTENT)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> delete(HttpRequest<?> request, Authentication authentication, @PathVariable String passkeyId) {
+    public HttpResponse<Void> delete(
+            HttpRequest<?> request,
+            Authentication authentication,
+            @PathVariable String passkeyId) {
         CredentialId id = PathIds.parse(passkeyId, CredentialId::of, PasskeyErrorCode.PASSKEY_NOT_FOUND);
         Caller caller = Caller.of(authentication);
         return deletePasskey.deleteMyPasskey(new DeleteMyPasskeyUseCase.Command(caller.userId(),
@@ -321,61 +283,5 @@ public class PasskeysController {
     record AuthenticatorSelection(String residentKey, boolean requireResidentKey, String userVerification) {
         static final AuthenticatorSelection DISCOVERABLE_AND_VERIFIED =
                 new AuthenticatorSelection("required", true, "required");
-    }
-
-    /** The body of {@code POST /api/user/passkeys}; the controller reads it as a JSON tree: this only documents it. */
-    @Schema(name = "RegisterPasskeyRequest", requiredProperties = {"id", "rawId", "type", "response"})
-    record RegisterPasskeyRequest(
-            @Schema(description = "The credential id, base64url") String id,
-            @Schema(description = "The same as id, base64url: one that differs is refused") String rawId,
-            @Schema(example = "public-key") String type,
-            @Schema(description = "AuthenticatorAttestationResponseJSON: clientDataJSON, attestationObject and "
-                    + "transports (at most 16, of at most 32 characters; only WebAuthn's are kept), with the others "
-                    + "toJSON() adds") Map<String, Object> response,
-            @Schema(description = "Client extension results; {} when none", nullable = true)
-            @Nullable Map<String, Object> clientExtensionResults,
-            @Schema(description = "platform or cross-platform", nullable = true)
-            @Nullable String authenticatorAttachment,
-            @Schema(description = "What you call the passkey: 1 to 64 characters, no control or bidi control "
-                    + "characters; left out or null: the date",
-                    nullable = true) @Nullable String name) {
-    }
-
-    /** A passkey id of the caller's path. */
-    @Documented
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.METHOD)
-    @ApiResponse(responseCode = "404",
-            description = "PASSKEY_NOT_FOUND: no such passkey of the caller (another user's gets the same answer)",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @interface PasskeyNotFound {
-    }
-
-    @Documented
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.METHOD)
-    @ApiResponse(responseCode = "409",
-            description = "TOO_MANY_PASSKEYS: the caller holds as many passkeys as allowed; delete one first",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @interface TooManyPasskeys {
-    }
-
-    /** The names of this resource's generic answers in the API description (see {@link Envelope}). */
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE_USE)
-    @Schema(name = "PasskeyEnvelope")
-    @interface PasskeyEnvelope {
-    }
-
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE_USE)
-    @Schema(name = "PasskeyListEnvelope")
-    @interface PasskeyListEnvelope {
-    }
-
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE_USE)
-    @Schema(name = "PasskeyRegistrationOptionsEnvelope")
-    @interface PasskeyOptionsEnvelope {
     }
 }

@@ -3,7 +3,6 @@ package dev.authservice.adapter.in.web.secondfactor;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.authservice.adapter.in.web.Envelope;
 import dev.authservice.adapter.in.web.Timestamps;
-import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.secondfactor.port.in.GetMySecondFactorsUseCase;
 import io.micronaut.core.annotation.Nullable;
@@ -15,13 +14,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
-import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import java.lang.annotation.ElementType;
-import java.lang.annotation.Retention;
-import java.lang.annotation.RetentionPolicy;
-import java.lang.annotation.Target;
 
 /**
  * What the signed-in user has beside their password, so that a client knows whether to offer turning a TOTP on or
@@ -30,10 +23,7 @@ import java.lang.annotation.Target;
  */
 @Controller("/api/user/second-factor")
 @Secured(SecurityRule.IS_AUTHENTICATED)
-@Tag(name = ApiDocs.TAG_USER)
-@ApiDocs.BearerToken
-@ApiDocs.InternalError
-class SecondFactorController {
+class SecondFactorController implements SecondFactorApi {
 
     private final GetMySecondFactorsUseCase getSecondFactors;
 
@@ -41,14 +31,10 @@ class SecondFactorController {
         this.getSecondFactors = getSecondFactors;
     }
 
+    @Override
     @Get
-    @Operation(operationId = "getSecondFactors", summary = "The caller's second factors",
-            description = "Whether a TOTP is in effect (CONFIRMED), awaits confirmation (PENDING) or is not there "
-                    + "(NONE); the recovery codes left beside a confirmed one; how many passkeys the caller holds. "
-                    + "No secret and no code.")
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @SecondFactorsEnvelope
-    Envelope<SecondFactors> secondFactors(Authentication authentication) {
+    public @SecondFactorsEnvelope Envelope<SecondFactors> secondFactors(Authentication authentication) {
         return getSecondFactors.getMySecondFactors(
                         new GetMySecondFactorsUseCase.Query(Caller.of(authentication).userId()))
                 .match(found -> Envelope.ok(new SecondFactors(found.totp().name(),
@@ -66,12 +52,5 @@ class SecondFactorController {
             String totpConfirmedAt,
             @Schema(description = "Unused recovery codes; 0 unless the TOTP is CONFIRMED") int recoveryCodesLeft,
             int passkeys) {
-    }
-
-    /** The name of this resource's answer in the API description (see {@link Envelope}). */
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE_USE)
-    @Schema(name = "SecondFactorsEnvelope")
-    @interface SecondFactorsEnvelope {
     }
 }

@@ -1,12 +1,7 @@
 package dev.authservice.adapter.in.web.secondfactor;
 
 import dev.authservice.adapter.in.web.Envelope;
-import dev.authservice.adapter.in.web.api.ApiDocs;
-import dev.authservice.adapter.in.web.edge.hashing.PasswordHashingExecutor;
 import dev.authservice.adapter.in.web.error.ApiException;
-import dev.authservice.adapter.in.web.error.CommonErrorCode;
-import dev.authservice.adapter.in.web.error.ErrorEnvelope;
-import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.adapter.in.web.request.JsonBody;
 import dev.authservice.adapter.in.web.request.Requesters;
 import dev.authservice.adapter.in.web.security.Caller;
@@ -20,12 +15,14 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Status;
 import io.micronaut.json.tree.JsonNode;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
@@ -33,18 +30,8 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.parameters.RequestBody;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import java.lang.annotation.ElementType;
-import java.lang.annotation.Retention;
-import java.lang.annotation.RetentionPolicy;
-import java.lang.annotation.Target;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The signed-in user's TOTP (an authenticator app) as a second factor: enrol, confirm with a code, remove, and new
@@ -53,10 +40,7 @@ import java.util.Optional;
  */
 @Controller(TotpController.PATH)
 @Secured(SecurityRule.IS_AUTHENTICATED)
-@Tag(name = ApiDocs.TAG_USER)
-@ApiDocs.BearerToken
-@ApiDocs.InternalError
-class TotpController {
+class TotpController implements TotpApi {
 
     static final String PATH = "/api/user/second-factor/totp";
 
@@ -75,19 +59,12 @@ class TotpController {
         this.requesters = requesters;
     }
 
+    @Override
     @Post
-    @Operation(operationId = "enrolTotp", summary = "Enrol a TOTP authenticator app",
-            description = "A new secret, pending until confirmed with a code: until then a login needs no second "
-                    + "factor. A new enrolment replaces a pending one. The secret is shown here only: as text, as "
-                    + "a key URI and as the key URI's QR code.")
-    @ApiResponse(responseCode = "200", description = "Enrolled, pending confirmation", useReturnTypeSchema = true)
-    @ApiResponse(responseCode = "409", description = "SECOND_FACTOR_ALREADY_ENROLLED: a TOTP is in effect already",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @ApiDocs.StepUp
-    @ApiDocs.CrossSiteForbidden
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<@TotpEnrolmentEnvelope Envelope<TotpEnrolment>> enrol(HttpRequest<?> request,
-                                                                      Authentication authentication) {
+    public HttpResponse<@TotpEnrolmentEnvelope Envelope<TotpEnrolment>> enrol(
+            HttpRequest<?> request,
+            Authentication authentication) {
         Caller caller = Caller.of(authentication);
         return enrolTotp.enrolTotp(new EnrolTotpUseCase.Command(caller.userId(), caller.authenticatedAt(),
                         caller.username(), requesters.caller(request, authentication)))
@@ -103,24 +80,14 @@ class TotpController {
     }
 
     /** Body {@code {"code": "123456"}}. */
+    @Override
     @Post("/confirm")
-    @Operation(operationId = "confirmTotp", summary = "Confirm the pending TOTP with a code",
-            description = "From now on a login needs a second factor. Answers ten recovery codes, each good once "
-                    + "instead of a code, shown here only.")
-    @ApiResponse(responseCode = "200", description = "In effect", useReturnTypeSchema = true)
-    @ApiResponse(responseCode = "401", description = "INVALID_SECOND_FACTOR (a wrong code); " + ApiDocs.STEP_UP
-            + "; or a token problem: UNAUTHORIZED, INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_REVOKED",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @ApiResponse(responseCode = "404", description = "SECOND_FACTOR_NOT_FOUND: no TOTP pending confirmation",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @ApiDocs.InvalidInput
-    @ApiDocs.JsonRequest
-    @ApiDocs.CrossSiteForbidden
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<@RecoveryCodesEnvelope Envelope<RecoveryCodes>> confirm(
-            HttpRequest<?> request, Authentication authentication, @Body @Nullable @RequestBody(required = true,
-            content = @Content(schema = @Schema(implementation = ConfirmTotpRequest.class))) JsonNode body) {
+    public HttpResponse<@RecoveryCodesEnvelope Envelope<RecoveryCodes>> confirm(
+            HttpRequest<?> request,
+            Authentication authentication,
+            @Body @Nullable JsonNode body) {
         JsonNode json = JsonBody.object(body, "{\"code\": ...}");
         TotpCode code = JsonBody.parse(() -> TotpCode.parse("code", JsonBody.text(json, "code")));
         Caller caller = Caller.of(authentication);
@@ -138,16 +105,11 @@ class TotpController {
                         });
     }
 
+    @Override
     @Delete
-    @Operation(operationId = "removeTotp", summary = "Remove the TOTP and its recovery codes",
-            description = "From now on a login needs the password only (or a passkey).")
-    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
-    @ApiResponse(responseCode = "404", description = "SECOND_FACTOR_NOT_FOUND: the user has no TOTP",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @ApiDocs.StepUp
-    @ApiDocs.CrossSiteForbidden
+    @Status(HttpStatus.NO_CONTENT)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> remove(HttpRequest<?> request, Authentication authentication) {
+    public HttpResponse<Void> remove(HttpRequest<?> request, Authentication authentication) {
         Caller caller = Caller.of(authentication);
         return removeTotp.removeTotp(new RemoveTotpUseCase.Command(caller.userId(), caller.authenticatedAt(),
                         requesters.caller(request, authentication)))
@@ -160,17 +122,12 @@ class TotpController {
                         });
     }
 
+    @Override
     @Post("/recovery-codes")
-    @Operation(operationId = "renewRecoveryCodes", summary = "New recovery codes",
-            description = "Ten new recovery codes, shown here only; the old ones, used or not, stop working.")
-    @ApiResponse(responseCode = "200", description = "Renewed", useReturnTypeSchema = true)
-    @ApiResponse(responseCode = "404", description = "SECOND_FACTOR_NOT_FOUND: no TOTP in effect",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @ApiDocs.StepUp
-    @ApiDocs.CrossSiteForbidden
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<@RecoveryCodesEnvelope Envelope<RecoveryCodes>> renewRecoveryCodes(HttpRequest<?> request,
-                                                                                  Authentication authentication) {
+    public HttpResponse<@RecoveryCodesEnvelope Envelope<RecoveryCodes>> renewRecoveryCodes(
+            HttpRequest<?> request,
+            Authentication authentication) {
         Caller caller = Caller.of(authentication);
         return renewRecoveryCodes.renewRecoveryCodes(new RenewRecoveryCodesUseCase.Command(caller.userId(),
                         caller.authenticatedAt(), requesters.caller(request, authentication)))
@@ -207,21 +164,5 @@ class TotpController {
         public String toString() {
             return "RecoveryCodes[****]";
         }
-    }
-
-    @Schema(name = "ConfirmTotpRequest", requiredProperties = {"code"})
-    record ConfirmTotpRequest(@Schema(example = "123456") String code) {
-    }
-
-    @Target(ElementType.TYPE_USE)
-    @Retention(RetentionPolicy.RUNTIME)
-    @Schema(name = "TotpEnrolmentEnvelope")
-    @interface TotpEnrolmentEnvelope {
-    }
-
-    @Target(ElementType.TYPE_USE)
-    @Retention(RetentionPolicy.RUNTIME)
-    @Schema(name = "RecoveryCodesEnvelope")
-    @interface RecoveryCodesEnvelope {
     }
 }

@@ -1,29 +1,24 @@
 package dev.authservice.adapter.in.web.session;
 
 import dev.authservice.adapter.in.web.RefreshTokenCookie;
-import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.request.Requesters;
 import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.session.port.in.LogOutUseCase;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Status;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
 
 @Controller("/api/logout")
 @Secured(SecurityRule.IS_AUTHENTICATED)
-@Tag(name = ApiDocs.TAG_AUTH)
-@ApiDocs.BearerToken
-@ApiDocs.InternalError
-class LogOutController {
+class LogOutController implements LogOutApi {
 
     private final LogOutUseCase logOut;
     private final Requesters requesters;
@@ -34,13 +29,11 @@ class LogOutController {
     }
 
     /** Ends the session of the access token used; its refresh tokens and access tokens are refused from now on. */
+    @Override
     @Post
-    @Operation(summary = "Log out", description = "Ends the session of the access token used: its refresh and access "
-            + "tokens are refused from now on. Clears the refresh-token cookie.")
-    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
-    @ApiDocs.CrossSiteForbidden
+    @Status(HttpStatus.NO_CONTENT)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> logOut(HttpRequest<?> request, Authentication authentication) {
+    public HttpResponse<Void> logOut(HttpRequest<?> request, Authentication authentication) {
         return logOut.logOut(new LogOutUseCase.Command(Caller.of(authentication).sessionId(),
                         requesters.caller(request, authentication)))
                 .match(loggedOut -> RefreshTokenCookie.clear(HttpResponse.noContent()));

@@ -2,9 +2,7 @@ package dev.authservice.adapter.in.web.session;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.authservice.adapter.in.web.PublicUrl;
-import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.error.CommonErrorCode;
-import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.error.ErrorResponses;
 import dev.authservice.application.session.port.in.PublishTokenKeysUseCase;
 import io.micronaut.http.HttpHeaders;
@@ -14,11 +12,7 @@ import io.micronaut.http.annotation.Get;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import java.util.Map;
 
@@ -30,9 +24,7 @@ import java.util.Map;
  */
 @Controller("/.well-known")
 @Secured(SecurityRule.IS_ANONYMOUS)
-@Tag(name = ApiDocs.TAG_OPS)
-@ApiDocs.InternalError
-class WellKnownController {
+class WellKnownController implements WellKnownApi {
 
     static final String JWKS_PATH = "/.well-known/jwks.json";
 
@@ -52,31 +44,17 @@ class WellKnownController {
         this.publicUrl = publicUrl;
     }
 
+    @Override
     @Get("/jwks.json")
-    @Operation(summary = "Public keys", description = "The keys that verify access tokens, as a JWK Set (RFC 7517): "
-            + "the signing key and the verification-only ones. 404 under HS256, whose key is a secret.", security = {})
-    @ApiResponse(responseCode = "200", description = "The JWK Set",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = JwkSet.class)))
-    @ApiResponse(responseCode = "404", description = "NOT_FOUND: the tokens are signed with HS256",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    HttpResponse<?> publicKeys() {
+    public HttpResponse<?> publicKeys() {
         return publishTokenKeys.publishTokenKeys(new PublishTokenKeysUseCase.Query()).match(
                 published -> cacheable(new JwkSet(published.keys())),
                 sharedSecret -> ErrorResponses.of(CommonErrorCode.NOT_FOUND));
     }
 
+    @Override
     @Get("/oauth-authorization-server")
-    @Operation(summary = "Authorization server metadata", description = "RFC 8414: the issuer, where its keys are and "
-            + "the algorithm of its access tokens. The URLs are built on the configured public URL (auth.public-url, "
-            + "else an issuer that is a URL), never on the request's Host. 404 under HS256, and when no public URL is "
-            + "configured.", security = {})
-    @ApiResponse(responseCode = "200", description = "The metadata",
-            content = @Content(mediaType = ApiDocs.JSON,
-                    schema = @Schema(implementation = AuthorizationServerMetadata.class)))
-    @ApiResponse(responseCode = "404", description = "NOT_FOUND: the tokens are signed with HS256, or no public URL is "
-            + "configured (auth.public-url)",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    HttpResponse<?> authorizationServerMetadata() {
+    public HttpResponse<?> authorizationServerMetadata() {
         return publishTokenKeys.publishTokenKeys(new PublishTokenKeysUseCase.Query()).match(
                 published -> publicUrl.resolve(JWKS_PATH)
                         .<HttpResponse<?>>map(jwksUri -> cacheable(new AuthorizationServerMetadata(published.issuer(),

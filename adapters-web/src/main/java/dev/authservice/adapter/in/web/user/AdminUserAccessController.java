@@ -1,6 +1,5 @@
 package dev.authservice.adapter.in.web.user;
 
-import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.request.PathIds;
 import dev.authservice.adapter.in.web.request.Requesters;
@@ -10,17 +9,16 @@ import dev.authservice.application.user.port.in.SetUserEnabledUseCase;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Status;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
 
 /**
  * What an administrator can do to one account's access: disable it (it cannot log in, and every session of it ends
@@ -29,12 +27,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
  */
 @Controller(AdminUsersController.PATH + "/{userId}")
 @Secured("ADMIN")
-@Tag(name = ApiDocs.TAG_ADMIN)
-@ApiDocs.BearerToken
-@ApiDocs.AdminRole
-@ApiDocs.UserNotFound
-@ApiDocs.InternalError
-class AdminUserAccessController {
+class AdminUserAccessController implements AdminUserAccessApi {
 
     private final SetUserEnabledUseCase setUserEnabled;
     private final RevokeUserSessionsUseCase revokeUserSessions;
@@ -49,58 +42,65 @@ class AdminUserAccessController {
         this.requesters = requesters;
     }
 
+    @Override
     @Post("/disable")
-    @Operation(summary = "Disable a user", description = "The user cannot log in, and every session of it ends at once.")
-    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
+    @Status(HttpStatus.NO_CONTENT)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> disable(HttpRequest<?> request, Authentication authentication, @PathVariable String userId) {
+    public HttpResponse<Void> disable(
+            HttpRequest<?> request,
+            Authentication authentication,
+            @PathVariable String userId) {
         return setEnabled(request, authentication, userId, false);
     }
 
+    @Override
     @Post("/enable")
-    @Operation(summary = "Enable a user")
-    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
+    @Status(HttpStatus.NO_CONTENT)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> enable(HttpRequest<?> request, Authentication authentication, @PathVariable String userId) {
+    public HttpResponse<Void> enable(
+            HttpRequest<?> request,
+            Authentication authentication,
+            @PathVariable String userId) {
         return setEnabled(request, authentication, userId, true);
     }
 
+    @Override
     @Delete("/sessions")
-    @Operation(summary = "End every session of a user")
-    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
+    @Status(HttpStatus.NO_CONTENT)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> revokeSessions(HttpRequest<?> request, Authentication authentication,
-                                   @PathVariable String userId) {
+    public HttpResponse<Void> revokeSessions(
+            HttpRequest<?> request,
+            Authentication authentication,
+            @PathVariable String userId) {
         return revokeUserSessions.revokeUserSessions(new RevokeUserSessionsUseCase.Command(
                 PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND),
                 requesters.caller(request, authentication)))
                 .match(revoked -> HttpResponse.noContent(), notFound -> userNotFound());
     }
 
+    @Override
     @Delete("/second-factors")
-    @Operation(summary = "Remove every second factor of a user",
-            description = "For a user who lost their authenticator app and recovery codes: the TOTP and the recovery "
-                    + "codes go, every session of the user ends, and the next login needs the password only. "
-                    + "Passkeys stay: DELETE .../passkeys/{passkeyId} removes one.")
-    @ApiResponse(responseCode = "204", description = ApiDocs.DONE)
+    @Status(HttpStatus.NO_CONTENT)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> resetSecondFactors(HttpRequest<?> request, Authentication authentication,
-                                       @PathVariable String userId) {
+    public HttpResponse<Void> resetSecondFactors(
+            HttpRequest<?> request,
+            Authentication authentication,
+            @PathVariable String userId) {
         return resetSecondFactors.resetSecondFactors(new ResetSecondFactorsUseCase.Command(
                 PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND),
                 requesters.caller(request, authentication)))
                 .match(reset -> HttpResponse.noContent(), notFound -> userNotFound());
     }
 
-    private HttpResponse<?> setEnabled(HttpRequest<?> request, Authentication authentication, String userId,
-                                       boolean enabled) {
+    private HttpResponse<Void> setEnabled(HttpRequest<?> request, Authentication authentication, String userId,
+                                          boolean enabled) {
         return setUserEnabled.setUserEnabled(new SetUserEnabledUseCase.Command(
                 PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND), enabled,
                 requesters.caller(request, authentication)))
                 .match(done -> HttpResponse.noContent(), notFound -> userNotFound());
     }
 
-    private static HttpResponse<?> userNotFound() {
+    private static <T> T userNotFound() {
         throw new ApiException(AccountErrorCode.USER_NOT_FOUND);
     }
 }

@@ -3,11 +3,9 @@ package dev.authservice.adapter.in.web.user;
 import dev.authservice.adapter.in.web.Envelope;
 import dev.authservice.adapter.in.web.PageResponse;
 import dev.authservice.adapter.in.web.Timestamps;
-import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.edge.hashing.PasswordHashingExecutor;
 import dev.authservice.adapter.in.web.error.ApiException;
 import dev.authservice.adapter.in.web.error.CommonErrorCode;
-import dev.authservice.adapter.in.web.error.ErrorEnvelope;
 import dev.authservice.adapter.in.web.request.JsonBody;
 import dev.authservice.adapter.in.web.request.PathIds;
 import dev.authservice.adapter.in.web.request.QueryParameters;
@@ -25,6 +23,7 @@ import dev.authservice.domain.user.Username;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Consumes;
@@ -33,24 +32,14 @@ import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.http.annotation.Status;
 import io.micronaut.json.tree.JsonNode;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.serde.annotation.Serdeable;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.headers.Header;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.parameters.RequestBody;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import java.lang.annotation.ElementType;
-import java.lang.annotation.Retention;
-import java.lang.annotation.RetentionPolicy;
-import java.lang.annotation.Target;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -64,11 +53,7 @@ import java.util.stream.Collectors;
  */
 @Controller(AdminUsersController.PATH)
 @Secured("ADMIN")
-@Tag(name = ApiDocs.TAG_ADMIN)
-@ApiDocs.BearerToken
-@ApiDocs.AdminRole
-@ApiDocs.InternalError
-public class AdminUsersController {
+public class AdminUsersController implements AdminUsersApi {
 
     public static final String PATH = "/api/admin/users";
 
@@ -89,15 +74,13 @@ public class AdminUsersController {
         this.requesters = requesters;
     }
 
+    @Override
     @Get
-    @Operation(summary = "The user accounts")
-    @ApiDocs.InvalidParameter
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @UserPageEnvelope
-    Envelope<@UserPage PageResponse<UserResponse>> users(
-            @Parameter(description = ApiDocs.PAGE) @QueryValue @Nullable String page,
-            @Parameter(description = ApiDocs.SIZE) @QueryValue @Nullable String size,
-            @Parameter(description = "username or createdAt, then ,asc or ,desc") @QueryValue @Nullable String sort) {
+    public @UserPageEnvelope Envelope<@UserPage PageResponse<UserResponse>> users(
+            @QueryValue @Nullable String page,
+            @QueryValue @Nullable String size,
+            @QueryValue @Nullable String sort) {
         return listUsers.listUsers(new ListUsersUseCase.Query(
                         QueryParameters.sort(sort, SORT_KEYS, ListUsersUseCase.DEFAULT_SORT),
                         QueryParameters.pageRequest(page, size)))
@@ -105,14 +88,12 @@ public class AdminUsersController {
     }
 
     /** An unknown id, or one that cannot be an id: 404 {@code USER_NOT_FOUND}. */
+    @Override
     @Get("/{userId}")
-    @Operation(summary = "One user account")
-    @ApiDocs.UserNotFound
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @UserEnvelope
-    Envelope<UserResponse> user(@PathVariable String userId) {
-        return getUser.getUser(new GetUserUseCase.Query(PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND)))
-                .match(
+    public @UserEnvelope Envelope<UserResponse> user(@PathVariable String userId) {
+        UserId id = PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND);
+        return getUser.getUser(new GetUserUseCase.Query(id)).match(
                 theUser -> Envelope.ok(UserResponse.of(theUser.user())),
                 notFound -> {
                     throw new ApiException(AccountErrorCode.USER_NOT_FOUND);
@@ -124,23 +105,15 @@ public class AdminUsersController {
      * has no default (a missing one is 400 {@code INVALID_INPUT}), so that an administrator always says which
      * permissions the new account gets. The password is hashed: on the password-hashing threads.
      */
+    @Override
     @Post
-    @Operation(summary = "Create a user account", description = "Every field is required; roles has no default, "
-            + "so that an administrator always says which permissions the new account gets.")
-    // The 201's body is described from the return type, which the compiler holds to what is returned.
-    @ApiResponse(responseCode = "201", description = "Created", useReturnTypeSchema = true,
-            headers = @Header(name = "Location", description = "The new user's path",
-                    schema = @Schema(type = "string")))
-    @ApiResponse(responseCode = "409", description = "USERNAME_TAKEN",
-            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
-    @ApiDocs.InvalidInputOrWeakPassword
-    @ApiDocs.JsonRequest
-    @ApiDocs.HashingBusy
+    @Status(HttpStatus.CREATED)
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(PasswordHashingExecutor.NAME)
-    HttpResponse<@UserEnvelope Envelope<UserResponse>> create(
-            HttpRequest<?> request, Authentication authentication, @Body @Nullable @RequestBody(required = true,
-            content = @Content(schema = @Schema(implementation = ApiDocs.CreateUserRequest.class))) JsonNode body) {
+    public HttpResponse<@UserEnvelope Envelope<UserResponse>> create(
+            HttpRequest<?> request,
+            Authentication authentication,
+            @Body @Nullable JsonNode body) {
         return createUser.createUser(command(body, requesters.caller(request, authentication))).match(
                 created -> {
                     UserResponse user = UserResponse.of(created.user());
@@ -157,7 +130,9 @@ public class AdminUsersController {
                 });
     }
 
-    /** The command refuses what no account could hold (too many roles, an over-long nickname): 400, like a bad field. */
+    /**
+     * The command refuses what no account could hold (too many roles, an over-long nickname): 400, like a bad field.
+     */
     private static CreateUserUseCase.Command command(@Nullable JsonNode body, Requester requester) {
         JsonNode json = JsonBody.object(body, "{\"username\": ..., \"password\": ..., \"roles\": [...], "
                 + "\"nickname\": ..., \"department\": ...}");
@@ -177,24 +152,5 @@ public class AdminUsersController {
             return new UserResponse(user.userId().toString(), user.username().value(),
                     user.roles().stream().map(Role::name).sorted().toList(), Timestamps.iso(user.createdAt()));
         }
-    }
-
-    /** The names of this resource's generic answers in the API description (see {@link Envelope}). */
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE_USE)
-    @Schema(name = "UserEnvelope")
-    @interface UserEnvelope {
-    }
-
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE_USE)
-    @Schema(name = "UserPage")
-    @interface UserPage {
-    }
-
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE_USE)
-    @Schema(name = "UserPageEnvelope")
-    @interface UserPageEnvelope {
     }
 }

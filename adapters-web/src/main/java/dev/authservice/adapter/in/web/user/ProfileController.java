@@ -1,7 +1,6 @@
 package dev.authservice.adapter.in.web.user;
 
 import dev.authservice.adapter.in.web.Envelope;
-import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.domain.user.Role;
 import io.micronaut.http.annotation.Controller;
@@ -10,13 +9,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
-import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import java.lang.annotation.ElementType;
-import java.lang.annotation.Retention;
-import java.lang.annotation.RetentionPolicy;
-import java.lang.annotation.Target;
 import java.util.List;
 
 /**
@@ -27,15 +20,11 @@ import java.util.List;
  */
 @Controller("/api/user/profile")
 @Secured(SecurityRule.IS_AUTHENTICATED)
-@Tag(name = ApiDocs.TAG_USER)
-@ApiDocs.BearerToken
-@ApiDocs.InternalError
-class ProfileController {
+class ProfileController implements ProfileApi {
 
+    @Override
     @Get
-    @Operation(summary = "The caller's profile", description = "As the access token states it.")
-    @ProfileEnvelope
-    Envelope<ProfileResponse> profile(Authentication authentication) {
+    public @ProfileEnvelope Envelope<ProfileResponse> profile(Authentication authentication) {
         return Envelope.ok(ProfileResponse.of(Caller.of(authentication)));
     }
 
@@ -47,12 +36,5 @@ class ProfileController {
             return new ProfileResponse(caller.userId().toString(), caller.username().value(), caller.nickname(),
                     caller.department(), caller.roles().stream().map(Role::name).sorted().toList());
         }
-    }
-
-    /** The names of this resource's generic answers in the API description (see {@link Envelope}). */
-    @Retention(RetentionPolicy.RUNTIME)
-    @Target(ElementType.TYPE_USE)
-    @Schema(name = "ProfileEnvelope")
-    @interface ProfileEnvelope {
     }
 }
