@@ -14,11 +14,13 @@ import dev.authservice.application.passkey.port.out.PasskeyStore;
 import dev.authservice.application.passkey.service.PasskeyAssertionCheck;
 import dev.authservice.application.secondfactor.service.SecondFactorCheck;
 import dev.authservice.application.session.port.out.SessionStore;
+import dev.authservice.application.session.service.SessionReauthentication;
 import dev.authservice.application.session.service.TokenIssuer;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.user.port.out.LoginAttemptLog;
 import dev.authservice.application.user.port.out.PasswordHasher;
 import dev.authservice.application.user.port.out.UserStore;
+import dev.authservice.application.user.service.PasswordCheck;
 import dev.authservice.bootstrap.configuration.PolicyFactory;
 import dev.authservice.domain.login.SecondFactorPolicy;
 import dev.authservice.domain.passkey.RelyingParty;
@@ -57,16 +59,15 @@ class LoginUseCaseFactory {
     @Singleton
     ReauthenticateUseCase reauthenticate(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
                                          SecondFactorCheck secondFactors, @Nullable PasskeyAssertionCheck passkeyCheck,
-                                         SessionStore sessions, TokenIssuer tokens, AuditLog audit, Clock clock) {
+                                         SessionReauthentication renewal, AuditLog audit, Clock clock) {
         return new ReauthenticateService(users, hasher, attempts, secondFactors, Optional.ofNullable(passkeyCheck),
-                sessions, tokens, audit, clock);
+                renewal, audit, clock);
     }
 
     @Singleton
-    LogInUseCase logIn(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
-                       SecondFactorCheck secondFactors, PendingLoginTickets tickets, SessionStart sessionStart,
-                       RandomSource random, AuditLog audit, Clock clock) {
-        return new LogInService(users, hasher, attempts, secondFactors, tickets, sessionStart, random, audit, clock);
+    LogInUseCase logIn(PasswordCheck passwords, LoginAttemptLog attempts, SecondFactorCheck secondFactors,
+                       PendingLoginTickets tickets, SessionStart sessionStart, AuditLog audit, Clock clock) {
+        return new LogInService(passwords, attempts, secondFactors, tickets, sessionStart, audit, clock);
     }
 
     /** Without a relying party (passkeys off) no passkey completes a login. */

@@ -18,6 +18,7 @@ import dev.authservice.application.session.service.ListMySessionsService;
 import dev.authservice.application.session.service.LogOutService;
 import dev.authservice.application.session.service.PublishTokenKeysService;
 import dev.authservice.application.session.service.RefreshAccessTokenService;
+import dev.authservice.application.session.service.SessionReauthentication;
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.application.session.service.TokenIssuer;
 import dev.authservice.application.shared.port.out.RandomSource;
@@ -43,6 +44,11 @@ class SessionUseCaseFactory {
     TokenIssuer tokenIssuer(AccessTokenCodec codec, RandomSource random, RefreshTokenDerivation derivation,
                             TokenPolicy policy) {
         return new TokenIssuer(codec, random, derivation, policy);
+    }
+
+    @Singleton
+    SessionReauthentication sessionReauthentication(SessionStore sessions, TokenIssuer tokens) {
+        return new SessionReauthentication(sessions, tokens);
     }
 
     @Singleton

@@ -21,6 +21,7 @@ import dev.authservice.application.user.service.CheckPublishedCredentialsService
 import dev.authservice.application.user.service.CreateUserService;
 import dev.authservice.application.user.service.GetUserService;
 import dev.authservice.application.user.service.ListUsersService;
+import dev.authservice.application.user.service.PasswordCheck;
 import dev.authservice.application.user.service.ProvisionFirstAdministratorService;
 import dev.authservice.application.user.service.RevokeUserSessionsService;
 import dev.authservice.application.user.service.SetUserEnabledService;
@@ -38,6 +39,12 @@ import java.time.Clock;
  */
 @Factory
 class UserUseCaseFactory {
+
+    /** Made once: it hashes a random password at start, which an unknown user's login is checked against. */
+    @Singleton
+    PasswordCheck passwordCheck(UserStore users, PasswordHasher hasher, RandomSource random) {
+        return new PasswordCheck(users, hasher, random);
+    }
 
     @Singleton
     CreateUserUseCase createUser(UserStore users, UsernameSecurityProfile newUsernames, PasswordHasher hasher,

@@ -3,11 +3,8 @@ package dev.authservice.application.login.service;
 import dev.authservice.application.audit.port.out.AuditLog;
 import dev.authservice.application.login.port.in.LogInUseCase;
 import dev.authservice.application.secondfactor.service.SecondFactorCheck;
-import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.user.port.out.LoginAttemptLog;
-import dev.authservice.application.user.port.out.PasswordHasher;
-import dev.authservice.application.user.port.out.UserStore;
-import dev.authservice.application.user.service.StoredPasswordHash;
+import dev.authservice.application.user.service.PasswordCheck;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
@@ -15,7 +12,6 @@ import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.secondfactor.TotpFactor;
 import dev.authservice.domain.session.AuthenticationMethods;
-import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
@@ -25,8 +21,7 @@ import java.util.Optional;
 
 public final class LogInService implements LogInUseCase {
 
-    private final UserStore users;
-    private final PasswordHasher hasher;
+    private final PasswordCheck passwords;
     private final LoginAttemptLog attempts;
     private final SecondFactorCheck secondFactors;
     private final PendingLoginTickets tickets;
@@ -34,21 +29,15 @@ public final class LogInService implements LogInUseCase {
     private final AuditLog audit;
     private final Clock clock;
 
-    /** Verified against when the user is unknown, so that an unknown user costs exactly one hash like a known one. */
-    private final PasswordHash unknownUserHash;
-
-    public LogInService(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
-                        SecondFactorCheck secondFactors, PendingLoginTickets tickets, SessionStart sessionStart,
-                        RandomSource random, AuditLog audit, Clock clock) {
-        this.users = users;
-        this.hasher = hasher;
+    public LogInService(PasswordCheck passwords, LoginAttemptLog attempts, SecondFactorCheck secondFactors,
+                        PendingLoginTickets tickets, SessionStart sessionStart, AuditLog audit, Clock clock) {
+        this.passwords = passwords;
         this.attempts = attempts;
         this.secondFactors = secondFactors;
         this.tickets = tickets;
         this.sessionStart = sessionStart;
         this.audit = audit;
         this.clock = clock;
-        this.unknownUserHash = hasher.hash(new Password(random.refreshTokenValue()));
     }
 
     @Override
@@ -62,35 +51,29 @@ public final class LogInService implements LogInUseCase {
             audit.record(SecurityEvent.of(SecurityEventType.LOGIN_THROTTLED, now, requester));
             return new Result.Throttled(wait.get());
         }
+        SecurityEvent failed = SecurityEvent.of(SecurityEventType.LOGIN_FAILED, now, requester);
+        // Why, for the audit trail only: the client gets the same answer for each.
+        return passwords.check(command.credentials()).match(
+                unknownUser -> refused(failed.outcome(AuditOutcome.UNKNOWN_USER)),
+                wrongPassword -> refused(failed.about(wrongPassword.user().id()).outcome(AuditOutcome.WRONG_PASSWORD)),
+                disabled -> refused(failed.about(disabled.user().id()).outcome(AuditOutcome.ACCOUNT_DISABLED)),
+                proven -> loggedIn(proven.user(), proven.checked(), key, requester, now));
+    }
 
-        Optional<UserAccount> user = users.findByUsername(command.credentials().username());
-        boolean passwordMatches = hasher.verify(command.credentials().password(),
-                user.map(UserAccount::passwordHash).orElse(unknownUserHash));
-        if (!passwordMatches || user.isEmpty() || !user.get().enabled()) {
-            SecurityEvent failed = SecurityEvent.of(SecurityEventType.LOGIN_FAILED, now, requester);
-            // Why, for the audit trail only: the client gets the same answer for each.
-            audit.record(user.isEmpty() ? failed.outcome(AuditOutcome.UNKNOWN_USER)
-                    : failed.about(user.get().id())
-                            .outcome(passwordMatches ? AuditOutcome.ACCOUNT_DISABLED : AuditOutcome.WRONG_PASSWORD));
-            return new Result.InvalidCredentials();
-        }
-        PasswordHash checked = user.get().passwordHash();
-        if (hasher.needsRehash(checked)) {
-            // The only moment the clear password is at hand: upgrade the hash to the current parameters.
-            PasswordHash upgraded = hasher.hash(command.credentials().password());
-            checked = users.replacePasswordHash(user.get().id(), checked, upgraded)
-                    ? upgraded
-                    // Lost to another login's upgrade of this password, or to a password change that ends ours below.
-                    : StoredPasswordHash.stillMatching(users, hasher, user.get().id(), command.credentials().password())
-                            .orElse(checked);
-        }
-        Optional<TotpFactor.Confirmed> totp = secondFactors.confirmedTotpOf(user.get().id());
+    private Result refused(SecurityEvent failed) {
+        audit.record(failed);
+        return new Result.InvalidCredentials();
+    }
+
+    private Result loggedIn(UserAccount user, PasswordHash checked, LoginAttemptKey key, Requester requester,
+                            Instant now) {
+        Optional<TotpFactor.Confirmed> totp = secondFactors.confirmedTotpOf(user.id());
         if (totp.isPresent()) {
             // Not cleared yet: wrong codes count toward the throttle like wrong passwords, until the login completes.
-            return awaitSecondFactor(user.get(), checked, !totp.get().wrongCodes().exhausted(), requester, now);
+            return awaitSecondFactor(user, checked, !totp.get().wrongCodes().exhausted(), requester, now);
         }
         attempts.clear(key);
-        return sessionStart.start(user.get(), checked, AuthenticationMethods.PASSWORD, requester, now)
+        return sessionStart.start(user, checked, AuthenticationMethods.PASSWORD, requester, now)
                 .<Result>map(Result.LoggedIn::new)
                 .orElseGet(Result.InvalidCredentials::new);
     }

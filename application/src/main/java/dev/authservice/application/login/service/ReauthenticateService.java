@@ -4,8 +4,7 @@ import dev.authservice.application.audit.port.out.AuditLog;
 import dev.authservice.application.login.port.in.ReauthenticateUseCase;
 import dev.authservice.application.passkey.service.PasskeyAssertionCheck;
 import dev.authservice.application.secondfactor.service.SecondFactorCheck;
-import dev.authservice.application.session.port.out.SessionStore;
-import dev.authservice.application.session.service.TokenIssuer;
+import dev.authservice.application.session.service.SessionReauthentication;
 import dev.authservice.application.user.port.out.LoginAttemptLog;
 import dev.authservice.application.user.port.out.PasswordHasher;
 import dev.authservice.application.user.port.out.UserStore;
@@ -17,7 +16,6 @@ import dev.authservice.domain.passkey.AssertionPurpose;
 import dev.authservice.domain.secondfactor.SecondFactorMethod;
 import dev.authservice.domain.secondfactor.TotpFactor;
 import dev.authservice.domain.session.AuthenticationMethods;
-import dev.authservice.domain.session.Session;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,23 +29,20 @@ public final class ReauthenticateService implements ReauthenticateUseCase {
     private final LoginAttemptLog attempts;
     private final SecondFactorCheck secondFactors;
     private final Optional<PasskeyAssertionCheck> passkeyCheck;
-    private final SessionStore sessions;
-    private final TokenIssuer tokens;
+    private final SessionReauthentication renewal;
     private final AuditLog audit;
     private final Clock clock;
 
     /** @param passkeyCheck empty where passkeys are off: then no passkey proves anything */
     public ReauthenticateService(UserStore users, PasswordHasher hasher, LoginAttemptLog attempts,
                                  SecondFactorCheck secondFactors, Optional<PasskeyAssertionCheck> passkeyCheck,
-                                 SessionStore sessions,
-                                 TokenIssuer tokens, AuditLog audit, Clock clock) {
+                                 SessionReauthentication renewal, AuditLog audit, Clock clock) {
         this.users = users;
         this.hasher = hasher;
         this.attempts = attempts;
         this.secondFactors = secondFactors;
         this.passkeyCheck = passkeyCheck;
-        this.sessions = sessions;
-        this.tokens = tokens;
+        this.renewal = renewal;
         this.audit = audit;
         this.clock = clock;
     }
@@ -128,18 +123,16 @@ public final class ReauthenticateService implements ReauthenticateUseCase {
     /** @param by the second factor or passkey that proved it; null for a password alone */
     private Result reauthenticated(Attempt attempt, UserAccount user, AuthenticationMethods methods,
                                    AuditOutcome by) {
-        Optional<Session> session = sessions.find(attempt.command.sessionId())
-                .filter(found -> found.userId().equals(user.id()))
-                .flatMap(found -> found.reauthenticate(methods, attempt.now))
-                .filter(sessions::reauthenticate);
-        if (session.isEmpty()) {
+        Optional<SessionReauthentication.Renewed> renewed =
+                renewal.renew(user, attempt.command.sessionId(), methods, attempt.now);
+        if (renewed.isEmpty()) {
             return attempt.refused(AuditOutcome.SESSION_ENDED, new Result.SessionEnded());
         }
         attempts.clear(keyOf(user, attempt.command));
         SecurityEvent event = SecurityEvent.of(SecurityEventType.REAUTHENTICATED, attempt.now,
-                attempt.command.requester()).about(user.id()).inSession(session.get().id());
+                attempt.command.requester()).about(user.id()).inSession(renewed.get().session().id());
         audit.record(by == null ? event : event.outcome(by));
-        return new Result.Reauthenticated(tokens.accessToken(user, session.get(), attempt.now));
+        return new Result.Reauthenticated(renewed.get().accessToken());
     }
 
     /** One proof being checked: its refusals recorded as the audit trail keeps them. */

@@ -34,8 +34,8 @@ public final class SessionStart {
     private final RandomSource random;
     private final AuditLog audit;
 
-    public SessionStart(UserStore users, SessionStore sessions, TokenIssuer tokens, TokenPolicy policy, RandomSource random,
-                 AuditLog audit) {
+    public SessionStart(UserStore users, SessionStore sessions, TokenIssuer tokens, TokenPolicy policy,
+                        RandomSource random, AuditLog audit) {
         this.users = users;
         this.sessions = sessions;
         this.tokens = tokens;

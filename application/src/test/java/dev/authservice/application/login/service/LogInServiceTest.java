@@ -33,6 +33,7 @@ import dev.authservice.application.session.service.TokenIssuer;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.user.port.out.LoginAttemptLog;
 import dev.authservice.application.user.port.out.PasswordHasher;
+import dev.authservice.application.user.service.PasswordCheck;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
@@ -132,12 +133,12 @@ class LogInServiceTest {
 
     /** @param passkeys empty where passkeys are off */
     private LogInService logInService(Optional<PasskeyStore> passkeys) {
-        return new LogInService(users, hasher, attempts,
+        return new LogInService(new PasswordCheck(users, hasher, random), attempts,
                 new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()),
                 new PendingLoginTickets(pendingLogins, SecondFactorPolicy.defaults(), passkeys, random),
                 new SessionStart(users, sessions, new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY),
                         POLICY, random, audit),
-                random, audit, CLOCK);
+                audit, CLOCK);
     }
 
     @Test

@@ -31,6 +31,7 @@ import dev.authservice.application.passkey.port.out.PasskeyVerifier;
 import dev.authservice.application.passkey.service.PasskeyAssertionCheck;
 import dev.authservice.application.secondfactor.service.SecondFactorCheck;
 import dev.authservice.application.session.port.out.AccessTokenCodec;
+import dev.authservice.application.session.service.SessionReauthentication;
 import dev.authservice.application.session.service.TokenIssuer;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.user.port.out.LoginAttemptLog;
@@ -114,8 +115,9 @@ class ReauthenticateServiceTest {
         service = new ReauthenticateService(users, hasher, attempts,
                 new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()),
                 Optional.of(new PasskeyAssertionCheck(passkeys, challenges, verifier, PasskeyMother.RELYING_PARTY)),
-                sessions, new TokenIssuer(codec, random, SessionMother.SUCCESSORS, SessionMother.POLICY), audit,
-                Clock.fixed(NOW, ZoneOffset.UTC));
+                new SessionReauthentication(sessions,
+                        new TokenIssuer(codec, random, SessionMother.SUCCESSORS, SessionMother.POLICY)),
+                audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     private void givenAlicesTotp() {
