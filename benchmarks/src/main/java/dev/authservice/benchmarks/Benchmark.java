@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
  * closed-loop load generator, measures the raw password hash beside it, and prints one {@code name: value} line per
  * figure (medians over the rounds), then writes the same to results.json and results.png. Its phases, in order: the
  * rounds on one service ({@link ServiceRounds}), the algorithms ({@link AlgorithmComparison}), Keycloak
- * ({@link KeycloakComparison}), and the starts.
+ * ({@link KeycloakComparison}), an earlier build ({@link BaselineComparison}), and the starts.
  */
 public final class Benchmark {
 
@@ -95,6 +95,10 @@ public final class Benchmark {
             errors += new KeycloakComparison(options, progress, rounds).measure(options.keycloak().get(), javaHome,
                     jar, postgresServer.orElseThrow(), figures);
         }
+        if (options.baseline().isPresent()) {
+            errors += new BaselineComparison(options, progress, rounds).measure(
+                    options.baseline().get().toAbsolutePath().normalize(), javaHome, jar, postgresServer, figures);
+        }
         measureStarts(javaHome, jar, figures, notMeasured);
         serviceRounds.figures(figures, notMeasured);
         figures.put("errors", (double) errors);
@@ -109,6 +113,9 @@ public final class Benchmark {
         List<String> phases = new ArrayList<>(AlgorithmComparison.figures(options.algorithms()));
         if (options.keycloak().isPresent()) {
             phases.addAll(KeycloakComparison.FIGURES);
+        }
+        if (options.baseline().isPresent()) {
+            phases.addAll(BaselineComparison.figures());
         }
         for (String name : phases) {
             double value = figures.get(name);
@@ -165,6 +172,8 @@ public final class Benchmark {
         flags.put("algorithms", options.algorithms().isEmpty() ? "none"
                 : options.algorithms().stream().map(JwtAlgorithm::name).collect(Collectors.joining(",")));
         flags.put("service_jar", jar.toString());
+        flags.put("baseline_jar", options.baseline().map(path -> path.toAbsolutePath().normalize().toString())
+                .orElse("none"));
         flags.put("keycloak", options.keycloak().map(home -> KeycloakProcess.version(home) + " from "
                 + home.toAbsolutePath().normalize()).orElse("none"));
         return flags;

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 /** The command-line flags. */
 record Options(int concurrency, Duration duration, int rounds, Duration warmup, Duration warmLogins, Path jar,
                Path out, List<String> serviceJvmOptions, Optional<Path> jdk25, List<JwtAlgorithm> algorithms,
-               Optional<Path> keycloak) {
+               Optional<Path> keycloak, Optional<Path> baseline) {
 
     /** Where the JDK 25 of startup_jdk25_aot_ms is looked for unless --jdk25 says otherwise. */
     static final Path DEFAULT_JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
@@ -56,12 +56,17 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
                                        protected read, each --duration cut in %d slices taken in turn: the
                                        keycloak_ and authservice_ figures and the _vs_keycloak ratios; needs
                                        DATASOURCES_DEFAULT_URL (default: left out)
+              --baseline JAR           after the rounds, a service of JAR (an earlier build) beside one of --jar,
+                                       both HS256, warmed up, then --rounds rounds of ping, profile, login and
+                                       refresh, each --duration cut in %d slices taken in turn: the baseline_ and
+                                       candidate_ figures and the _vs_baseline ratios of rates and of the
+                                       service's CPU per answer (default: left out)
             Environment: DATASOURCES_DEFAULT_URL (with _USERNAME and _PASSWORD) names a PostgreSQL server: the
             service then runs on a fresh database created there for the run (auth_bench_<time>, dropped afterwards),
             and pgbench and the service's JDBC driver measure the database's own ceiling. Without it the service runs on a fresh H2.
             MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ are passed to the service (default: the recommended
             ones).""".formatted(100 * Warmup.QUIET_JIT_SHARE, Warmup.MAX_DURATION.toSeconds(), DEFAULT_JDK25,
-                    Slices.COUNT, Slices.COUNT);
+                    Slices.COUNT, Slices.COUNT, Slices.COUNT);
 
     static Options parse(String... args) {
         int concurrency = 32;
@@ -76,6 +81,7 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
                 : Optional.empty();
         List<JwtAlgorithm> algorithms = DEFAULT_ALGORITHMS;
         Optional<Path> keycloak = Optional.empty();
+        Optional<Path> baseline = Optional.empty();
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             String value;
@@ -103,6 +109,7 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
                 case "--jdk25" -> jdk25 = value.equals("none") ? Optional.empty() : Optional.of(Path.of(value));
                 case "--algorithms" -> algorithms = algorithms(flag, value);
                 case "--keycloak" -> keycloak = Optional.of(Path.of(value));
+                case "--baseline" -> baseline = Optional.of(Path.of(value));
                 default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
             }
         }
@@ -116,8 +123,11 @@ record Options(int concurrency, Duration duration, int rounds, Duration warmup, 
             throw new IllegalArgumentException("--keycloak: no " + KEYCLOAK_SCRIPT + " in " + keycloak.get()
                     + "; unpack Keycloak with ./mvnw -q -B package -DskipTests -Pkeycloak");
         }
+        if (baseline.isPresent() && !Files.isRegularFile(baseline.get())) {
+            throw new IllegalArgumentException("--baseline: no service jar at " + baseline.get());
+        }
         return new Options(concurrency, duration, rounds, warmup, warmLogins, jar, out, List.copyOf(jvmOptions),
-                jdk25, algorithms, keycloak);
+                jdk25, algorithms, keycloak, baseline);
     }
 
     /**

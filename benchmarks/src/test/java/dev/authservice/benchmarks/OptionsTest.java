@@ -54,6 +54,17 @@ class OptionsTest {
     }
 
     @Test
+    void aBaselineIsAJarThatExists(@TempDir Path directory) throws IOException {
+        Path jar = Files.createFile(directory.resolve("earlier.jar"));
+
+        assertEquals(Optional.empty(), Options.parse("--jdk25", "none").baseline());
+        assertEquals(Optional.of(jar), Options.parse("--jdk25", "none", "--baseline", jar.toString()).baseline());
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> Options.parse("--jdk25", "none", "--baseline", directory.resolve("none.jar").toString()));
+        assertTrue(refused.getMessage().contains("--baseline: no service jar at"), refused.getMessage());
+    }
+
+    @Test
     void theHelpNamesTheKeycloakFlag() {
         IllegalArgumentException help = assertThrows(IllegalArgumentException.class, () -> Options.parse("--help"));
 
