@@ -55,7 +55,7 @@ public record DeliveryPolicy(int maxAttempts, Duration backOffBase, Duration bac
         return wait.minusNanos((long) (wait.toNanos() / 2 * fraction));
     }
 
-    /** Whether a mail queued at {@code createdAt} that failed its {@code attempts}-th attempt at {@code at} is given up. */
+    /** Whether a mail queued at {@code createdAt} is given up when its attempt {@code attempts} fails at {@code at}. */
     public boolean givesUp(int attempts, Instant createdAt, Instant at) {
         return attempts >= maxAttempts || !at.isBefore(createdAt.plus(maxAge));
     }

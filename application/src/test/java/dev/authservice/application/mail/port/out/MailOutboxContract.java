@@ -97,7 +97,8 @@ public abstract class MailOutboxContract {
         Stream.of(sent, givenUp, pending).forEach(outbox::enqueue);
         for (ClaimedMail claimed : outbox.claimDue(NOW, LEASE, 10)) {
             MailDelivery next = claimed.mail().equals(sent) ? claimed.delivery().sent(NOW.plusSeconds(1))
-                    : claimed.mail().equals(givenUp) ? claimed.delivery().refused(NOW.plusSeconds(2), "550 no such user")
+                    : claimed.mail().equals(givenUp)
+                            ? claimed.delivery().refused(NOW.plusSeconds(2), "550 no such user")
                     : claimed.delivery().failed(pending, NOW.plusSeconds(3), "421 try later", POLICY,
                             BackOffJitter.NONE);
             assertTrue(outbox.record(claimed, next));
