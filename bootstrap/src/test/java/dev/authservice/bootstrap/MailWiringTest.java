@@ -12,6 +12,7 @@ import dev.authservice.application.shared.port.out.Transactions;
 import dev.authservice.domain.mail.MailAddress;
 import dev.authservice.domain.mail.OutgoingMail;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.micronaut.context.ApplicationContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +43,11 @@ class MailWiringTest {
                     MeterRegistry metrics = context.getBean(MeterRegistry.class);
                     assertEquals(1, metrics.get("auth.mail.deliveries").tag("outcome", "sent").counter().count());
                     assertEquals(0, metrics.get("auth.mail.outbox.depth").gauge().value());
+                    String scraped = context.getBean(PrometheusMeterRegistry.class).scrape();
+                    for (String meter : new String[] {"auth_mail_deliveries_total{outcome=\"given_up\"} 0.0",
+                            "auth_mail_outbox_depth 0.0", "auth_mail_outbox_oldest_age_seconds 0.0"}) {
+                        assertTrue(scraped.contains(meter), meter);
+                    }
                 }, "dev");
     }
 
