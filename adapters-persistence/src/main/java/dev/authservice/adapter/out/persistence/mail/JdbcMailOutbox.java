@@ -67,45 +67,32 @@ class JdbcMailOutbox implements MailOutbox {
     public List<ClaimedMail> claimDue(Instant now, Duration lease, int limit) {
         UUID claim = UUID.randomUUID();
         return jdbc.write(connection -> {
-            List<UUID> due = new ArrayList<>();
-            try (PreparedStatement statement = connection.prepareStatement("SELECT message_id FROM mail_outbox"
+            List<ClaimedMail> claimed = new ArrayList<>();
+            try (PreparedStatement statement = connection.prepareStatement("SELECT * FROM mail_outbox"
                     + " WHERE state = ? AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)"
                     + " ORDER BY next_attempt_at, created_at LIMIT ? FOR UPDATE SKIP LOCKED")) {
                 statement.setString(1, PENDING);
                 statement.setObject(2, at(now));
                 statement.setObject(3, at(now));
                 statement.setInt(4, limit);
-                try (ResultSet rows = statement.executeQuery()) {
-                    while (rows.next()) {
-                        due.add(rows.getObject("message_id", UUID.class));
+                try (ResultSet row = statement.executeQuery()) {
+                    while (row.next()) {
+                        claimed.add(new ClaimedMail(mail(row),
+                                new MailDelivery.Pending(row.getInt("attempts"), instant(row, "next_attempt_at")),
+                                claim));
                     }
                 }
             }
-            for (UUID id : due) {
+            for (ClaimedMail mail : claimed) {
                 update(connection, "UPDATE mail_outbox SET claim = ?, claimed_until = ? WHERE message_id = ?",
                         statement -> {
                             statement.setObject(1, claim);
                             statement.setObject(2, at(now.plus(lease)));
-                            statement.setObject(3, id);
+                            statement.setObject(3, mail.mail().id().value());
                         });
             }
-            return claimed(connection, claim);
-        });
-    }
-
-    private static List<ClaimedMail> claimed(Connection connection, UUID claim) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement("SELECT * FROM mail_outbox WHERE claim = ?"
-                + " ORDER BY next_attempt_at, created_at")) {
-            statement.setObject(1, claim);
-            List<ClaimedMail> claimed = new ArrayList<>();
-            try (ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    claimed.add(new ClaimedMail(mail(row),
-                            new MailDelivery.Pending(row.getInt("attempts"), instant(row, "next_attempt_at")), claim));
-                }
-            }
             return claimed;
-        }
+        });
     }
 
     @Override
