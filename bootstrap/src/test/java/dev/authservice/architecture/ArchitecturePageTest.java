@@ -37,6 +37,7 @@ class ArchitecturePageTest {
             "adapters-crypto", "adapter.out.crypto",
             "adapters-telemetry", "adapter.out.telemetry",
             "adapters-unicode", "adapter.out.unicode",
+            "adapters-mail", "adapter.out.mail",
             "bootstrap", "bootstrap");
 
     private static final List<String> COUNTS = List.of("zero", "one", "two", "three", "four", "five", "six", "seven",

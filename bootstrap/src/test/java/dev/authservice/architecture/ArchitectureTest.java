@@ -50,7 +50,8 @@ class ArchitectureTest {
                 "application.session.service", "application.shared.port.out", "adapter.in.web",
                 "adapter.out.persistence", "adapter.out.persistence.audit", "adapter.out.persistence.login",
                 "adapter.out.persistence.order", "adapter.out.persistence.session", "adapter.out.persistence.user",
-                "adapter.out.crypto", "adapter.out.telemetry", "adapter.out.unicode", "bootstrap")) {
+                "adapter.out.crypto", "adapter.out.telemetry", "adapter.out.unicode", "adapter.out.mail",
+                "bootstrap")) {
             assertHasClasses(layer);
         }
     }

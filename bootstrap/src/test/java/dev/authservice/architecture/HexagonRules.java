@@ -69,9 +69,11 @@ final class HexagonRules {
                     "passkey", Set.of("user", "login"),
                     "session", Set.of("user", "passkey"),
                     "audit", Set.of("user", "session"),
-                    "order", Set.of("user")),
+                    "order", Set.of("user"),
+                    "mail", Set.of()),
             "application", Map.of(
                     "audit", Set.of(),
+                    "mail", Set.of(),
                     "health", Set.of(),
                     "order", Set.of(),
                     "session", Set.of("audit"),

@@ -3,6 +3,7 @@ package dev.authservice.bootstrap.configuration;
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.login.LoginThrottlePolicy;
 import dev.authservice.domain.login.SecondFactorPolicy;
+import dev.authservice.domain.mail.DeliveryPolicy;
 import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
 import dev.authservice.domain.session.StepUpPolicy;
 import dev.authservice.domain.session.TokenPolicy;
@@ -39,6 +40,13 @@ public class PolicyFactory {
             Map.entry("maxAge", "auth.step-up.max-age (AUTH_STEP_UP_MAX_AGE)"),
             Map.entry("maxOpenPerAddress",
                     "auth.webauthn.max-open-challenges-per-address (AUTH_WEBAUTHN_MAX_OPEN_CHALLENGES_PER_ADDRESS)"));
+
+    /** The keys of {@link DeliveryPolicy}'s values, apart: its {@code maxAge} is not the step-up's. */
+    private static final Map<String, String> MAIL_KEYS = Map.of(
+            "maxAttempts", "auth.mail.max-attempts (AUTH_MAIL_MAX_ATTEMPTS)",
+            "backOffBase", "auth.mail.back-off.base (AUTH_MAIL_BACK_OFF_BASE)",
+            "backOffCeiling", "auth.mail.back-off.ceiling (AUTH_MAIL_BACK_OFF_CEILING)",
+            "maxAge", "auth.mail.max-age (AUTH_MAIL_MAX_AGE)");
 
     @Context
     TokenPolicy tokenPolicy(@Property(name = "auth.access-token.ttl") Duration accessTokenTtl,
@@ -89,6 +97,18 @@ public class PolicyFactory {
             return new SecondFactorPolicy(pendingLoginTtl, maxWrongCodes);
         } catch (InvalidValueException e) {
             throw misconfigured(e);
+        }
+    }
+
+    @Context
+    DeliveryPolicy deliveryPolicy(@Property(name = "auth.mail.max-attempts") int maxAttempts,
+                                  @Property(name = "auth.mail.back-off.base") Duration backOffBase,
+                                  @Property(name = "auth.mail.back-off.ceiling") Duration backOffCeiling,
+                                  @Property(name = "auth.mail.max-age") Duration maxAge) {
+        try {
+            return new DeliveryPolicy(maxAttempts, backOffBase, backOffCeiling, maxAge);
+        } catch (InvalidValueException e) {
+            throw new MisconfigurationException(MAIL_KEYS.get(e.field()) + ": " + e.getMessage());
         }
     }
 

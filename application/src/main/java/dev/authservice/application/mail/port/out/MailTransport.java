@@ -1,0 +1,14 @@
+package dev.authservice.application.mail.port.out;
+
+import dev.authservice.domain.mail.OutgoingMail;
+
+/** Hands a mail to whatever carries it on: an SMTP server, or a file for a developer to read. */
+public interface MailTransport {
+
+    /**
+     * Sends the mail under its {@code Message-ID}; returns once it was taken.
+     *
+     * @throws MailNotSentException when it was not: the server down, slow or refusing
+     */
+    void send(OutgoingMail mail);
+}
