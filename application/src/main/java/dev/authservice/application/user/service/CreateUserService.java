@@ -49,7 +49,7 @@ public final class CreateUserService implements CreateUserUseCase {
         if (weakness.isPresent()) {
             return new Result.WeakPassword(weakness.get());
         }
-        // Checked before hashing only to spare the hash; the store's answer is what counts when two requests race.
+        // Both checked before hashing only to spare the hash; the store's answer counts when two requests race.
         if (users.findByUsername(command.username()).isPresent()) {
             return new Result.UsernameTaken();
         }
