@@ -54,7 +54,8 @@ class EmailAddressesHttpTest {
         assertEquals(201, created.status(), created.toString());
         assertEquals(username + "@Example.COM", created.data().get("email"));
         assertEquals(false, created.data().get("emailVerified"));
-        Map<String, Object> detail = http.get(USERS + "/" + created.data().get("userId"), "Authorization", admin).data();
+        Map<String, Object> detail = http.get(USERS + "/" + created.data().get("userId"), "Authorization", admin)
+                .data();
         assertEquals(username + "@Example.COM", detail.get("email"));
         assertEquals(false, detail.get("emailVerified"));
         assertEquals(Map.of("email", username + "@Example.COM", "emailVerified", false),

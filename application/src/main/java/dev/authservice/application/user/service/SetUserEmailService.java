@@ -29,7 +29,8 @@ public final class SetUserEmailService implements SetUserEmailUseCase {
         if (user.isEmpty()) {
             return new Result.UserNotFound();
         }
-        Optional<AccountEmail> email = command.email().map(address -> AccountEmail.setting(address, user.get().email()));
+        Optional<AccountEmail> email = command.email()
+                .map(address -> AccountEmail.setting(address, user.get().email()));
         return switch (users.setEmail(command.userId(), email)) {
             case NO_SUCH_USER -> new Result.UserNotFound();
             case TAKEN -> new Result.EmailTaken();

@@ -74,8 +74,9 @@ class ChangeMyEmailServiceTest {
         UserAccount alice = withEmail(false);
         users.add(UserAccountMother.aUser().withEmail("alice@example.org", false).build());
 
-        assertEquals(new Result.EmailTaken(), service.changeMyEmail(command(new EmailAddress("alice@EXAMPLE.org"), NOW)));
+        Result result = service.changeMyEmail(command(new EmailAddress("alice@EXAMPLE.org"), NOW));
 
+        assertEquals(new Result.EmailTaken(), result);
         assertEquals(Optional.of(alice), users.findById(alice.id()));
         assertEquals(List.of(), audit.events());
     }

@@ -19,7 +19,8 @@ public interface ChangeMyEmailUseCase {
 
     /**
      * @param currentSession  the session the request comes from, for the audit trail
-     * @param authenticatedAt when the caller's session last proved who its user is: its access token's {@code auth_time}
+     * @param authenticatedAt when the caller's session last proved who its user is: its access token's
+     *                        {@code auth_time}
      */
     record Command(UserId userId, SessionId currentSession, Instant authenticatedAt, EmailAddress email,
                    Requester requester) {

@@ -527,7 +527,8 @@ public abstract class UserStoreContract {
         assertEquals(Optional.of(dee), store.findById(dee.id()));
         assertEquals(Optional.of(dee), store.findByUsername(dee.username()));
         assertEquals(Optional.of(dee), store.findByEmail(new EmailAddress("Dee.Smith@xn--bcher-kva.EXAMPLE")));
-        assertEquals(List.of(dee), store.findAll(new Sort<>(UserAccount.SortKey.USERNAME, Sort.Direction.ASC), new PageRequest(0, 10)).content());
+        assertEquals(List.of(dee), store.findAll(new Sort<>(UserAccount.SortKey.USERNAME, Sort.Direction.ASC),
+                new PageRequest(0, 10)).content());
     }
 
     @Test
