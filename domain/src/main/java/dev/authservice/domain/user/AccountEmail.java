@@ -3,10 +3,7 @@ package dev.authservice.domain.user;
 import java.util.Objects;
 import java.util.Optional;
 
-/**
- * A user's email address, and whether its mailbox has been shown to be theirs. Only a verified address may be used
- * to reach the user about their account.
- */
+/** A user's email address, and whether its mailbox has been shown to be theirs. */
 public record AccountEmail(EmailAddress address, boolean verified) {
 
     public AccountEmail {
