@@ -18,8 +18,13 @@ export function usernames(answer: UsersAnswer): string[] {
 }
 
 export function createdUserId(answer: CreatedAnswer): string {
-  const envelope: Schemas["UserEnvelope"] = answer;
+  const envelope: Schemas["UserDetailEnvelope"] = answer;
   return envelope.data.userId;
+}
+
+// One user's email address may be null; whether it is verified is always there.
+export function emailOf(user: Schemas["UserDetail"]): string | null {
+  return user.emailVerified ? user.email : null;
 }
 
 export function accessToken(answer: LogInAnswer): string {

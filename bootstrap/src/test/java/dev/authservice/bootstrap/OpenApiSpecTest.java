@@ -141,7 +141,7 @@ class OpenApiSpecTest {
         Set<String> unnamed = names.stream().filter(name -> !name.matches("[A-Z][A-Za-z]+"))
                 .collect(Collectors.toCollection(TreeSet::new));
         assertTrue(unnamed.isEmpty(), "schemas without a name of their own (name them with @Schema(name) beside their controller): " + unnamed);
-        assertTrue(names.containsAll(Set.of("ErrorEnvelope", "UserEnvelope", "UserPageEnvelope", "UserPage", "User")),
+        assertTrue(names.containsAll(Set.of("ErrorEnvelope", "UserDetailEnvelope", "UserPageEnvelope", "UserPage", "User")),
                 "the schemas were read: " + names);
     }
 

@@ -3,6 +3,7 @@ package dev.authservice.bootstrap;
 import static dev.authservice.bootstrap.ApiAnswers.assertError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nimbusds.jwt.JWTClaimsSet;
@@ -98,6 +99,9 @@ class StepUpHttpTest {
         assertStepUpRequired(http.post(TOTP + "/recovery-codes", "", "Authorization", stolen));
         assertStepUpRequired(http.putJson("/api/user/password", "{\"currentPassword\": \"" + TestUser.PASSWORD
                 + "\", \"newPassword\": \"an entirely new passphrase\"}", "Authorization", stolen));
+        // The address the account is recovered by, too.
+        assertStepUpRequired(http.putJson("/api/user/email", "{\"email\": \"thief@example.com\"}", "Authorization",
+                stolen));
         // A token refreshed from the same session says when its user last proved who they are: just as long ago.
         String refreshed = "Bearer " + http.refresh(login.refreshToken()).accessToken();
         assertEquals(authTime(stolen), authTime(refreshed));
@@ -106,9 +110,10 @@ class StepUpHttpTest {
         assertEquals(List.of(), http.get(PASSKEYS, "Authorization", refreshed).json().get("data"));
         assertEquals("NONE", http.get("/api/user/second-factor", "Authorization", refreshed).data().get("totp"));
         assertEquals(200, http.logIn(carol.username(), TestUser.PASSWORD).status(), "the password is unchanged");
+        assertNull(http.get("/api/user/email", "Authorization", refreshed).data().get("email"));
         Http.Answer refusals = http.get("/api/admin/audit-events?type=REAUTHENTICATION_REQUIRED&userId="
                 + carol.userId(), "Authorization", "Bearer " + http.logIn("bob", "bob-password").accessToken());
-        assertEquals(9, refusals.content().size(), refusals.toString());
+        assertEquals(10, refusals.content().size(), refusals.toString());
     }
 
     @Test

@@ -10,7 +10,9 @@ import dev.authservice.domain.order.Order;
 import dev.authservice.domain.order.OrderId;
 import dev.authservice.domain.order.OrderReference;
 import dev.authservice.domain.order.OrderStatus;
+import dev.authservice.domain.user.AccountEmail;
 import dev.authservice.domain.user.Credentials;
+import dev.authservice.domain.user.EmailAddress;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
@@ -30,12 +32,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The demo users of the contract, alice and bob, with their orders. Seeded before the server accepts requests, in
- * {@code dev} (also the default when no environment is named, then on loopback only: {@link NoEnvironmentNamed}) and
- * {@code test} only, never with {@code prod}: an environment of a deployment's own, such as {@code staging}, must not
- * start with bob's known administrator password, nor keep it from a database seeded before ({@link
- * PublishedCredentialsCheck}). Seeded once: a user that exists already is left alone, and so is a name that looks like
- * one (a user named {@code ɑlice} keeps {@code alice} out).
+ * The demo users of the contract, alice and bob, with their orders and verified addresses on {@code example.com}.
+ * Seeded before the server accepts requests, in {@code dev} (also the default when no environment is named, then on
+ * loopback only: {@link NoEnvironmentNamed}) and {@code test} only, never with {@code prod}: an environment of a
+ * deployment's own, such as {@code staging}, must not start with bob's known administrator password, nor keep it from
+ * a database seeded before ({@link PublishedCredentialsCheck}). Seeded once: a user that exists already is left alone,
+ * and so is a name that looks like one (a user named {@code ɑlice} keeps {@code alice} out).
  */
 @Context
 @Requires(env = {Environment.DEVELOPMENT, Environment.TEST})
@@ -83,11 +85,14 @@ public class DemoData {
             return;
         }
         Instant now = clock.instant();
+        // On example.com, which RFC 2606 reserves: no mail to a demo user reaches anyone.
+        EmailAddress email = new EmailAddress(demo.credentials().username().value() + "@example.com");
         UserAccount user = new UserAccount(new UserId(random.uuid()), demo.credentials().username(),
                 hasher.hash(demo.credentials().password()), demo.roles(), demo.nickname(), demo.department(), now,
-                true);
+                true, Optional.of(new AccountEmail(email, true)));
         if (!users.add(user)) {
-            LOG.warn("Demo user {} not seeded: a user whose name looks like it exists", demo.credentials().username());
+            LOG.warn("Demo user {} not seeded: a user whose name looks like it, or who holds its address, exists",
+                    demo.credentials().username());
             return;
         }
         OrderStatus[] statuses = OrderStatus.values();

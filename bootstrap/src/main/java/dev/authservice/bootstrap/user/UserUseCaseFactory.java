@@ -4,26 +4,32 @@ import dev.authservice.application.audit.port.out.AuditLog;
 import dev.authservice.application.session.port.out.SessionStore;
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.application.shared.port.out.RandomSource;
+import dev.authservice.application.user.port.in.ChangeMyEmailUseCase;
 import dev.authservice.application.user.port.in.ChangePasswordUseCase;
 import dev.authservice.application.user.port.in.CheckPublishedCredentialsUseCase;
 import dev.authservice.application.user.port.in.CreateUserUseCase;
+import dev.authservice.application.user.port.in.GetMyEmailUseCase;
 import dev.authservice.application.user.port.in.GetUserUseCase;
 import dev.authservice.application.user.port.in.ListUsersUseCase;
 import dev.authservice.application.user.port.in.ProvisionFirstAdministratorUseCase;
 import dev.authservice.application.user.port.in.RevokeUserSessionsUseCase;
+import dev.authservice.application.user.port.in.SetUserEmailUseCase;
 import dev.authservice.application.user.port.in.SetUserEnabledUseCase;
 import dev.authservice.application.user.port.out.LoginAttemptLog;
 import dev.authservice.application.user.port.out.PasswordHasher;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.application.user.port.out.UsernameSecurityProfile;
+import dev.authservice.application.user.service.ChangeMyEmailService;
 import dev.authservice.application.user.service.ChangePasswordService;
 import dev.authservice.application.user.service.CheckPublishedCredentialsService;
 import dev.authservice.application.user.service.CreateUserService;
+import dev.authservice.application.user.service.GetMyEmailService;
 import dev.authservice.application.user.service.GetUserService;
 import dev.authservice.application.user.service.ListUsersService;
 import dev.authservice.application.user.service.PasswordCheck;
 import dev.authservice.application.user.service.ProvisionFirstAdministratorService;
 import dev.authservice.application.user.service.RevokeUserSessionsService;
+import dev.authservice.application.user.service.SetUserEmailService;
 import dev.authservice.application.user.service.SetUserEnabledService;
 import dev.authservice.bootstrap.configuration.PolicyFactory;
 import dev.authservice.domain.user.PasswordPolicy;
@@ -89,5 +95,20 @@ class UserUseCaseFactory {
     RevokeUserSessionsUseCase revokeUserSessions(UserStore users, SessionStore sessions, AuditLog audit,
                                                  Clock clock) {
         return new RevokeUserSessionsService(users, sessions, audit, clock);
+    }
+
+    @Singleton
+    SetUserEmailUseCase setUserEmail(UserStore users, AuditLog audit, Clock clock) {
+        return new SetUserEmailService(users, audit, clock);
+    }
+
+    @Singleton
+    GetMyEmailUseCase getMyEmail(UserStore users) {
+        return new GetMyEmailService(users);
+    }
+
+    @Singleton
+    ChangeMyEmailUseCase changeMyEmail(UserStore users, StepUp stepUp, AuditLog audit, Clock clock) {
+        return new ChangeMyEmailService(users, stepUp, audit, clock);
     }
 }

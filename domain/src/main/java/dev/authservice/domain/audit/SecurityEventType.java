@@ -29,6 +29,13 @@ public enum SecurityEventType {
     USER_CREATED,
     USER_DISABLED,
     USER_ENABLED,
+    /**
+     * A user's email address was set or changed, by its user or (outcome ADMINISTRATOR) an administrator. Which address
+     * is never recorded.
+     */
+    EMAIL_ADDRESS_CHANGED,
+    /** A user's email address was removed, by an administrator. */
+    EMAIL_ADDRESS_REMOVED,
     /** A TOTP secret was made for its user: pending until a code confirms it. */
     SECOND_FACTOR_ENROLLED,
     /** A code confirmed a pending TOTP: from now on a login needs a second factor. */

@@ -5,11 +5,12 @@ import dev.authservice.domain.Require;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * Someone who can log in. The nickname and department are the public profile claims the access token carries;
- * the password hash never leaves the service.
+ * the password hash never leaves the service, and the email address is not in any token.
  */
 public record UserAccount(
         UserId id,
@@ -19,7 +20,8 @@ public record UserAccount(
         String nickname,
         String department,
         Instant createdAt,
-        boolean enabled) {
+        boolean enabled,
+        Optional<AccountEmail> email) {
 
     /** What a list of users can be sorted by. */
     public enum SortKey { USERNAME, CREATED_AT }
@@ -37,6 +39,13 @@ public record UserAccount(
         Require.text("nickname", nickname, MAX_PROFILE_TEXT_LENGTH);
         Require.text("department", department, MAX_PROFILE_TEXT_LENGTH);
         Objects.requireNonNull(createdAt, "createdAt");
+        Objects.requireNonNull(email, "email");
+    }
+
+    /** An account without an email address. */
+    public UserAccount(UserId id, Username username, PasswordHash passwordHash, Set<Role> roles, String nickname,
+                       String department, Instant createdAt, boolean enabled) {
+        this(id, username, passwordHash, roles, nickname, department, createdAt, enabled, Optional.empty());
     }
 
     /** An unmodifiable copy of {@code roles}, refused if their names and commas exceed {@link #MAX_ROLES_LENGTH}. */
@@ -55,10 +64,14 @@ public record UserAccount(
     }
 
     public UserAccount withPasswordHash(PasswordHash newHash) {
-        return new UserAccount(id, username, newHash, roles, nickname, department, createdAt, enabled);
+        return new UserAccount(id, username, newHash, roles, nickname, department, createdAt, enabled, email);
     }
 
     public UserAccount withEnabled(boolean nowEnabled) {
-        return new UserAccount(id, username, passwordHash, roles, nickname, department, createdAt, nowEnabled);
+        return new UserAccount(id, username, passwordHash, roles, nickname, department, createdAt, nowEnabled, email);
+    }
+
+    public UserAccount withEmail(Optional<AccountEmail> newEmail) {
+        return new UserAccount(id, username, passwordHash, roles, nickname, department, createdAt, enabled, newEmail);
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.authservice.domain.InvalidValueException;
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -127,6 +128,24 @@ class UserAccountTest {
 
         assertEquals(bob, bob.withEnabled(false).withEnabled(true));
         assertEquals(bob, bob.withEnabled(true));
+    }
+
+    @Test
+    void anAccountMadeWithoutAnEmailAddressHasNone() {
+        assertEquals(Optional.empty(), account(Set.of(Role.USER), "Bob", "Engineering").email());
+    }
+
+    @Test
+    void anEmailAddressChangesTheAddressAndNothingElseAndOtherChangesKeepIt() {
+        UserAccount bob = account(Set.of(Role.USER), "Bob", "Engineering");
+        Optional<AccountEmail> email = Optional.of(new AccountEmail(new EmailAddress("bob@example.com"), true));
+
+        UserAccount withEmail = bob.withEmail(email);
+
+        assertEquals(new UserAccount(ID, new Username("bob"), HASH, Set.of(Role.USER), "Bob", "Engineering", CREATED,
+                true, email), withEmail);
+        assertEquals(email, withEmail.withEnabled(false).withPasswordHash(new PasswordHash("$argon2id$new")).email());
+        assertEquals(bob, withEmail.withEmail(Optional.empty()));
     }
 
     private static UserAccount account(Set<Role> roles, String nickname, String department) {

@@ -1,5 +1,7 @@
 package dev.authservice.adapter.out.persistence;
 
+import dev.authservice.domain.user.AccountEmail;
+import dev.authservice.domain.user.EmailAddress;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -10,6 +12,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -22,7 +25,8 @@ public final class UserColumns {
 
     /** The columns {@link #read} reads, in its order, of {@code users} named {@code u}. */
     public static final String OF_U =
-            "u.id, u.username, u.password_hash, u.roles, u.nickname, u.department, u.created_at, u.enabled";
+            "u.id, u.username, u.password_hash, u.roles, u.nickname, u.department, u.created_at, u.enabled, u.email,"
+                    + " u.email_verified";
 
     /** Never part of a role name (see {@link Role}). */
     public static final String ROLE_SEPARATOR = ",";
@@ -35,18 +39,22 @@ public final class UserColumns {
         return roles.stream().map(Role::name).sorted().collect(Collectors.joining(ROLE_SEPARATOR));
     }
 
+    /** @param email the {@code email} column, {@code NULL} for none */
     public static UserAccount account(UUID id, String username, String passwordHash, String roles, String nickname,
-                                      String department, Instant createdAt, boolean enabled) {
+                                      String department, Instant createdAt, boolean enabled, String email,
+                                      boolean emailVerified) {
         return new UserAccount(new UserId(id), new Username(username), new PasswordHash(passwordHash),
                 Arrays.stream(roles.split(ROLE_SEPARATOR)).filter(name -> !name.isEmpty()).map(Role::new)
                         .collect(Collectors.toSet()),
-                nickname, department, createdAt, enabled);
+                nickname, department, createdAt, enabled,
+                Optional.ofNullable(email).map(address -> new AccountEmail(new EmailAddress(address), emailVerified)));
     }
 
     /** The account in {@code row}'s columns {@code first} on, selected as {@link #OF_U}. */
     public static UserAccount read(ResultSet row, int first) throws SQLException {
         return account(row.getObject(first, UUID.class), row.getString(first + 1), row.getString(first + 2),
                 row.getString(first + 3), row.getString(first + 4), row.getString(first + 5),
-                row.getObject(first + 6, OffsetDateTime.class).toInstant(), row.getBoolean(first + 7));
+                row.getObject(first + 6, OffsetDateTime.class).toInstant(), row.getBoolean(first + 7),
+                row.getString(first + 8), row.getBoolean(first + 9));
     }
 }

@@ -9,6 +9,8 @@ import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.application.user.port.out.UsernameSecurityProfile;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.user.AccountEmail;
+import dev.authservice.domain.user.EmailAddress;
 import dev.authservice.domain.user.PasswordPolicy;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
@@ -47,17 +49,26 @@ public final class CreateUserService implements CreateUserUseCase {
         if (weakness.isPresent()) {
             return new Result.WeakPassword(weakness.get());
         }
-        // Checked before hashing only to spare the hash; the store's answer is what counts when two requests race.
+        // Both checked before hashing only to spare the hash; the store's answer counts when two requests race.
         if (users.findByUsername(command.username()).isPresent()) {
             return new Result.UsernameTaken();
         }
+        if (emailTaken(command.email())) {
+            return new Result.EmailTaken();
+        }
         Instant now = clock.instant();
         UserAccount user = new UserAccount(new UserId(random.uuid()), command.username(),
-                hasher.hash(command.password()), command.roles(), command.nickname(), command.department(), now, true);
+                hasher.hash(command.password()), command.roles(), command.nickname(), command.department(), now, true,
+                command.email().map(address -> new AccountEmail(address, false)));
         if (!users.add(user)) {
-            return new Result.UsernameTaken();
+            // Lost a race: the store refused it for the name or the mailbox, whichever is now held.
+            return emailTaken(command.email()) ? new Result.EmailTaken() : new Result.UsernameTaken();
         }
         audit.record(SecurityEvent.of(SecurityEventType.USER_CREATED, now, command.requester()).about(user.id()));
         return new Result.Created(UserSummary.of(user));
+    }
+
+    private boolean emailTaken(Optional<EmailAddress> email) {
+        return email.flatMap(users::findByEmail).isPresent();
     }
 }

@@ -5,6 +5,7 @@ import dev.authservice.application.user.port.in.ProvisionFirstAdministratorUseCa
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.user.Role;
+import java.util.Optional;
 import java.util.Set;
 
 public final class ProvisionFirstAdministratorService implements ProvisionFirstAdministratorUseCase {
@@ -23,9 +24,13 @@ public final class ProvisionFirstAdministratorService implements ProvisionFirstA
             return new Result.AdministratorExists();
         }
         return createUser.createUser(new CreateUserUseCase.Command(command.username(), command.password(),
-                        Set.of(Role.USER, Role.ADMIN), command.username().value(), "Administration", Requester.SERVICE))
+                        Set.of(Role.USER, Role.ADMIN), command.username().value(), "Administration", Optional.empty(),
+                        Requester.SERVICE))
                 .match(created -> new Result.Created(created.user()),
                         taken -> new Result.UsernameTaken(),
+                        emailTaken -> {
+                            throw new IllegalStateException("an administrator made without an address found it taken");
+                        },
                         restricted -> new Result.RestrictedUsername(restricted.reason()),
                         weak -> new Result.WeakPassword(weak.reason()));
     }

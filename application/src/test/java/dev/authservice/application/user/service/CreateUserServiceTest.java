@@ -21,6 +21,8 @@ import dev.authservice.application.user.port.out.PasswordHasher;
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.user.AccountEmail;
+import dev.authservice.domain.user.EmailAddress;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.PasswordPolicy;
@@ -31,6 +33,7 @@ import dev.authservice.domain.user.Username;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -73,7 +76,8 @@ class CreateUserServiceTest {
     void aNewUserIsCreatedAndSummarised() {
         Result result = service.createUser(carol(STRONG));
 
-        assertEquals(new Result.Created(new UserSummary(new UserId(NEW_ID), CAROL, Set.of(Role.USER), NOW)), result);
+        assertEquals(new Result.Created(new UserSummary(new UserId(NEW_ID), CAROL, Set.of(Role.USER), NOW,
+                Optional.empty())), result);
         assertEquals(SecurityEvent.of(SecurityEventType.USER_CREATED, NOW, RequesterMother.ADMINISTRATOR)
                 .about(new UserId(NEW_ID)), audit.only());
     }
@@ -89,7 +93,7 @@ class CreateUserServiceTest {
     @Test
     void theRolesAreStoredAsGiven() {
         Result result = service.createUser(new Command(CAROL, STRONG, Set.of(Role.USER, Role.ADMIN), "Carol",
-                "Finance", RequesterMother.ADMINISTRATOR));
+                "Finance", Optional.empty(), RequesterMother.ADMINISTRATOR));
 
         assertEquals(Set.of(Role.USER, Role.ADMIN), assertInstanceOf(Result.Created.class, result).user().roles());
         assertEquals(Set.of(Role.USER, Role.ADMIN), users.findByUsername(CAROL).orElseThrow().roles());
@@ -113,7 +117,7 @@ class CreateUserServiceTest {
         Username restricted = new Username("\u0299ob");
 
         Result result = service.createUser(new Command(restricted, new Password("short"), Set.of(Role.USER), "Bob",
-                "Finance", RequesterMother.ADMINISTRATOR));
+                "Finance", Optional.empty(), RequesterMother.ADMINISTRATOR));
 
         assertEquals(new Result.RestrictedUsername(
                 "username must not hold U+0299, a character Unicode restricts in identifiers (UTS #39)"), result);
@@ -149,18 +153,45 @@ class CreateUserServiceTest {
         assertTrue(audit.events().isEmpty());
     }
 
+    @Test
+    void anAddressGivenIsStoredUnverified() {
+        EmailAddress address = new EmailAddress("Carol@Example.com");
+
+        Result result = service.createUser(new Command(CAROL, STRONG, Set.of(Role.USER), "Carol", "Finance",
+                Optional.of(address), RequesterMother.ADMINISTRATOR));
+
+        Optional<AccountEmail> unverified = Optional.of(new AccountEmail(address, false));
+        assertEquals(unverified, assertInstanceOf(Result.Created.class, result).user().email());
+        assertEquals(unverified, users.findByUsername(CAROL).orElseThrow().email());
+    }
+
+    @Test
+    void anAddressNamingAnotherUsersMailboxIsRefusedAndNothingIsHashedOrStored() {
+        users.add(UserAccountMother.aUser().withEmail("carol@example.com", true).build());
+
+        Result result = service.createUser(new Command(CAROL, STRONG, Set.of(Role.USER), "Carol", "Finance",
+                Optional.of(new EmailAddress("carol@EXAMPLE.com")), RequesterMother.ADMINISTRATOR));
+
+        assertEquals(new Result.EmailTaken(), result);
+        assertEquals(Optional.empty(), users.findByUsername(CAROL));
+        verifyNoInteractions(hasher);
+        assertEquals(List.of(), audit.events());
+    }
+
     /** A command refuses what no account could hold, so that the service is never asked to store it. */
     @Test
     void noCommandHoldsWhatNoAccountCould() {
         InvalidValueException blank = assertThrows(InvalidValueException.class,
-                () -> new Command(CAROL, STRONG, Set.of(Role.USER), " ", "Finance", RequesterMother.ADMINISTRATOR));
+                () -> new Command(CAROL, STRONG, Set.of(Role.USER), " ", "Finance", Optional.empty(),
+                        RequesterMother.ADMINISTRATOR));
         InvalidValueException overLong = assertThrows(InvalidValueException.class,
-                () -> new Command(CAROL, STRONG, Set.of(Role.USER), "Carol", "d".repeat(101),
+                () -> new Command(CAROL, STRONG, Set.of(Role.USER), "Carol", "d".repeat(101), Optional.empty(),
                         RequesterMother.ADMINISTRATOR));
         Set<Role> tooMany = IntStream.range(0, 30).mapToObj(i -> new Role("ROLE_NUMBER_" + i))
                 .collect(Collectors.toSet());
         InvalidValueException roles = assertThrows(InvalidValueException.class,
-                () -> new Command(CAROL, STRONG, tooMany, "Carol", "Finance", RequesterMother.ADMINISTRATOR));
+                () -> new Command(CAROL, STRONG, tooMany, "Carol", "Finance", Optional.empty(),
+                        RequesterMother.ADMINISTRATOR));
 
         assertEquals("nickname", blank.field());
         assertEquals("department", overLong.field());
@@ -168,6 +199,7 @@ class CreateUserServiceTest {
     }
 
     private static Command carol(Password password) {
-        return new Command(CAROL, password, Set.of(Role.USER), "Carol", "Finance", RequesterMother.ADMINISTRATOR);
+        return new Command(CAROL, password, Set.of(Role.USER), "Carol", "Finance", Optional.empty(),
+                RequesterMother.ADMINISTRATOR);
     }
 }

@@ -12,6 +12,7 @@ import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -26,8 +27,17 @@ class GetUserServiceTest {
         users.add(UserAccountMother.bob());
 
         assertEquals(new Result.TheUser(new UserSummary(UserAccountMother.BOB_ID, new Username("bob"),
-                Set.of(Role.USER, Role.ADMIN), TestTime.SOME_INSTANT)),
+                Set.of(Role.USER, Role.ADMIN), TestTime.SOME_INSTANT, Optional.empty())),
                 service.getUser(new Query(UserAccountMother.BOB_ID)));
+    }
+
+    @Test
+    void aUsersEmailAddressAndWhetherItIsVerifiedAreShown() {
+        UserAccount dee = UserAccountMother.aUser().withEmail("dee@example.com", true).build();
+        users.add(dee);
+
+        assertEquals(dee.email(), service.getUser(new Query(dee.id())).match(theUser -> theUser.user().email(),
+                notFound -> Optional.empty()));
     }
 
     @Test

@@ -143,11 +143,11 @@ class JdbcSessionStore implements SessionStore {
             Session session = new SessionRow(sessionId.value(), owner.id().value(), instant(row, 7), instant(row, 8),
                     null, row.getString(9), row.getString(10), instantOrNull(row, 11),
                     Optional.ofNullable(row.getString(12)).map(RevocationReason::valueOf).orElse(null),
-                    row.getString(28), instant(row, 29)).toSession();
-            Optional<RefreshToken> successor = row.getObject(21) == null ? Optional.empty()
-                    : Optional.of(new RefreshTokenRow(attempt.successor().hex(), row.getObject(21, UUID.class),
-                            row.getObject(22, UUID.class), instant(row, 23), instant(row, 24),
-                            TokenStatus.valueOf(row.getString(25)), instantOrNull(row, 26), instantOrNull(row, 27))
+                    row.getString(30), instant(row, 31)).toSession();
+            Optional<RefreshToken> successor = row.getObject(23) == null ? Optional.empty()
+                    : Optional.of(new RefreshTokenRow(attempt.successor().hex(), row.getObject(23, UUID.class),
+                            row.getObject(24, UUID.class), instant(row, 25), instant(row, 26),
+                            TokenStatus.valueOf(row.getString(27)), instantOrNull(row, 28), instantOrNull(row, 29))
                             .toRefreshToken());
             return Optional.of(new TokenRecord(token, session, owner, successor));
         }

@@ -9,11 +9,14 @@ import dev.authservice.application.user.port.out.UsernameSkeletons;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
+import dev.authservice.domain.user.AccountEmail;
+import dev.authservice.domain.user.EmailAddress;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
+import io.micronaut.data.exceptions.DataAccessException;
 import jakarta.inject.Singleton;
 import java.util.Optional;
 
@@ -40,6 +43,11 @@ class JdbcUserStore implements UserStore {
     }
 
     @Override
+    public Optional<UserAccount> findByEmail(EmailAddress address) {
+        return rows.findByEmailKey(address.comparisonKey()).map(UserRow::toUserAccount);
+    }
+
+    @Override
     public Page<UserAccount> findAll(Sort<UserAccount.SortKey> sort, PageRequest page) {
         return Paging.page(rows.findAll(Paging.pageable(page, property(sort.key()), sort.direction())), page,
                 UserRow::toUserAccount);
@@ -54,15 +62,32 @@ class JdbcUserStore implements UserStore {
     }
 
     /**
-     * The unique constraints on {@code username} and {@code username_skeleton} decide; not to be called inside a
-     * transaction.
+     * The unique constraints on {@code username}, {@code username_skeleton} and {@code email_key} decide; not to be
+     * called inside a transaction.
      */
     @Override
     public boolean add(UserAccount user) {
         String skeleton = skeletons.skeletonOf(user.username());
         return UniqueViolation.inserted(() -> rows.insert(UserRow.of(user, skeleton)),
                 () -> rows.findByUsername(user.username().value()).isPresent()
-                        || rows.existsByUsernameSkeleton(skeleton));
+                        || rows.existsByUsernameSkeleton(skeleton)
+                        || user.email().flatMap(email -> findByEmail(email.address())).isPresent());
+    }
+
+    /** The unique constraint on {@code email_key} decides; not to be called inside a transaction. */
+    @Override
+    public EmailChange setEmail(UserId id, Optional<AccountEmail> email) {
+        try {
+            return rows.updateEmail(id.value(), email.map(e -> e.address().value()).orElse(null),
+                    email.map(e -> e.address().comparisonKey()).orElse(null),
+                    email.map(AccountEmail::verified).orElse(false)) == 1
+                    ? EmailChange.CHANGED : EmailChange.NO_SUCH_USER;
+        } catch (DataAccessException e) {
+            if (UniqueViolation.isCauseOf(e)) {
+                return EmailChange.TAKEN;
+            }
+            throw e;
+        }
     }
 
     @Override

@@ -1,13 +1,18 @@
 package dev.authservice.adapter.out.persistence.user;
 
 import dev.authservice.adapter.out.persistence.UserColumns;
+import dev.authservice.domain.user.AccountEmail;
 import dev.authservice.domain.user.UserAccount;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.data.annotation.Id;
 import io.micronaut.data.annotation.MappedEntity;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A row of {@code users}; {@code usernameSkeleton} is kept for its unique constraint, never read back. */
+/**
+ * A row of {@code users}; {@code usernameSkeleton} and {@code emailKey} are kept for their unique constraints, never
+ * read back.
+ */
 @MappedEntity(value = "users", escape = false)
 record UserRow(
         @Id UUID id,
@@ -18,14 +23,21 @@ record UserRow(
         String nickname,
         String department,
         Instant createdAt,
-        boolean enabled) {
+        boolean enabled,
+        @Nullable String email,
+        @Nullable String emailKey,
+        boolean emailVerified) {
 
     static UserRow of(UserAccount user, String usernameSkeleton) {
         return new UserRow(user.id().value(), user.username().value(), usernameSkeleton, user.passwordHash().encoded(),
-                UserColumns.roles(user.roles()), user.nickname(), user.department(), user.createdAt(), user.enabled());
+                UserColumns.roles(user.roles()), user.nickname(), user.department(), user.createdAt(), user.enabled(),
+                user.email().map(email -> email.address().value()).orElse(null),
+                user.email().map(email -> email.address().comparisonKey()).orElse(null),
+                user.email().map(AccountEmail::verified).orElse(false));
     }
 
     UserAccount toUserAccount() {
-        return UserColumns.account(id, username, passwordHash, roles, nickname, department, createdAt, enabled);
+        return UserColumns.account(id, username, passwordHash, roles, nickname, department, createdAt, enabled, email,
+                emailVerified);
     }
 }

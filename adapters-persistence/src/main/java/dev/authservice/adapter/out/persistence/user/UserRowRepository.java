@@ -1,5 +1,6 @@
 package dev.authservice.adapter.out.persistence.user;
 
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.data.annotation.Query;
 import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.Page;
@@ -17,6 +18,12 @@ interface UserRowRepository extends GenericRepository<UserRow, UUID> {
     Optional<UserRow> findByUsername(String username);
 
     boolean existsByUsernameSkeleton(String usernameSkeleton);
+
+    Optional<UserRow> findByEmailKey(String emailKey);
+
+    /** Sets all three, or {@code NULL}, {@code NULL} and {@code FALSE} for no address. */
+    @Query("UPDATE users SET email = :email, email_key = :emailKey, email_verified = :emailVerified WHERE id = :id")
+    int updateEmail(UUID id, @Nullable String email, @Nullable String emailKey, boolean emailVerified);
 
     Page<UserRow> findAll(Pageable pageable);
 

@@ -7,7 +7,8 @@
 -- with one token must not both find it active.
 SELECT t.session_id, t.issued_at, t.expires_at, t.status, t.rotated_at, t.repeated_at,
        s.created_at, s.ends_at, s.client_address, s.user_agent, s.revoked_at, s.revocation_reason,
-       u.id, u.username, u.password_hash, u.roles, u.nickname, u.department, u.created_at, u.enabled,
+       u.id, u.username, u.password_hash, u.roles, u.nickname, u.department, u.created_at, u.enabled, u.email,
+       u.email_verified,
        n.session_id, n.user_id, n.issued_at, n.expires_at, n.status, n.rotated_at, n.repeated_at,
        s.amr, s.authenticated_at
 FROM refresh_tokens t

@@ -215,10 +215,18 @@ public final class ApiDocs {
     public record ChangePasswordRequest(String currentPassword, String newPassword) {
     }
 
-    /** The body of {@code POST /api/admin/users}: every field required. */
-    @Schema(name = "CreateUserRequest")
+    /** The body of {@code POST /api/admin/users}: every field required but the email address. */
+    @Schema(name = "CreateUserRequest", requiredProperties = {"username", "password", "roles", "nickname",
+            "department"})
     public record CreateUserRequest(String username, String password,
                              @Schema(example = "[\"USER\"]") List<String> roles,
-                             String nickname, String department) {
+                             String nickname, String department,
+                             @Schema(nullable = true, example = "carol@example.com",
+                                     description = "Stored unverified") String email) {
+    }
+
+    /** The body of {@code PUT /api/user/email} and {@code PUT /api/admin/users/{userId}/email}. */
+    @Schema(name = "EmailRequest", requiredProperties = {"email"})
+    public record EmailRequest(@Schema(example = "alice@example.com") String email) {
     }
 }

@@ -7,6 +7,7 @@ import io.micronaut.http.HttpStatus;
 public enum AccountErrorCode implements ErrorCode {
     USER_NOT_FOUND(HttpStatus.NOT_FOUND, "No such user"),
     USERNAME_TAKEN(HttpStatus.CONFLICT, "This username is already taken"),
+    EMAIL_TAKEN(HttpStatus.CONFLICT, "This email address belongs to another account"),
     WEAK_PASSWORD(HttpStatus.BAD_REQUEST, "The new password is too weak: choose a longer, less common one");
 
     private final Answer answer;

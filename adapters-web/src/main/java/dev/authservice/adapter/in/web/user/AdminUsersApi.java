@@ -4,6 +4,7 @@ import dev.authservice.adapter.in.web.Envelope;
 import dev.authservice.adapter.in.web.PageResponse;
 import dev.authservice.adapter.in.web.api.ApiDocs;
 import dev.authservice.adapter.in.web.error.ErrorEnvelope;
+import dev.authservice.adapter.in.web.user.AdminUsersController.UserDetailResponse;
 import dev.authservice.adapter.in.web.user.AdminUsersController.UserResponse;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -36,22 +37,25 @@ interface AdminUsersApi {
             @Parameter(description = ApiDocs.SIZE) String size,
             @Parameter(description = "username or createdAt, then ,asc or ,desc") String sort);
 
-    @Operation(summary = "One user account")
+    @Operation(summary = "One user account", description = "With its email address (null for none) and whether "
+            + "the mailbox was shown to be the user's.")
     @ApiDocs.UserNotFound
-    @UserEnvelope Envelope<UserResponse> user(String userId);
+    @UserDetailEnvelope Envelope<UserDetailResponse> user(String userId);
 
-    @Operation(summary = "Create a user account", description = "Every field is required; roles has no default, "
-            + "so that an administrator always says which permissions the new account gets.")
+    @Operation(summary = "Create a user account", description = "Every field is required but email; roles has no "
+            + "default, so that an administrator always says which permissions the new account gets. An email "
+            + "address given is stored unverified.")
     // The 201's body is described from the return type, which the compiler holds to what is returned.
     @ApiResponse(responseCode = "201", description = "Created", useReturnTypeSchema = true,
             headers = @Header(name = "Location", description = "The new user's path",
                     schema = @Schema(type = "string")))
-    @ApiResponse(responseCode = "409", description = "USERNAME_TAKEN",
+    @ApiResponse(responseCode = "409", description = "USERNAME_TAKEN, or EMAIL_TAKEN: another account's email "
+            + "address names the same mailbox",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiDocs.InvalidInputOrWeakPassword
     @ApiDocs.JsonRequest
     @ApiDocs.HashingBusy
-    HttpResponse<@UserEnvelope Envelope<UserResponse>> create(
+    HttpResponse<@UserDetailEnvelope Envelope<UserDetailResponse>> create(
             HttpRequest<?> request,
             Authentication authentication,
             @RequestBody(required = true,
@@ -60,8 +64,8 @@ interface AdminUsersApi {
     /** The names of this resource's generic answers in the API description (see {@link Envelope}). */
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.TYPE_USE)
-    @Schema(name = "UserEnvelope")
-    @interface UserEnvelope {
+    @Schema(name = "UserDetailEnvelope")
+    @interface UserDetailEnvelope {
     }
 
     @Retention(RetentionPolicy.RUNTIME)

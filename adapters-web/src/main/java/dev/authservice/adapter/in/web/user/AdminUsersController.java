@@ -1,5 +1,6 @@
 package dev.authservice.adapter.in.web.user;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.authservice.adapter.in.web.Envelope;
 import dev.authservice.adapter.in.web.PageResponse;
 import dev.authservice.adapter.in.web.Timestamps;
@@ -15,6 +16,8 @@ import dev.authservice.application.user.port.in.GetUserUseCase;
 import dev.authservice.application.user.port.in.ListUsersUseCase;
 import dev.authservice.application.user.port.in.UserSummary;
 import dev.authservice.domain.audit.Requester;
+import dev.authservice.domain.user.AccountEmail;
+import dev.authservice.domain.user.EmailAddress;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -43,6 +46,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -91,36 +95,40 @@ public class AdminUsersController implements AdminUsersApi {
     @Override
     @Get("/{userId}")
     @ExecuteOn(TaskExecutors.BLOCKING)
-    public @UserEnvelope Envelope<UserResponse> user(@PathVariable String userId) {
+    public @UserDetailEnvelope Envelope<UserDetailResponse> user(@PathVariable String userId) {
         UserId id = PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND);
         return getUser.getUser(new GetUserUseCase.Query(id)).match(
-                theUser -> Envelope.ok(UserResponse.of(theUser.user())),
+                theUser -> Envelope.ok(UserDetailResponse.of(theUser.user())),
                 notFound -> {
                     throw new ApiException(AccountErrorCode.USER_NOT_FOUND);
                 });
     }
 
     /**
-     * Body {@code {"username", "password", "roles", "nickname", "department"}}, every field required: {@code roles}
-     * has no default (a missing one is 400 {@code INVALID_INPUT}), so that an administrator always says which
-     * permissions the new account gets. The password is hashed: on the password-hashing threads.
+     * Body {@code {"username", "password", "roles", "nickname", "department", "email"}}, every field required but the
+     * email address: {@code roles} has no default (a missing one is 400 {@code INVALID_INPUT}), so that an
+     * administrator always says which permissions the new account gets. The password is hashed: on the
+     * password-hashing threads.
      */
     @Override
     @Post
     @Status(HttpStatus.CREATED)
     @Consumes(MediaType.APPLICATION_JSON)
     @ExecuteOn(PasswordHashingExecutor.NAME)
-    public HttpResponse<@UserEnvelope Envelope<UserResponse>> create(
+    public HttpResponse<@UserDetailEnvelope Envelope<UserDetailResponse>> create(
             HttpRequest<?> request,
             Authentication authentication,
             @Body @Nullable JsonNode body) {
         return createUser.createUser(command(body, requesters.caller(request, authentication))).match(
                 created -> {
-                    UserResponse user = UserResponse.of(created.user());
+                    UserDetailResponse user = UserDetailResponse.of(created.user());
                     return HttpResponse.created(Envelope.ok(user), URI.create(PATH + "/" + user.userId()));
                 },
                 taken -> {
                     throw new ApiException(AccountErrorCode.USERNAME_TAKEN);
+                },
+                emailTaken -> {
+                    throw new ApiException(AccountErrorCode.EMAIL_TAKEN);
                 },
                 restricted -> {
                     throw new ApiException(CommonErrorCode.INVALID_INPUT, restricted.reason());
@@ -135,15 +143,18 @@ public class AdminUsersController implements AdminUsersApi {
      */
     private static CreateUserUseCase.Command command(@Nullable JsonNode body, Requester requester) {
         JsonNode json = JsonBody.object(body, "{\"username\": ..., \"password\": ..., \"roles\": [...], "
-                + "\"nickname\": ..., \"department\": ...}");
+                + "\"nickname\": ..., \"department\": ..., \"email\": ... (optional)}");
         Username username = JsonBody.parse(() -> new Username(JsonBody.text(json, "username")));
         Password password = JsonBody.password(json, "password");
         Set<Role> roles = JsonBody.parse(() -> JsonBody.texts(json, "roles").stream().map(Role::new)
                 .collect(Collectors.toSet()));
+        Optional<EmailAddress> email = JsonBody.parse(() -> JsonBody.optionalText(json, "email")
+                .map(EmailAddress::new));
         return JsonBody.parse(() -> new CreateUserUseCase.Command(username, password, roles,
-                JsonBody.text(json, "nickname"), JsonBody.text(json, "department"), requester));
+                JsonBody.text(json, "nickname"), JsonBody.text(json, "department"), email, requester));
     }
 
+    /** A user in a list: the contract's fields, without an email address. */
     @Serdeable
     @Schema(name = "User")
     record UserResponse(String userId, String username, List<String> roles, String createdAt) {
@@ -151,6 +162,21 @@ public class AdminUsersController implements AdminUsersApi {
         static UserResponse of(UserSummary user) {
             return new UserResponse(user.userId().toString(), user.username().value(),
                     user.roles().stream().map(Role::name).sorted().toList(), Timestamps.iso(user.createdAt()));
+        }
+    }
+
+    /** One user, with their email address ({@code null} for none) and whether it is verified. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "UserDetail")
+    record UserDetailResponse(String userId, String username, List<String> roles, String createdAt,
+                              @Nullable String email, boolean emailVerified) {
+
+        static UserDetailResponse of(UserSummary user) {
+            UserResponse summary = UserResponse.of(user);
+            return new UserDetailResponse(summary.userId(), summary.username(), summary.roles(), summary.createdAt(),
+                    user.email().map(email -> email.address().value()).orElse(null),
+                    user.email().map(AccountEmail::verified).orElse(false));
         }
     }
 }

@@ -4,7 +4,7 @@ import dev.authservice.domain.user.UserId;
 import java.util.Objects;
 import java.util.function.Function;
 
-/** One user, as an administrator's list shows them. */
+/** One user, as an administrator sees them: with their email address and whether it is verified. */
 public interface GetUserUseCase {
 
     Result getUser(Query query);

@@ -3,6 +3,8 @@ package dev.authservice.application.user.port.out;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
+import dev.authservice.domain.user.AccountEmail;
+import dev.authservice.domain.user.EmailAddress;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -17,14 +19,25 @@ public interface UserStore {
 
     Optional<UserAccount> findById(UserId id);
 
+    /** The user whose address names the same mailbox as {@code address}: whose comparison key is equal. */
+    Optional<UserAccount> findByEmail(EmailAddress address);
+
     /** A page of all users, in the order {@code sort} asks for. */
     Page<UserAccount> findAll(Sort<UserAccount.SortKey> sort, PageRequest page);
 
     /**
      * Adds a new user, unless the username is taken or one that looks like it is (its {@link UsernameSkeletons}
-     * skeleton is taken): then nothing is stored and the answer is {@code false}.
+     * skeleton is taken), or another user's email address names the same mailbox as the new user's: then nothing is
+     * stored and the answer is {@code false}.
      */
     boolean add(UserAccount user);
+
+    /**
+     * Replaces the user's email address and its verified flag, or removes them, touching nothing else of the
+     * account. An address naming the same mailbox as another user's (their comparison keys are equal) is
+     * {@link EmailChange#TAKEN} and changes nothing; of concurrent changes to one mailbox, one wins.
+     */
+    EmailChange setEmail(UserId id, Optional<AccountEmail> email);
 
     /**
      * Sets a new password hash, but only if the stored one is still {@code expected}: a compare-and-set, so that a
@@ -37,4 +50,7 @@ public interface UserStore {
 
     /** Whether an enabled user holds {@code role}: a disabled administrator administers nothing. */
     boolean anyEnabledUserHasRole(Role role);
+
+    /** What {@link #setEmail} did. */
+    enum EmailChange { CHANGED, NO_SUCH_USER, TAKEN }
 }

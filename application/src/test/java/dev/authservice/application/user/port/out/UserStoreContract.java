@@ -14,6 +14,8 @@ import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
+import dev.authservice.domain.user.AccountEmail;
+import dev.authservice.domain.user.EmailAddress;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -515,5 +517,123 @@ public abstract class UserStoreContract {
 
     private Page<UserAccount> firstPageSortedBy(UserAccount.SortKey key, Sort.Direction direction) {
         return store.findAll(new Sort<>(key, direction), new PageRequest(0, PageRequest.DEFAULT_SIZE));
+    }
+
+    @Test
+    void anEmailAddressAddedWithItsUserIsFoundWithItByEveryLookUp() {
+        UserAccount dee = aUser().named("dee").withEmail("Dee.Smith@Bücher.Example", true).build();
+        store.add(dee);
+
+        assertEquals(Optional.of(dee), store.findById(dee.id()));
+        assertEquals(Optional.of(dee), store.findByUsername(dee.username()));
+        assertEquals(Optional.of(dee), store.findByEmail(new EmailAddress("Dee.Smith@xn--bcher-kva.EXAMPLE")));
+        assertEquals(List.of(dee), store.findAll(new Sort<>(UserAccount.SortKey.USERNAME, Sort.Direction.ASC),
+                new PageRequest(0, 10)).content());
+    }
+
+    @Test
+    void theLongestAddressIsKeptAsWritten() {
+        String domain = "b".repeat(63) + "." + "c".repeat(63) + "." + "d".repeat(61); // 64 + 1 + 189 octets: 254
+        UserAccount dee = aUser().withEmail("é".repeat(32) + "@" + domain, false).build();
+        store.add(dee);
+
+        assertEquals(Optional.of(dee), store.findById(dee.id()));
+    }
+
+    @Test
+    void anAddressIsFoundByItsMailboxOnlyTheLocalPartsCaseCounts() {
+        store.add(aUser().named("dee").withEmail("dee@example.com", false).build());
+
+        assertTrue(store.findByEmail(new EmailAddress("dee@EXAMPLE.com")).isPresent());
+        assertEquals(Optional.empty(), store.findByEmail(new EmailAddress("Dee@example.com")));
+        assertEquals(Optional.empty(), store.findByEmail(new EmailAddress("dee@example.org")));
+    }
+
+    @Test
+    void aNewUserWhoseAddressNamesATakenMailboxIsRefusedAndNothingOfThemStored() {
+        store.add(aUser().named("dee").withEmail("dee@example.com", true).build());
+        UserAccount other = aUser().named("eve").withEmail("dee@Example.COM", false).build();
+
+        assertFalse(store.add(other));
+
+        assertEquals(Optional.empty(), store.findById(other.id()));
+        assertEquals(Optional.empty(), store.findByUsername(other.username()));
+    }
+
+    @Test
+    void usersWithoutAnAddressAndUsersWhoseLocalPartsDifferInCaseAreAllAdded() {
+        assertTrue(store.add(aUser().build()));
+        assertTrue(store.add(aUser().build()));
+        assertTrue(store.add(aUser().withEmail("dee@example.com", false).build()));
+        assertTrue(store.add(aUser().withEmail("Dee@example.com", false).build()));
+    }
+
+    @Test
+    void anAddressIsSetReplacedAndRemovedTouchingNothingElse() {
+        store.add(dee());
+        Optional<AccountEmail> first = Optional.of(new AccountEmail(new EmailAddress("dee@example.com"), false));
+        Optional<AccountEmail> second = Optional.of(new AccountEmail(new EmailAddress("Dee@Example.org"), true));
+
+        assertEquals(UserStore.EmailChange.CHANGED, store.setEmail(dee().id(), first));
+        assertEquals(Optional.of(dee().withEmail(first)), store.findById(dee().id()));
+        assertEquals(UserStore.EmailChange.CHANGED, store.setEmail(dee().id(), second));
+        assertEquals(Optional.of(dee().withEmail(second)), store.findById(dee().id()));
+        assertEquals(Optional.empty(), store.findByEmail(new EmailAddress("dee@example.com")), "the old one is free");
+        assertEquals(UserStore.EmailChange.CHANGED, store.setEmail(dee().id(), Optional.empty()));
+        assertEquals(Optional.of(dee()), store.findById(dee().id()));
+        assertEquals(Optional.empty(), store.findByEmail(new EmailAddress("Dee@example.org")));
+    }
+
+    @Test
+    void aUserMaySetTheirOwnMailboxAgainInAnotherSpelling() {
+        store.add(aUser().withId(dee().id()).named("dee").withEmail("dee@example.com", true).build());
+        Optional<AccountEmail> respelled = Optional.of(new AccountEmail(new EmailAddress("dee@EXAMPLE.COM"), true));
+
+        assertEquals(UserStore.EmailChange.CHANGED, store.setEmail(dee().id(), respelled));
+
+        assertEquals(respelled, store.findById(dee().id()).orElseThrow().email());
+    }
+
+    @Test
+    void anAddressNamingAnotherUsersMailboxIsRefusedAndChangesNothing() {
+        UserAccount holder = aUser().withEmail("dee@example.com", true).build();
+        UserAccount other = aUser().withEmail("eve@example.com", true).build();
+        store.add(holder);
+        store.add(other);
+
+        assertEquals(UserStore.EmailChange.TAKEN, store.setEmail(other.id(),
+                Optional.of(new AccountEmail(new EmailAddress("dee@Example.com"), false))));
+
+        assertEquals(Optional.of(holder), store.findById(holder.id()));
+        assertEquals(Optional.of(other), store.findById(other.id()));
+    }
+
+    @Test
+    void anAddressOfAnUnknownUserIsNotSet() {
+        assertEquals(UserStore.EmailChange.NO_SUCH_USER, store.setEmail(dee().id(),
+                Optional.of(new AccountEmail(new EmailAddress("dee@example.com"), false))));
+
+        assertEquals(Optional.empty(), store.findByEmail(new EmailAddress("dee@example.com")));
+    }
+
+    /** Each user sets the same mailbox, each on a connection of their own: the store decides. */
+    @Test
+    void ofManyConcurrentSettingsOfOneMailboxExactlyOneWins() throws Exception {
+        for (int round = 0; round < 5; round++) { // a race goes one way or another: run it a few times
+            EmailAddress address = new EmailAddress("racer" + round + "@example.com");
+            List<UserAccount> racers = IntStream.range(0, RACERS).mapToObj(i -> aUser().build()).toList();
+            racers.forEach(store::add);
+
+            List<UserStore.EmailChange> results = AtTheSameTime.run(racers.stream()
+                    .<Callable<UserStore.EmailChange>>map(user -> () -> store.setEmail(user.id(),
+                            Optional.of(new AccountEmail(address, false))))
+                    .toList());
+
+            assertEquals(1, results.stream().filter(UserStore.EmailChange.CHANGED::equals).count(),
+                    "winners among " + results);
+            assertEquals(RACERS - 1, results.stream().filter(UserStore.EmailChange.TAKEN::equals).count());
+            UserAccount winner = racers.get(results.indexOf(UserStore.EmailChange.CHANGED));
+            assertEquals(Optional.of(winner.id()), store.findByEmail(address).map(UserAccount::id));
+        }
     }
 }

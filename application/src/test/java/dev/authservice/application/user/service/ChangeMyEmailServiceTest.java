@@ -1,0 +1,104 @@
+package dev.authservice.application.user.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.RecordingAuditLog;
+import dev.authservice.application.fixtures.RequesterMother;
+import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.session.service.StepUp;
+import dev.authservice.application.user.port.in.ChangeMyEmailUseCase.Command;
+import dev.authservice.application.user.port.in.ChangeMyEmailUseCase.Result;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.session.SessionId;
+import dev.authservice.domain.session.StepUpPolicy;
+import dev.authservice.domain.user.AccountEmail;
+import dev.authservice.domain.user.EmailAddress;
+import dev.authservice.domain.user.UserAccount;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** Against the in-memory user store, with the step-up rule every change to how one signs in asks. */
+class ChangeMyEmailServiceTest {
+
+    private static final Instant NOW = Instant.parse("2025-03-01T10:00:00Z");
+    private static final SessionId SESSION = new SessionId(UUID.fromString("5e550000-0000-4000-8000-000000000001"));
+    private static final EmailAddress NEW = new EmailAddress("alice@example.org");
+
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final ChangeMyEmailService service = new ChangeMyEmailService(users,
+            new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
+
+    @Test
+    void aNewAddressIsStoredUnverifiedAndTheTrailKeepsThatItChangedNotWhat() {
+        UserAccount alice = withEmail(true);
+
+        assertEquals(new Result.Changed(), service.changeMyEmail(command(NEW, NOW)));
+
+        assertEquals(Optional.of(new AccountEmail(NEW, false)), users.findById(alice.id()).orElseThrow().email());
+        assertEquals(SecurityEvent.of(SecurityEventType.EMAIL_ADDRESS_CHANGED, NOW, RequesterMother.ALICE)
+                .about(alice.id()).inSession(SESSION), audit.only());
+    }
+
+    @Test
+    void theSameMailboxWrittenAnotherWayKeepsItsVerifiedFlag() {
+        UserAccount alice = withEmail(true);
+        EmailAddress respelled = new EmailAddress("alice@Example.COM");
+
+        assertEquals(new Result.Changed(), service.changeMyEmail(command(respelled, NOW)));
+
+        assertEquals(Optional.of(new AccountEmail(respelled, true)), users.findById(alice.id()).orElseThrow().email());
+    }
+
+    @Test
+    void aSessionThatProvedWhoItsUserIsTooLongAgoChangesNothing() {
+        UserAccount alice = withEmail(true);
+        Instant longAgo = NOW.minus(StepUpPolicy.defaults().maxAge()).minus(Duration.ofSeconds(1));
+
+        assertEquals(new Result.ReauthenticationRequired(), service.changeMyEmail(command(NEW, longAgo)));
+
+        assertEquals(Optional.of(alice), users.findById(alice.id()));
+        assertEquals(List.of(SecurityEventType.REAUTHENTICATION_REQUIRED), audit.types());
+    }
+
+    @Test
+    void anotherUsersMailboxIsTakenAndNothingChanges() {
+        UserAccount alice = withEmail(false);
+        users.add(UserAccountMother.aUser().withEmail("alice@example.org", false).build());
+
+        Result result = service.changeMyEmail(command(new EmailAddress("alice@EXAMPLE.org"), NOW));
+
+        assertEquals(new Result.EmailTaken(), result);
+        assertEquals(Optional.of(alice), users.findById(alice.id()));
+        assertEquals(List.of(), audit.events());
+    }
+
+    @Test
+    void aUserWithoutAnAddressGetsOne() {
+        UserAccount alice = UserAccountMother.alice();
+        users.add(alice);
+
+        assertEquals(new Result.Changed(), service.changeMyEmail(command(NEW, NOW)));
+
+        assertEquals(Optional.of(new AccountEmail(NEW, false)), users.findById(alice.id()).orElseThrow().email());
+    }
+
+    private UserAccount withEmail(boolean verified) {
+        UserAccount alice = UserAccountMother.alice().withEmail(Optional.of(
+                new AccountEmail(new EmailAddress("alice@example.com"), verified)));
+        users.add(alice);
+        return alice;
+    }
+
+    private static Command command(EmailAddress email, Instant authenticatedAt) {
+        return new Command(UserAccountMother.ALICE_ID, SESSION, authenticatedAt, email, RequesterMother.ALICE);
+    }
+}
