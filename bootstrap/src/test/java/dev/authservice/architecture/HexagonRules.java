@@ -63,7 +63,7 @@ final class HexagonRules {
      */
     static final Map<String, Map<String, Set<String>>> CAPABILITIES = Map.of(
             "domain", Map.of(
-                    "user", Set.of(),
+                    "user", Set.of("mail"),
                     "secondfactor", Set.of("user"),
                     "login", Set.of("user", "secondfactor"),
                     "passkey", Set.of("user", "login"),

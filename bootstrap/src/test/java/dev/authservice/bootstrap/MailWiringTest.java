@@ -9,7 +9,7 @@ import dev.authservice.application.mail.port.out.MailOutbox;
 import dev.authservice.application.mail.port.out.MailTransport;
 import dev.authservice.application.mail.service.MailQueue;
 import dev.authservice.application.shared.port.out.Transactions;
-import dev.authservice.domain.mail.MailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.mail.OutgoingMail;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -35,7 +35,7 @@ class MailWiringTest {
                 server -> {
                     ApplicationContext context = server.getApplicationContext();
                     OutgoingMail mail = context.getBean(Transactions.class).inTransaction(() -> context
-                            .getBean(MailQueue.class).enqueue(new MailAddress("alice@example.com"), "Reset",
+                            .getBean(MailQueue.class).enqueue(new EmailAddress("alice@example.com"), "Reset",
                                     "Follow https://localhost:8080/reset?t=abc within the hour."));
                     Path file = directory.resolve(mail.id() + ".eml");
                     waitFor(() -> Files.exists(file));
@@ -57,7 +57,7 @@ class MailWiringTest {
             ApplicationContext context = server.getApplicationContext();
             assertFalse(context.containsBean(MailTransport.class));
             assertFalse(context.containsBean(DeliverMailUseCase.class));
-            context.getBean(MailQueue.class).enqueue(new MailAddress("alice@example.com"), "Hello", "Hello, Alice");
+            context.getBean(MailQueue.class).enqueue(new EmailAddress("alice@example.com"), "Hello", "Hello, Alice");
             assertEquals(1, context.getBean(MailOutbox.class).depth(Instant.now()).pending());
         });
     }

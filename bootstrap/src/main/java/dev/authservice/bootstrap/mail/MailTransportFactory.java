@@ -6,7 +6,7 @@ import dev.authservice.adapter.out.mail.mail.SmtpSettings;
 import dev.authservice.application.mail.port.out.MailTransport;
 import dev.authservice.bootstrap.configuration.MisconfigurationException;
 import dev.authservice.domain.InvalidValueException;
-import dev.authservice.domain.mail.MailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
@@ -68,9 +68,9 @@ class MailTransportFactory {
         return new FileMailTransport(Path.of(directory), sender(from == null ? DEVELOPMENT_FROM : from));
     }
 
-    private static MailAddress sender(String from) {
+    private static EmailAddress sender(String from) {
         try {
-            return new MailAddress(from);
+            return new EmailAddress(from);
         } catch (InvalidValueException e) {
             throw new MisconfigurationException("auth.mail.from (AUTH_MAIL_FROM): " + e.getMessage());
         }

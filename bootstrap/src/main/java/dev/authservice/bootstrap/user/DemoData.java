@@ -12,7 +12,7 @@ import dev.authservice.domain.order.OrderReference;
 import dev.authservice.domain.order.OrderStatus;
 import dev.authservice.domain.user.AccountEmail;
 import dev.authservice.domain.user.Credentials;
-import dev.authservice.domain.user.EmailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;

@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param subject one line: no line break reaches a header
  * @param body    the text; its lines end as it says, the transport writes them as the protocol wants
  */
-public record OutgoingMail(MessageId id, MailAddress to, String subject, String body, Instant createdAt) {
+public record OutgoingMail(MessageId id, EmailAddress to, String subject, String body, Instant createdAt) {
 
     public static final int MAX_SUBJECT_LENGTH = 200;
     /** Ample for a notice or a link; a mail of this service is never an attachment. */

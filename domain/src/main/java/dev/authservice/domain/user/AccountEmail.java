@@ -1,5 +1,6 @@
 package dev.authservice.domain.user;
 
+import dev.authservice.domain.mail.EmailAddress;
 import java.util.Objects;
 import java.util.Optional;
 

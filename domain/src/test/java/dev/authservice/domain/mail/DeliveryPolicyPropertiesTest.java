@@ -48,7 +48,7 @@ class DeliveryPolicyPropertiesTest {
     void aFailedMailIsTriedAgainUntilItsLastAttemptOrItsAge(@ForAll("policies") DeliveryPolicy policy,
                                                            @ForAll @IntRange(min = 0, max = 120) int attempts,
                                                            @ForAll("offsets") Duration fromMaxAge) {
-        OutgoingMail mail = new OutgoingMail(new MessageId(UUID.randomUUID()), new MailAddress("alice@example.com"),
+        OutgoingMail mail = new OutgoingMail(new MessageId(UUID.randomUUID()), new EmailAddress("alice@example.com"),
                 "Hello", "Hello, Alice", QUEUED);
         Duration sinceQueued = max(Duration.ZERO, policy.maxAge().plus(fromMaxAge));
         Instant at = QUEUED.plus(sinceQueued);

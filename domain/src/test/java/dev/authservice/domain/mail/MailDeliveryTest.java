@@ -15,7 +15,7 @@ class MailDeliveryTest {
     private static final DeliveryPolicy POLICY = new DeliveryPolicy(3, Duration.ofSeconds(30), Duration.ofMinutes(1),
             Duration.ofHours(1));
     private static final OutgoingMail MAIL = new OutgoingMail(new MessageId(UUID.randomUUID()),
-            new MailAddress("alice@example.com"), "Hello", "Hello, Alice", QUEUED);
+            new EmailAddress("alice@example.com"), "Hello", "Hello, Alice", QUEUED);
 
     @Test
     void aQueuedMailIsDueAtOnce() {

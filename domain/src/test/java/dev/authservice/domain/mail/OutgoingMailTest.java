@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class OutgoingMailTest {
 
     private static final MessageId ID = new MessageId(UUID.fromString("6f1c1a9e-52a4-4b8e-9a57-1d0c5e3f7b21"));
-    private static final MailAddress ALICE = new MailAddress("alice@example.com");
+    private static final EmailAddress ALICE = new EmailAddress("alice@example.com");
     private static final Instant NOW = Instant.parse("2026-12-01T10:00:00Z");
 
     @Test

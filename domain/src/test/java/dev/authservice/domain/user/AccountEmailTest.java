@@ -2,6 +2,7 @@ package dev.authservice.domain.user;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.authservice.domain.mail.EmailAddress;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.mail.EmailAddress;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Optional;

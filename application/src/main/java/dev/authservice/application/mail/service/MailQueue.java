@@ -2,7 +2,7 @@ package dev.authservice.application.mail.service;
 
 import dev.authservice.application.mail.port.out.MailOutbox;
 import dev.authservice.application.shared.port.out.RandomSource;
-import dev.authservice.domain.mail.MailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.mail.MessageId;
 import dev.authservice.domain.mail.OutgoingMail;
 import java.time.Clock;
@@ -25,7 +25,7 @@ public final class MailQueue {
     }
 
     /** Queues a plain-text mail to {@code to}, due at once, under a new {@code Message-ID}, and returns it. */
-    public OutgoingMail enqueue(MailAddress to, String subject, String body) {
+    public OutgoingMail enqueue(EmailAddress to, String subject, String body) {
         OutgoingMail mail = new OutgoingMail(new MessageId(random.uuid()), to, subject, body, clock.instant());
         outbox.enqueue(mail);
         return mail;

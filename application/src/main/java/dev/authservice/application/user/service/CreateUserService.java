@@ -10,7 +10,7 @@ import dev.authservice.application.user.port.out.UsernameSecurityProfile;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.user.AccountEmail;
-import dev.authservice.domain.user.EmailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.PasswordPolicy;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;

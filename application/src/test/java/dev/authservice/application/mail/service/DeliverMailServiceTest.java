@@ -14,7 +14,7 @@ import dev.authservice.application.mail.port.out.OutboxDepth;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.domain.mail.BackOffJitter;
 import dev.authservice.domain.mail.DeliveryPolicy;
-import dev.authservice.domain.mail.MailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.mail.MailDelivery;
 import dev.authservice.domain.mail.OutgoingMail;
 import java.time.Duration;
@@ -41,7 +41,7 @@ class DeliverMailServiceTest {
 
     @Test
     void aQueuedMailIsSentOnceUnderItsId() {
-        OutgoingMail mail = queue.enqueue(new MailAddress("alice@example.com"), "Hello", "Hello, Alice");
+        OutgoingMail mail = queue.enqueue(new EmailAddress("alice@example.com"), "Hello", "Hello, Alice");
         assertEquals(new Result.Delivered(1, 0, 0, 0), service.deliverMail(BATCH));
         assertEquals(List.of(mail), transport.taken());
         assertEquals(Optional.of(new MailDelivery.Sent(1, clock.instant())), outbox.deliveryOf(mail.id()));
@@ -51,7 +51,7 @@ class DeliverMailServiceTest {
 
     @Test
     void whileTheServerIsDownTheMailWaitsTheBackOffThenGoesOutOnce() {
-        OutgoingMail mail = queue.enqueue(new MailAddress("alice@example.com"), "Hello", "Hello, Alice");
+        OutgoingMail mail = queue.enqueue(new EmailAddress("alice@example.com"), "Hello", "Hello, Alice");
         transport.server(ScriptedMailTransport.Server.DOWN);
         assertEquals(new Result.Delivered(0, 1, 0, 0), service.deliverMail(BATCH));
         assertEquals(new Result.NothingDue(), service.deliverMail(BATCH), "not due before its back-off");
@@ -65,7 +65,7 @@ class DeliverMailServiceTest {
 
     @Test
     void aMailIsGivenUpAtItsLastAttemptOrAtARefusalForGood() {
-        OutgoingMail tried = queue.enqueue(new MailAddress("alice@example.com"), "Hello", "Hello, Alice");
+        OutgoingMail tried = queue.enqueue(new EmailAddress("alice@example.com"), "Hello", "Hello, Alice");
         transport.server(ScriptedMailTransport.Server.DOWN);
         for (int attempt = 0; attempt < POLICY.maxAttempts(); attempt++) {
             service.deliverMail(BATCH);
@@ -73,7 +73,7 @@ class DeliverMailServiceTest {
         }
         assertTrue(outbox.deliveryOf(tried.id()).orElseThrow() instanceof MailDelivery.GivenUp);
 
-        OutgoingMail refused = queue.enqueue(new MailAddress("nobody@example.com"), "Hello", "Hello");
+        OutgoingMail refused = queue.enqueue(new EmailAddress("nobody@example.com"), "Hello", "Hello");
         transport.server(ScriptedMailTransport.Server.REFUSING);
         assertEquals(new Result.Delivered(0, 0, 1, 0), service.deliverMail(BATCH));
         assertEquals(Optional.of(new MailDelivery.GivenUp(1, clock.instant(), "550 no such user")),
@@ -83,8 +83,8 @@ class DeliverMailServiceTest {
 
     @Test
     void mailsNotTriedWhenTheClaimRunsOutAreLeftForTheNextClaim() {
-        OutgoingMail first = queue.enqueue(new MailAddress("alice@example.com"), "Hello", "Hello, Alice");
-        OutgoingMail second = queue.enqueue(new MailAddress("bob@example.com"), "Hello", "Hello, Bob");
+        OutgoingMail first = queue.enqueue(new EmailAddress("alice@example.com"), "Hello", "Hello, Alice");
+        OutgoingMail second = queue.enqueue(new EmailAddress("bob@example.com"), "Hello", "Hello, Bob");
         transport.onSend(() -> clock.advance(LEASE));
         assertEquals(new Result.Delivered(1, 0, 0, 0), service.deliverMail(BATCH));
         assertEquals(List.of(first), transport.taken());
@@ -95,7 +95,7 @@ class DeliverMailServiceTest {
 
     @Test
     void theOutboxIsReportedAfterEveryRound() {
-        queue.enqueue(new MailAddress("alice@example.com"), "Hello", "Hello, Alice");
+        queue.enqueue(new EmailAddress("alice@example.com"), "Hello", "Hello, Alice");
         transport.server(ScriptedMailTransport.Server.DOWN);
         clock.advance(Duration.ofSeconds(7));
         service.deliverMail(BATCH);

@@ -14,7 +14,7 @@ import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.session.StepUpPolicy;
 import dev.authservice.domain.user.AccountEmail;
-import dev.authservice.domain.user.EmailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Duration;

@@ -7,7 +7,7 @@ import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.user.port.in.GetMyEmailUseCase.Query;
 import dev.authservice.application.user.port.in.GetMyEmailUseCase.Result;
 import dev.authservice.domain.user.AccountEmail;
-import dev.authservice.domain.user.EmailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -8,6 +8,7 @@ import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.user.port.in.GetUserUseCase.Query;
 import dev.authservice.application.user.port.in.GetUserUseCase.Result;
 import dev.authservice.application.user.port.in.UserSummary;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;

@@ -2,7 +2,7 @@ package dev.authservice.adapter.out.mail.mail;
 
 import dev.authservice.application.mail.port.out.MailNotSentException;
 import dev.authservice.application.mail.port.out.MailTransport;
-import dev.authservice.domain.mail.MailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.mail.OutgoingMail;
 import jakarta.mail.MessagingException;
 import jakarta.mail.Session;
@@ -30,10 +30,10 @@ public final class FileMailTransport implements MailTransport {
     private static final Pattern LINK = Pattern.compile("https://[^\\s<>\"]+");
 
     private final Path directory;
-    private final MailAddress from;
+    private final EmailAddress from;
     private final Session session = Session.getInstance(new Properties());
 
-    public FileMailTransport(Path directory, MailAddress from) {
+    public FileMailTransport(Path directory, EmailAddress from) {
         this.directory = directory;
         this.from = from;
     }

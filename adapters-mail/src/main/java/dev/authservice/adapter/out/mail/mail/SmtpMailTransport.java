@@ -36,8 +36,9 @@ public final class SmtpMailTransport implements MailTransport {
         properties.setProperty(prefix + "connectiontimeout", Long.toString(settings.connectTimeout().toMillis()));
         properties.setProperty(prefix + "timeout", Long.toString(settings.readTimeout().toMillis()));
         properties.setProperty(prefix + "writetimeout", Long.toString(settings.writeTimeout().toMillis()));
-        properties.setProperty(prefix + "from", settings.from().value());
+        properties.setProperty(prefix + "from", settings.from().localPart() + '@' + settings.from().domain());
         properties.setProperty(prefix + "auth", Boolean.toString(settings.username().isPresent()));
+        properties.setProperty("mail.mime.allowutf8", "true");
         if (settings.security() == SmtpSettings.Security.STARTTLS) {
             properties.setProperty(prefix + "starttls.enable", "true");
             properties.setProperty(prefix + "starttls.required", "true");

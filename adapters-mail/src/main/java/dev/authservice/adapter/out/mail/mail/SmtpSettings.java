@@ -1,6 +1,6 @@
 package dev.authservice.adapter.out.mail.mail;
 
-import dev.authservice.domain.mail.MailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,7 +16,7 @@ import java.util.Optional;
  */
 public record SmtpSettings(String host, int port, Security security, Optional<String> username,
                            Optional<String> password, Duration connectTimeout, Duration readTimeout,
-                           Duration writeTimeout, MailAddress from) {
+                           Duration writeTimeout, EmailAddress from) {
 
     /** How the connection to the server is encrypted. */
     public enum Security {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.MailMother;
 import dev.authservice.application.fixtures.TestTime;
-import dev.authservice.domain.mail.MailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.mail.OutgoingMail;
 import jakarta.mail.Session;
 import jakarta.mail.internet.MimeMessage;
@@ -27,7 +27,7 @@ class FileMailTransportTest {
     void aMailIsAnEmlFileNamedByItsIdThatAMailProgramReads() throws Exception {
         Path mails = directory.resolve("data").resolve("mail");
         OutgoingMail mail = MailMother.toAlice(TestTime.now());
-        FileMailTransport transport = new FileMailTransport(mails, new MailAddress("no-reply@localhost"));
+        FileMailTransport transport = new FileMailTransport(mails, new EmailAddress("no-reply@localhost"));
         transport.send(mail);
         transport.send(mail);
 

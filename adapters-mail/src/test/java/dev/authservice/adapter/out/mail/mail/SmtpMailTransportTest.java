@@ -21,7 +21,7 @@ import dev.authservice.application.mail.port.out.OutboxDepth;
 import dev.authservice.application.mail.service.DeliverMailService;
 import dev.authservice.domain.mail.BackOffJitter;
 import dev.authservice.domain.mail.DeliveryPolicy;
-import dev.authservice.domain.mail.MailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.mail.MailDelivery;
 import dev.authservice.domain.mail.OutgoingMail;
 import jakarta.mail.internet.MimeMessage;
@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 /** The transport against GreenMail, a real SMTP server on a free port of this machine, started and stopped here. */
 class SmtpMailTransportTest {
 
-    private static final MailAddress FROM = new MailAddress("no-reply@auth.example.org");
+    private static final EmailAddress FROM = new EmailAddress("no-reply@auth.example.org");
     private static final Duration SHORT = Duration.ofSeconds(2);
 
     private final int port = freePort();
@@ -62,6 +62,16 @@ class SmtpMailTransportTest {
         assertEquals(FROM.value(), message.getFrom()[0].toString());
         assertEquals("alice@example.com", message.getAllRecipients()[0].toString());
         assertEquals(mail.body().strip().replace("\n", "\r\n"), GreenMailUtil.getBody(message).strip());
+    }
+
+    @Test
+    void aDomainInAnyScriptGoesToTheServerInItsAsciiForm() throws Exception {
+        startTheServer(GreenMailConfiguration.aConfig());
+        transport(Optional.empty()).send(MailMother.to("Alice@Bücher.example", TestTime.now()));
+
+        MimeMessage[] received = server.getReceivedMessages();
+        assertEquals(1, received.length);
+        assertEquals("Alice@xn--bcher-kva.example", received[0].getAllRecipients()[0].toString());
     }
 
     @Test

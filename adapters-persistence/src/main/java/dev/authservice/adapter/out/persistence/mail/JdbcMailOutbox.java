@@ -9,7 +9,7 @@ import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.application.mail.port.out.ClaimedMail;
 import dev.authservice.application.mail.port.out.MailOutbox;
 import dev.authservice.application.mail.port.out.OutboxDepth;
-import dev.authservice.domain.mail.MailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.mail.MailDelivery;
 import dev.authservice.domain.mail.MessageId;
 import dev.authservice.domain.mail.OutgoingMail;
@@ -147,7 +147,7 @@ class JdbcMailOutbox implements MailOutbox {
 
     private static OutgoingMail mail(ResultSet row) throws SQLException {
         return new OutgoingMail(new MessageId(row.getObject("message_id", UUID.class)),
-                new MailAddress(row.getString("recipient")), row.getString("subject"), row.getString("body"),
+                new EmailAddress(row.getString("recipient")), row.getString("subject"), row.getString("body"),
                 instant(row, "created_at"));
     }
 }

@@ -5,7 +5,7 @@ import dev.authservice.adapter.in.web.request.JsonBody;
 import dev.authservice.adapter.in.web.request.PathIds;
 import dev.authservice.adapter.in.web.request.Requesters;
 import dev.authservice.application.user.port.in.SetUserEmailUseCase;
-import dev.authservice.domain.user.EmailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;

@@ -17,7 +17,7 @@ import dev.authservice.application.user.port.in.ListUsersUseCase;
 import dev.authservice.application.user.port.in.UserSummary;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.user.AccountEmail;
-import dev.authservice.domain.user.EmailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;

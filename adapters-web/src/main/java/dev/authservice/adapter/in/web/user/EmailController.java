@@ -10,7 +10,7 @@ import dev.authservice.adapter.in.web.session.ReauthenticationErrorCode;
 import dev.authservice.application.user.port.in.ChangeMyEmailUseCase;
 import dev.authservice.application.user.port.in.GetMyEmailUseCase;
 import dev.authservice.domain.user.AccountEmail;
-import dev.authservice.domain.user.EmailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;

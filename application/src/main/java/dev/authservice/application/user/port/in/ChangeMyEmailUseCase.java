@@ -2,7 +2,7 @@ package dev.authservice.application.user.port.in;
 
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.session.SessionId;
-import dev.authservice.domain.user.EmailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.util.Objects;

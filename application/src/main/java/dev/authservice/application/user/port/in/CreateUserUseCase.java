@@ -2,7 +2,7 @@ package dev.authservice.application.user.port.in;
 
 import dev.authservice.domain.Require;
 import dev.authservice.domain.audit.Requester;
-import dev.authservice.domain.user.EmailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;

@@ -1,7 +1,7 @@
 package dev.authservice.application.user.port.in;
 
 import dev.authservice.domain.audit.Requester;
-import dev.authservice.domain.user.EmailAddress;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.UserId;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.authservice.domain.user;
+package dev.authservice.domain.mail;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

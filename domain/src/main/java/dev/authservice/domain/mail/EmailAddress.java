@@ -1,4 +1,4 @@
-package dev.authservice.domain.user;
+package dev.authservice.domain.mail;
 
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.Require;
