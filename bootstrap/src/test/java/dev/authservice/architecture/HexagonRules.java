@@ -70,7 +70,8 @@ final class HexagonRules {
                     "session", Set.of("user", "passkey"),
                     "audit", Set.of("user", "session"),
                     "order", Set.of("user"),
-                    "mail", Set.of()),
+                    "mail", Set.of(),
+                    "recovery", Set.of("user", "mail")),
             "application", Map.of(
                     "audit", Set.of(),
                     "mail", Set.of(),
@@ -80,7 +81,8 @@ final class HexagonRules {
                     "user", Set.of("audit", "session"),
                     "passkey", Set.of("audit", "session", "user"),
                     "secondfactor", Set.of("audit", "session", "user", "passkey"),
-                    "login", Set.of("audit", "session", "user", "passkey", "secondfactor")),
+                    "login", Set.of("audit", "session", "user", "passkey", "secondfactor"),
+                    "recovery", Set.of("audit", "mail", "session", "user")),
             "adapter.in.web", Map.of(
                     "audit", Set.of(),
                     "health", Set.of(),
@@ -89,7 +91,8 @@ final class HexagonRules {
                     "user", Set.of("session"),
                     "passkey", Set.of("session", "user"),
                     "secondfactor", Set.of("session"),
-                    "login", Set.of("session", "passkey", "secondfactor")));
+                    "login", Set.of("session", "passkey", "secondfactor"),
+                    "recovery", Set.of("user")));
 
     /** The packages right under a module's root that every capability of {@link #CAPABILITIES} may use. */
     static final Map<String, Set<String>> SHARED = Map.of(
