@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps the password-reset tables from growing without end: every {@code auth.password-reset.cleanup.interval} it
  * forgets the tokens that have expired (an expired token is refused whatever its state) and the requests that left
- * the limits' window, a batch per statement, so that no statement holds its locks for long. With several instances each may do a
- * round; a row forgotten twice is forgotten once.
+ * the limits' window, a batch per statement, so that no statement holds its locks for long. With several instances
+ * each may do a round; a row forgotten twice is forgotten once.
  * <p>
  * It runs where the limits are configured ({@link ResetRequestLimit} is a bean), as the service's wiring makes them:
  * the application contexts of this module's tests make none, and no round runs behind their backs.

@@ -27,7 +27,8 @@ interface PasswordResetApi {
     @ApiResponse(responseCode = "202", description = "Taken: a link is on its way if the account may have one")
     @ApiResponse(responseCode = "429", description = "RESET_THROTTLED: too many requests for this username or "
             + "address, or from this client address",
-            headers = @Header(name = "Retry-After", description = "Seconds to wait", schema = @Schema(type = "integer")),
+            headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                    schema = @Schema(type = "integer")),
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiResponse(responseCode = "400", description = "INVALID_INPUT: malformed JSON, neither or both of username "
             + "and email, or one that is no username or address",
