@@ -21,8 +21,9 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The reset tokens in {@code password_reset_tokens}. A use is one UPDATE conditional on the token being live: of two
- * at once the second waits for the first's row lock, then finds it used and writes nothing.
+ * The reset tokens in {@code password_reset_tokens}. An issue locks its user's row first, so that two issues for one
+ * user take turns and the second supersedes the first: one token stays live. A use is one UPDATE conditional on the
+ * token being live: of two at once the second waits for the first's row lock, then finds it used and writes nothing.
  */
 @Singleton
 @TranslatesUnavailability
@@ -37,6 +38,10 @@ class JdbcResetTokenStore implements ResetTokenStore {
     @Override
     public void issue(ResetToken token) {
         jdbc.write(connection -> {
+            try (PreparedStatement lock = connection.prepareStatement("SELECT id FROM users WHERE id = ? FOR UPDATE")) {
+                lock.setObject(1, token.userId().value());
+                lock.executeQuery().close();
+            }
             update(connection, "UPDATE password_reset_tokens SET state = ? WHERE user_id = ? AND state = ?",
                     statement -> {
                         statement.setString(1, ResetToken.State.SUPERSEDED.name());

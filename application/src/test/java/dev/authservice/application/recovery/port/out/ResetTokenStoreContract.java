@@ -97,6 +97,18 @@ public abstract class ResetTokenStoreContract {
     }
 
     @Test
+    void ofIssuesAtOnceForOneUserOneStaysLive() throws Exception {
+        UserId user = aUser();
+        List<ResetToken> issued = IntStream.range(0, 8).mapToObj(i -> token(user, "raced-" + i, NOW)).toList();
+        AtTheSameTime.run(issued.stream().<Callable<Boolean>>map(token -> () -> {
+            store.issue(token);
+            return true;
+        }).toList());
+        assertEquals(1, issued.stream().map(token -> store.find(token.hash()).orElseThrow().state())
+                .filter(ResetToken.State.LIVE::equals).count());
+    }
+
+    @Test
     void expiredTokensAreForgottenInBatches() {
         UserId user = aUser();
         ResetToken old = token(user, "old", NOW.minus(Duration.ofHours(2)));
