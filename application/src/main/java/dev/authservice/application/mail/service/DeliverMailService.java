@@ -88,6 +88,12 @@ public final class DeliverMailService implements DeliverMailUseCase {
             String reason = failure.getMessage();
             return new Tried(failure.permanent() ? pending.refused(at, reason)
                     : pending.failed(claimed.mail(), at, reason, policy, jitter), reason);
+        } catch (RuntimeException bug) {
+            // A fault of the transport, not of the server: still an attempt, so that the mail is given up in time
+            // rather than claimed again at every lease, and the rest of the batch still goes. Its message may hold the
+            // recipient: only its type is kept.
+            String reason = "the transport failed: " + bug.getClass().getSimpleName();
+            return new Tried(pending.failed(claimed.mail(), clock.instant(), reason, policy, jitter), reason);
         }
     }
 
