@@ -96,6 +96,7 @@ class DeliverMailServiceTest {
             service.deliverMail(BATCH);
         }
         assertTrue(outbox.deliveryOf(first.id()).orElseThrow() instanceof MailDelivery.GivenUp, "not tried forever");
+        assertEquals(POLICY.maxAttempts(), transport.batchesEnded(), "each round's connection closed, failed or not");
     }
 
     @Test
