@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.authservice.application.fixtures.InMemoryPasskeyStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.SessionMother;
@@ -39,10 +40,12 @@ class AdministeringUserPasskeysServiceTest {
 
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final InMemorySessionStore sessions = new InMemorySessionStore(users);
+    private final Notices notices = new Notices();
     private final InMemoryPasskeyStore passkeys = new InMemoryPasskeyStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
     private final ListUserPasskeysService list = new ListUserPasskeysService(users, passkeys);
-    private final RemoveUserPasskeyService remove = new RemoveUserPasskeyService(users, passkeys, sessions, audit,
+    private final RemoveUserPasskeyService remove = new RemoveUserPasskeyService(users, passkeys,
+            notices.changes(users, sessions), audit,
             Clock.fixed(NOW, ZoneOffset.UTC));
     private final Passkey alices = aPasskey().ownedBy(ALICE).build();
     private final Passkey bobs = aPasskey().ownedBy(BOB).build();

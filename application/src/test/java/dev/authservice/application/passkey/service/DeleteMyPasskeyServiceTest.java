@@ -4,6 +4,8 @@ import static dev.authservice.application.fixtures.PasskeyMother.aPasskey;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.authservice.application.fixtures.InMemoryPasskeyStore;
+import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -26,9 +28,11 @@ class DeleteMyPasskeyServiceTest {
 
     private final InMemoryPasskeyStore passkeys = new InMemoryPasskeyStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final Notices notices = new Notices();
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
 
-    private final DeleteMyPasskeyService service = new DeleteMyPasskeyService(passkeys,
+    private final DeleteMyPasskeyService service = new DeleteMyPasskeyService(passkeys, notices.changes(users),
             new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
     private final ListMyPasskeysService list = new ListMyPasskeysService(passkeys);
 

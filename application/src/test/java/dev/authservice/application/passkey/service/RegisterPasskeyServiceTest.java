@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.authservice.application.fixtures.InMemoryPasskeyChallengeStore;
 import dev.authservice.application.fixtures.InMemoryPasskeyStore;
+import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.PasskeyMother;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
@@ -42,6 +44,8 @@ class RegisterPasskeyServiceTest {
     private final InMemoryPasskeyChallengeStore challenges = new InMemoryPasskeyChallengeStore();
     private final ScriptedPasskeyVerifier verifier = new ScriptedPasskeyVerifier();
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final Notices notices = new Notices();
     private final ByteString userHandle = randomBytes(32);
     private final Registration.Verified verified = new Registration.Verified(new CredentialId(randomBytes(32)),
             randomBytes(77), 0, true, false, List.of("internal"), new UUID(0, 0));
@@ -170,7 +174,7 @@ class RegisterPasskeyServiceTest {
     }
 
     private RegisterPasskeyService service() {
-        return new RegisterPasskeyService(passkeys, challenges, verifier, RP,
+        return new RegisterPasskeyService(passkeys, challenges, verifier, RP, notices.changes(users),
                 new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 

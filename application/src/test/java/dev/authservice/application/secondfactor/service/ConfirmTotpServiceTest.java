@@ -6,6 +6,8 @@ import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.Mockito.lenient;
 
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
+import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.PlainSecretSealer;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.StepNumberTotpCodes;
@@ -50,6 +52,8 @@ class ConfirmTotpServiceTest {
 
     private final InMemorySecondFactorStore secondFactors = new InMemorySecondFactorStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final Notices notices = new Notices();
     private ConfirmTotpService service;
 
     @BeforeEach
@@ -61,8 +65,8 @@ class ConfirmTotpServiceTest {
             return made;
         });
         service = new ConfirmTotpService(secondFactors,
-                new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()), random,
-                new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
+                new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()),
+                notices.changes(users), random, new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     private Result confirm(TotpCode code) {

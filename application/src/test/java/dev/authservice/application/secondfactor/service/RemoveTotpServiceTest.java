@@ -3,6 +3,8 @@ package dev.authservice.application.secondfactor.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
+import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -31,7 +33,9 @@ class RemoveTotpServiceTest {
 
     private final InMemorySecondFactorStore secondFactors = new InMemorySecondFactorStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
-    private final RemoveTotpService service = new RemoveTotpService(secondFactors,
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final Notices notices = new Notices();
+    private final RemoveTotpService service = new RemoveTotpService(secondFactors, notices.changes(users),
             new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
 
     private void givenConfirmedTotp() {

@@ -7,6 +7,8 @@ import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.Mockito.lenient;
 
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
+import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -45,6 +47,8 @@ class RenewRecoveryCodesServiceTest {
 
     private final InMemorySecondFactorStore secondFactors = new InMemorySecondFactorStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final Notices notices = new Notices();
     private RenewRecoveryCodesService service;
 
     @BeforeEach
@@ -55,7 +59,7 @@ class RenewRecoveryCodesServiceTest {
             bytes.nextBytes(made);
             return made;
         });
-        service = new RenewRecoveryCodesService(secondFactors, random, new StepUp(StepUpPolicy.defaults(), audit),
+        service = new RenewRecoveryCodesService(secondFactors, notices.changes(users), random, new StepUp(StepUpPolicy.defaults(), audit),
                 audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -37,7 +38,9 @@ class ResetSecondFactorsServiceTest {
     private final InMemorySecondFactorStore secondFactors = new InMemorySecondFactorStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
     private final InMemorySessionStore sessions = new InMemorySessionStore(users);
-    private final ResetSecondFactorsService service = new ResetSecondFactorsService(users, secondFactors, sessions,
+    private final Notices notices = new Notices();
+    private final ResetSecondFactorsService service = new ResetSecondFactorsService(users, secondFactors,
+            notices.changes(users, sessions),
             audit, Clock.fixed(NOW, ZoneOffset.UTC));
 
     @Test

@@ -3,6 +3,7 @@ package dev.authservice.application.user.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -34,7 +35,8 @@ class ChangeMyEmailServiceTest {
 
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
-    private final ChangeMyEmailService service = new ChangeMyEmailService(users,
+    private final Notices notices = new Notices();
+    private final ChangeMyEmailService service = new ChangeMyEmailService(users, notices.changes(users),
             new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
 
     @Test

@@ -12,6 +12,7 @@ import static org.mockito.Mockito.when;
 
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.SessionMother;
@@ -71,6 +72,7 @@ class ChangePasswordServiceTest {
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final InMemorySessionStore sessions = new InMemorySessionStore(users);
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final Notices notices = new Notices();
     private ChangePasswordService service;
     private SessionMother.Login current;
     private SessionMother.Login other;
@@ -83,7 +85,7 @@ class ChangePasswordServiceTest {
         lenient().when(attempts.tryAttempt(any(), any())).thenReturn(Optional.empty());
         lenient().when(hasher.verify(CURRENT, CURRENT_HASH)).thenReturn(true);
         lenient().when(hasher.hash(NEW)).thenReturn(NEW_HASH);
-        service = new ChangePasswordService(users, hasher, POLICY, attempts, sessions,
+        service = new ChangePasswordService(users, hasher, POLICY, attempts, notices.changes(users, sessions),
                 new StepUp(StepUpPolicy.defaults(), audit), audit, CLOCK);
     }
 

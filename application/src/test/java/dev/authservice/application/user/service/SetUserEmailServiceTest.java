@@ -4,6 +4,7 @@ import static dev.authservice.application.fixtures.UserAccountMother.aUser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.user.port.in.SetUserEmailUseCase.Command;
@@ -30,8 +31,9 @@ class SetUserEmailServiceTest {
 
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final Notices notices = new Notices();
     private final SetUserEmailService service =
-            new SetUserEmailService(users, audit, Clock.fixed(NOW, ZoneOffset.UTC));
+            new SetUserEmailService(users, notices.changes(users), audit, Clock.fixed(NOW, ZoneOffset.UTC));
 
     @Test
     void anAddressSetByAnAdministratorIsStoredUnverifiedAndTheTrailKeepsWhoNotWhat() {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.Refreshes;
 import dev.authservice.application.fixtures.RequesterMother;
@@ -38,8 +39,9 @@ class SetUserEnabledServiceTest {
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final InMemorySessionStore sessions = new InMemorySessionStore(users);
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final Notices notices = new Notices();
     private final SetUserEnabledService service =
-            new SetUserEnabledService(users, sessions, audit, Clock.fixed(NOW, ZoneOffset.UTC));
+            new SetUserEnabledService(users, notices.changes(users, sessions), audit, Clock.fixed(NOW, ZoneOffset.UTC));
     private SessionMother.Login laptop;
     private SessionMother.Login phone;
 
