@@ -1,5 +1,6 @@
 package dev.authservice.application.passkey.service;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static dev.authservice.application.fixtures.PasskeyMother.aPasskey;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -14,6 +15,7 @@ import dev.authservice.application.passkey.port.in.DeleteMyPasskeyUseCase.Result
 import dev.authservice.application.passkey.port.in.ListMyPasskeysUseCase;
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.session.StepUpPolicy;
 import java.time.Clock;
@@ -53,7 +55,31 @@ class DeleteMyPasskeyServiceTest {
     }
 
     @Test
+    void theVerifiedAddressIsToldOfThePasskeyRemoved() {
+        users.add(Notices.withAddress(UserAccountMother.alice(), true));
+        Passkey alices = aPasskey().build();
+        passkeys.add(alices);
+
+        service.deleteMyPasskey(new Command(UserAccountMother.ALICE_ID, NOW, alices.id(), RequesterMother.ALICE));
+
+        assertEquals(CredentialChange.PASSKEY_REMOVED.subject(), notices.only().subject());
+        assertTrue(notices.only().body().contains("From: " + RequesterMother.CLIENT_ADDRESS.value()));
+    }
+
+    @Test
+    void anUnverifiedAddressIsToldNothing() {
+        users.add(Notices.withAddress(UserAccountMother.alice(), false));
+        Passkey alices = aPasskey().build();
+        passkeys.add(alices);
+
+        assertEquals(new Result.Deleted(), service.deleteMyPasskey(new Command(UserAccountMother.ALICE_ID, NOW,
+                alices.id(), RequesterMother.ALICE)));
+        assertEquals(List.of(), notices.queued());
+    }
+
+    @Test
     void anotherUsersPasskeyIsNotFoundAndStays() {
+        users.add(Notices.withAddress(UserAccountMother.alice(), true));
         Passkey bobs = aPasskey().ownedBy(UserAccountMother.bob()).build();
         passkeys.add(bobs);
 
@@ -62,5 +88,6 @@ class DeleteMyPasskeyServiceTest {
 
         assertEquals(List.of(bobs), passkeys.findByOwner(UserAccountMother.BOB_ID));
         assertEquals(List.of(), audit.events());
+        assertEquals(List.of(), notices.queued());
     }
 }

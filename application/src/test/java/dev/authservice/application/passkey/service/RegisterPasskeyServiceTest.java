@@ -18,6 +18,7 @@ import dev.authservice.application.passkey.port.out.PasskeyVerifier.Registration
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.CredentialId;
 import dev.authservice.domain.passkey.Passkey;
@@ -64,6 +65,30 @@ class RegisterPasskeyServiceTest {
         assertEquals(Optional.of(challenge.value()), verifier.verifiedAgainst());
         assertEquals(SecurityEventType.PASSKEY_REGISTERED, audit.only().type());
         assertEquals(Optional.of(ALICE), audit.only().userId());
+    }
+
+    @Test
+    void theVerifiedAddressIsToldOfThePasskeyAdded() {
+        users.add(Notices.withAddress(UserAccountMother.alice(), true));
+        verifier.answering(verified);
+
+        registered(register(issued(NOW), Optional.empty()));
+
+        assertEquals(CredentialChange.PASSKEY_ADDED.subject(), notices.only().subject());
+    }
+
+    @Test
+    void anUnverifiedAddressIsToldNothingNorIsARefusedRegistration() {
+        users.add(Notices.withAddress(UserAccountMother.alice(), false));
+        verifier.answering(verified);
+        registered(register(issued(NOW), Optional.empty()));
+        users.setEmail(ALICE, Notices.withAddress(UserAccountMother.alice(), true).email());
+        verifier.answering(new Registration.Refused());
+        register(issued(NOW), Optional.empty());
+        verifier.answering(verified);
+        register(issued(NOW), Optional.empty());
+
+        assertEquals(List.of(), notices.queued());
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.authservice.application.secondfactor.port.in.RemoveTotpUseCase.Result
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpFactor;
@@ -61,7 +62,29 @@ class RemoveTotpServiceTest {
 
     @Test
     void withoutATotpThereIsNothingToRemove() {
+        users.add(Notices.withAddress(ALICE, true));
+
         assertEquals(new Result.NotEnrolled(), remove());
         assertEquals(Optional.of(AuditOutcome.NOT_ENROLLED), audit.only().outcome());
+        assertEquals(List.of(), notices.queued());
+    }
+
+    @Test
+    void theVerifiedAddressIsToldThatTheAppWasTurnedOff() {
+        users.add(Notices.withAddress(ALICE, true));
+        givenConfirmedTotp();
+
+        remove();
+
+        assertEquals(CredentialChange.TOTP_TURNED_OFF.subject(), notices.only().subject());
+    }
+
+    @Test
+    void anUnverifiedAddressIsToldNothing() {
+        users.add(Notices.withAddress(ALICE, false));
+        givenConfirmedTotp();
+
+        assertEquals(new Result.Removed(), remove());
+        assertEquals(List.of(), notices.queued());
     }
 }

@@ -2,6 +2,7 @@ package dev.authservice.application.secondfactor.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
@@ -16,6 +17,7 @@ import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpFactor;
 import dev.authservice.domain.session.RevocationReason;
@@ -24,6 +26,7 @@ import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -40,8 +43,7 @@ class ResetSecondFactorsServiceTest {
     private final InMemorySessionStore sessions = new InMemorySessionStore(users);
     private final Notices notices = new Notices();
     private final ResetSecondFactorsService service = new ResetSecondFactorsService(users, secondFactors,
-            notices.changes(users, sessions),
-            audit, Clock.fixed(NOW, ZoneOffset.UTC));
+            notices.changes(users, sessions), audit, Clock.fixed(NOW, ZoneOffset.UTC));
 
     @Test
     void removesTheUsersSecondFactorsAndEndsTheirSessionsAsTheAdministrator() {
@@ -61,6 +63,24 @@ class ResetSecondFactorsServiceTest {
         assertEquals(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_REMOVED, NOW, BY_BOB).about(ALICE.id())
                 .outcome(AuditOutcome.ADMINISTRATOR).endingSessions(RevocationReason.ADMINISTRATOR, 1),
                 audit.only());
+    }
+
+    @Test
+    void theVerifiedAddressIsToldThatAnAdministratorResetThem() {
+        users.add(Notices.withAddress(ALICE, true));
+
+        service.resetSecondFactors(new Command(ALICE.id(), BY_BOB));
+
+        assertEquals(CredentialChange.SECOND_FACTORS_RESET.subject(), notices.only().subject());
+        assertTrue(notices.only().body().contains("By: an administrator"), notices.only().body());
+    }
+
+    @Test
+    void anUnverifiedAddressIsToldNothing() {
+        users.add(Notices.withAddress(ALICE, false));
+
+        assertEquals(new Result.Reset(), service.resetSecondFactors(new Command(ALICE.id(), BY_BOB)));
+        assertEquals(List.of(), notices.queued());
     }
 
     @Test
