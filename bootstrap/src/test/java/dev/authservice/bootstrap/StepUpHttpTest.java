@@ -24,18 +24,19 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Changing how one signs in asks who one is again, over real HTTP against the whole service. A session proves who its
- * user is for {@code auth.step-up.max-age}, two seconds here; the tests wait that long, as a thief holding the
- * access token of a session would. The first test is the sequence by which a stolen access token became a
- * permanent login: it is refused at its first step, and so is every other change to a credential.
+ * user is for {@code auth.step-up.max-age}, four seconds here: auth_time is whole seconds, so a fresh proof has three
+ * to four left, enough on a loaded machine. The tests wait that long, as a thief holding the access token of a
+ * session would. The first test is the sequence by which a stolen access token became a permanent login: it is
+ * refused at its first step, and so is every other change to a credential.
  */
 @MicronautTest
-@Property(name = "auth.step-up.max-age", value = "2s")
+@Property(name = "auth.step-up.max-age", value = "4s")
 @Property(name = "auth.webauthn.origins", value = StepUpHttpTest.ORIGIN)
 class StepUpHttpTest {
 
     static final String ORIGIN = "https://app.example.test";
     /** auth_time is whole seconds, rounded down: a proof is at least this old after this long. */
-    private static final long PAST_THE_MAX_AGE_MS = 2100;
+    private static final long PAST_THE_MAX_AGE_MS = 4100;
     private static final String PASSKEYS = "/api/user/passkeys";
     private static final String TOTP = "/api/user/second-factor/totp";
     private static final String REAUTHENTICATION = "/api/user/reauthentication";

@@ -27,8 +27,8 @@ import java.util.Optional;
 @Factory
 class MailTransportFactory {
 
-    /** Where mail to nobody in particular would come from in development: this machine. */
-    private static final String DEVELOPMENT_FROM = "auth-service@localhost";
+    /** The sender of the development .eml files: a name under .localhost (RFC 6761), which leaves this machine never. */
+    private static final String DEVELOPMENT_FROM = "no-reply@auth-service.localhost";
 
     @Context
     @Requires(property = "auth.mail.smtp.host")

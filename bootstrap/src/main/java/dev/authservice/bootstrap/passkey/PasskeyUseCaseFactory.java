@@ -1,5 +1,6 @@
 package dev.authservice.bootstrap.passkey;
 
+import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.audit.port.out.AuditLog;
 import dev.authservice.application.passkey.port.in.BeginPasskeyRegistrationUseCase;
 import dev.authservice.application.passkey.port.in.DeleteMyPasskeyUseCase;
@@ -17,7 +18,6 @@ import dev.authservice.application.passkey.service.ListUserPasskeysService;
 import dev.authservice.application.passkey.service.PasskeyAssertionCheck;
 import dev.authservice.application.passkey.service.RegisterPasskeyService;
 import dev.authservice.application.passkey.service.RemoveUserPasskeyService;
-import dev.authservice.application.session.port.out.SessionStore;
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.user.port.out.UserStore;
@@ -45,9 +45,10 @@ class PasskeyUseCaseFactory {
 
     @Singleton
     RegisterPasskeyUseCase registerPasskey(PasskeyStore passkeys, PasskeyChallengeStore challenges,
-                                           PasskeyVerifier verifier, RelyingParty relyingParty, StepUp stepUp,
-                                           AuditLog audit, Clock clock) {
-        return new RegisterPasskeyService(passkeys, challenges, verifier, relyingParty, stepUp, audit, clock);
+                                           PasskeyVerifier verifier, RelyingParty relyingParty,
+                                           CredentialChanges changes, StepUp stepUp, AuditLog audit,
+                                           Clock clock) {
+        return new RegisterPasskeyService(passkeys, challenges, verifier, relyingParty, changes, stepUp, audit, clock);
     }
 
     @Singleton
@@ -62,8 +63,9 @@ class PasskeyUseCaseFactory {
     }
 
     @Singleton
-    DeleteMyPasskeyUseCase deleteMyPasskey(PasskeyStore passkeys, StepUp stepUp, AuditLog audit, Clock clock) {
-        return new DeleteMyPasskeyService(passkeys, stepUp, audit, clock);
+    DeleteMyPasskeyUseCase deleteMyPasskey(PasskeyStore passkeys, CredentialChanges changes, StepUp stepUp,
+                                           AuditLog audit, Clock clock) {
+        return new DeleteMyPasskeyService(passkeys, changes, stepUp, audit, clock);
     }
 
     @Singleton
@@ -72,8 +74,8 @@ class PasskeyUseCaseFactory {
     }
 
     @Singleton
-    RemoveUserPasskeyUseCase removeUserPasskey(UserStore users, PasskeyStore passkeys, SessionStore sessions,
+    RemoveUserPasskeyUseCase removeUserPasskey(UserStore users, PasskeyStore passkeys, CredentialChanges changes,
                                                AuditLog audit, Clock clock) {
-        return new RemoveUserPasskeyService(users, passkeys, sessions, audit, clock);
+        return new RemoveUserPasskeyService(users, passkeys, changes, audit, clock);
     }
 }

@@ -1,5 +1,6 @@
 package dev.authservice.bootstrap.secondfactor;
 
+import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.audit.port.out.AuditLog;
 import dev.authservice.application.passkey.port.out.PasskeyStore;
 import dev.authservice.application.secondfactor.port.in.ConfirmTotpUseCase;
@@ -18,7 +19,6 @@ import dev.authservice.application.secondfactor.service.RemoveTotpService;
 import dev.authservice.application.secondfactor.service.RenewRecoveryCodesService;
 import dev.authservice.application.secondfactor.service.ResetSecondFactorsService;
 import dev.authservice.application.secondfactor.service.SecondFactorCheck;
-import dev.authservice.application.session.port.out.SessionStore;
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.user.port.out.UserStore;
@@ -48,26 +48,28 @@ public class SecondFactorUseCaseFactory {
     }
 
     @Singleton
-    ConfirmTotpUseCase confirmTotp(SecondFactorStore secondFactors, SecondFactorCheck check, RandomSource random,
-                                   StepUp stepUp, AuditLog audit, Clock clock) {
-        return new ConfirmTotpService(secondFactors, check, random, stepUp, audit, clock);
+    ConfirmTotpUseCase confirmTotp(SecondFactorStore secondFactors, SecondFactorCheck check, CredentialChanges changes,
+                                   RandomSource random, StepUp stepUp, AuditLog audit, Clock clock) {
+        return new ConfirmTotpService(secondFactors, check, changes, random, stepUp, audit, clock);
     }
 
     @Singleton
-    RemoveTotpUseCase removeTotp(SecondFactorStore secondFactors, StepUp stepUp, AuditLog audit, Clock clock) {
-        return new RemoveTotpService(secondFactors, stepUp, audit, clock);
+    RemoveTotpUseCase removeTotp(SecondFactorStore secondFactors, CredentialChanges changes, StepUp stepUp,
+                                 AuditLog audit, Clock clock) {
+        return new RemoveTotpService(secondFactors, changes, stepUp, audit, clock);
     }
 
     @Singleton
-    RenewRecoveryCodesUseCase renewRecoveryCodes(SecondFactorStore secondFactors, RandomSource random,
+    RenewRecoveryCodesUseCase renewRecoveryCodes(SecondFactorStore secondFactors, CredentialChanges changes,
+                                                 RandomSource random,
                                                  StepUp stepUp, AuditLog audit, Clock clock) {
-        return new RenewRecoveryCodesService(secondFactors, random, stepUp, audit, clock);
+        return new RenewRecoveryCodesService(secondFactors, changes, random, stepUp, audit, clock);
     }
 
     @Singleton
     ResetSecondFactorsUseCase resetSecondFactors(UserStore users, SecondFactorStore secondFactors,
-                                                 SessionStore sessions, AuditLog audit, Clock clock) {
-        return new ResetSecondFactorsService(users, secondFactors, sessions, audit, clock);
+                                                 CredentialChanges changes, AuditLog audit, Clock clock) {
+        return new ResetSecondFactorsService(users, secondFactors, changes, audit, clock);
     }
 
     @Singleton

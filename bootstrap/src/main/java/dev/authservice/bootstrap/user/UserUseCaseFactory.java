@@ -1,5 +1,6 @@
 package dev.authservice.bootstrap.user;
 
+import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.audit.port.out.AuditLog;
 import dev.authservice.application.session.port.out.SessionStore;
 import dev.authservice.application.session.service.StepUp;
@@ -74,16 +75,16 @@ class UserUseCaseFactory {
     }
 
     @Singleton
-    SetUserEnabledUseCase setUserEnabled(UserStore users, SessionStore sessions, AuditLog audit,
+    SetUserEnabledUseCase setUserEnabled(UserStore users, CredentialChanges changes, AuditLog audit,
                                          Clock clock) {
-        return new SetUserEnabledService(users, sessions, audit, clock);
+        return new SetUserEnabledService(users, changes, audit, clock);
     }
 
     @Singleton
     ChangePasswordUseCase changePassword(UserStore users, PasswordHasher hasher, PasswordPolicy passwords,
-                                         LoginAttemptLog attempts, SessionStore sessions, StepUp stepUp,
+                                         LoginAttemptLog attempts, CredentialChanges changes, StepUp stepUp,
                                          AuditLog audit, Clock clock) {
-        return new ChangePasswordService(users, hasher, passwords, attempts, sessions, stepUp, audit, clock);
+        return new ChangePasswordService(users, hasher, passwords, attempts, changes, stepUp, audit, clock);
     }
 
     @Singleton
@@ -98,8 +99,8 @@ class UserUseCaseFactory {
     }
 
     @Singleton
-    SetUserEmailUseCase setUserEmail(UserStore users, AuditLog audit, Clock clock) {
-        return new SetUserEmailService(users, audit, clock);
+    SetUserEmailUseCase setUserEmail(UserStore users, CredentialChanges changes, AuditLog audit, Clock clock) {
+        return new SetUserEmailService(users, changes, audit, clock);
     }
 
     @Singleton
@@ -108,7 +109,8 @@ class UserUseCaseFactory {
     }
 
     @Singleton
-    ChangeMyEmailUseCase changeMyEmail(UserStore users, StepUp stepUp, AuditLog audit, Clock clock) {
-        return new ChangeMyEmailService(users, stepUp, audit, clock);
+    ChangeMyEmailUseCase changeMyEmail(UserStore users, CredentialChanges changes, StepUp stepUp, AuditLog audit,
+                                       Clock clock) {
+        return new ChangeMyEmailService(users, changes, stepUp, audit, clock);
     }
 }

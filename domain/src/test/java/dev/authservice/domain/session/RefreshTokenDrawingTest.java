@@ -2,8 +2,8 @@ package dev.authservice.domain.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.authservice.domain.Drawings;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,7 +29,7 @@ class RefreshTokenDrawingTest {
 
     @Test
     void theArchitecturePageDrawsTheMachineTheSourceDraws() throws IOException {
-        assertEquals(drawingInTheSource(), drawingOnThePage());
+        assertEquals(Drawings.inTheCommentOf(SOURCE), Drawings.onThePage(PAGE, SECTION));
     }
 
     @Test
@@ -37,7 +37,7 @@ class RefreshTokenDrawingTest {
         List<String> asked = Stream.concat(Stream.of(Refusal.UNKNOWN),
                 Arrays.stream(RefusalRule.values()).map(RefusalRule::refusal)).map(Refusal::name).toList();
 
-        assertEquals(asked, all(REFUSAL, drawingInTheSource()));
+        assertEquals(asked, all(REFUSAL, Drawings.inTheCommentOf(SOURCE)));
         assertEquals(Arrays.stream(Refusal.values()).map(Refusal::name).sorted().toList(),
                 asked.stream().sorted().toList(), "every refusal but UNKNOWN is a rule's, once");
     }
@@ -47,24 +47,7 @@ class RefreshTokenDrawingTest {
         List<String> kinds = Arrays.stream(Decision.class.getPermittedSubclasses()).map(Class::getSimpleName)
                 .sorted().toList();
 
-        assertEquals(kinds, all(KIND, drawingInTheSource()).stream().distinct().sorted().toList());
-    }
-
-    /** The lines of the comment's {@code <pre>} block, without the comment's margin. */
-    private static String drawingInTheSource() throws IOException {
-        List<String> lines = Files.readAllLines(SOURCE);
-        int start = lines.indexOf(" * <pre>");
-        int end = lines.indexOf(" * </pre>");
-        return String.join("\n", lines.subList(start + 1, end).stream()
-                .map(line -> line.equals(" *") ? "" : line.substring(" * ".length())).toList());
-    }
-
-    /** The first fenced block of the page's section on the state machine. */
-    private static String drawingOnThePage() throws IOException {
-        List<String> lines = Files.readAllLines(PAGE);
-        int start = lines.subList(lines.indexOf(SECTION), lines.size()).indexOf("```") + lines.indexOf(SECTION);
-        int end = lines.subList(start + 1, lines.size()).indexOf("```") + start + 1;
-        return String.join("\n", lines.subList(start + 1, end));
+        assertEquals(kinds, all(KIND, Drawings.inTheCommentOf(SOURCE)).stream().distinct().sorted().toList());
     }
 
     private static List<String> all(Pattern pattern, String text) {

@@ -54,24 +54,28 @@ public final class DeliverMailService implements DeliverMailUseCase {
         int retried = 0;
         int givenUp = 0;
         int lapsed = 0;
-        for (ClaimedMail mail : claimed) {
-            if (!clock.instant().isBefore(claimEnds)) {
-                break; // the rest are the next claim's
+        try {
+            for (ClaimedMail mail : claimed) {
+                if (!clock.instant().isBefore(claimEnds)) {
+                    break; // the rest are the next claim's
+                }
+                Tried tried = attempt(mail);
+                MailDelivery next = tried.next();
+                if (!outbox.record(mail, next)) {
+                    lapsed++;
+                } else if (next instanceof MailDelivery.Sent done) {
+                    sent++;
+                    report.sent(mail.mail(), done);
+                } else if (next instanceof MailDelivery.Pending again) {
+                    retried++;
+                    report.retried(mail.mail(), again, tried.failure());
+                } else if (next instanceof MailDelivery.GivenUp over) {
+                    givenUp++;
+                    report.gaveUp(mail.mail(), over);
+                }
             }
-            Tried tried = attempt(mail);
-            MailDelivery next = tried.next();
-            if (!outbox.record(mail, next)) {
-                lapsed++;
-            } else if (next instanceof MailDelivery.Sent done) {
-                sent++;
-                report.sent(mail.mail(), done);
-            } else if (next instanceof MailDelivery.Pending again) {
-                retried++;
-                report.retried(mail.mail(), again, tried.failure());
-            } else if (next instanceof MailDelivery.GivenUp over) {
-                givenUp++;
-                report.gaveUp(mail.mail(), over);
-            }
+        } finally {
+            transport.endBatch();
         }
         report.outboxIs(outbox.depth(clock.instant()));
         return new Result.Delivered(sent, retried, givenUp, lapsed);
@@ -88,6 +92,12 @@ public final class DeliverMailService implements DeliverMailUseCase {
             String reason = failure.getMessage();
             return new Tried(failure.permanent() ? pending.refused(at, reason)
                     : pending.failed(claimed.mail(), at, reason, policy, jitter), reason);
+        } catch (RuntimeException bug) {
+            // A fault of the transport, not of the server: still an attempt, so that the mail is given up in time
+            // rather than claimed again at every lease, and the rest of the batch still goes. Its message may hold the
+            // recipient: only its type is kept.
+            String reason = "the transport failed: " + bug.getClass().getSimpleName();
+            return new Tried(pending.failed(claimed.mail(), clock.instant(), reason, policy, jitter), reason);
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.authservice.application.passkey.service;
 
 import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.notice.service.CredentialChanges;
+import dev.authservice.application.notice.service.CredentialChanges.Change;
 import dev.authservice.application.passkey.port.in.RegisterPasskeyUseCase;
 import dev.authservice.application.passkey.port.out.PasskeyChallengeStore;
 import dev.authservice.application.passkey.port.out.PasskeyStore;
@@ -9,6 +11,7 @@ import dev.authservice.application.session.service.StepUp;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.PasskeyChallenge;
@@ -24,17 +27,20 @@ public final class RegisterPasskeyService implements RegisterPasskeyUseCase {
     private final PasskeyChallengeStore challenges;
     private final PasskeyVerifier verifier;
     private final RelyingParty relyingParty;
+    private final CredentialChanges changes;
     private final StepUp stepUp;
     private final AuditLog audit;
     private final Clock clock;
 
     public RegisterPasskeyService(PasskeyStore passkeys, PasskeyChallengeStore challenges, PasskeyVerifier verifier,
-                                  RelyingParty relyingParty, StepUp stepUp, AuditLog audit, Clock clock) {
+                                  RelyingParty relyingParty, CredentialChanges changes, StepUp stepUp, AuditLog audit,
+                                  Clock clock) {
         this.stepUp = stepUp;
         this.passkeys = passkeys;
         this.challenges = challenges;
         this.verifier = verifier;
         this.relyingParty = relyingParty;
+        this.changes = changes;
         this.audit = audit;
         this.clock = clock;
     }
@@ -81,7 +87,8 @@ public final class RegisterPasskeyService implements RegisterPasskeyUseCase {
                 command.name().orElseGet(() -> PasskeyName.byDefault(now)), verified.publicKey(),
                 verified.signCount(), verified.backupEligible(), verified.backedUp(), verified.transports(),
                 verified.aaguid(), now);
-        if (!passkeys.add(passkey)) {
+        if (!changes.make(Change.byTheUser(command.userId(), CredentialChange.PASSKEY_ADDED, command.requester(), now),
+                () -> passkeys.add(passkey))) {
             return failed(command, now, AuditOutcome.CREDENTIAL_TAKEN, new Result.AlreadyRegistered());
         }
         audit.record(SecurityEvent.of(SecurityEventType.PASSKEY_REGISTERED, now, command.requester())

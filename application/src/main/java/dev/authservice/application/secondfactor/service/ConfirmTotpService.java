@@ -1,6 +1,8 @@
 package dev.authservice.application.secondfactor.service;
 
 import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.notice.service.CredentialChanges;
+import dev.authservice.application.notice.service.CredentialChanges.Change;
 import dev.authservice.application.secondfactor.port.in.ConfirmTotpUseCase;
 import dev.authservice.application.secondfactor.port.out.SecondFactorStore;
 import dev.authservice.application.session.service.StepUp;
@@ -8,6 +10,7 @@ import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.TotpFactor;
 import java.time.Clock;
@@ -19,15 +22,17 @@ public final class ConfirmTotpService implements ConfirmTotpUseCase {
 
     private final SecondFactorStore secondFactors;
     private final SecondFactorCheck verification;
+    private final CredentialChanges changes;
     private final RandomSource random;
     private final StepUp stepUp;
     private final AuditLog audit;
     private final Clock clock;
 
-    public ConfirmTotpService(SecondFactorStore secondFactors, SecondFactorCheck verification, RandomSource random,
-                              StepUp stepUp, AuditLog audit, Clock clock) {
+    public ConfirmTotpService(SecondFactorStore secondFactors, SecondFactorCheck verification,
+                              CredentialChanges changes, RandomSource random, StepUp stepUp, AuditLog audit, Clock clock) {
         this.secondFactors = secondFactors;
         this.verification = verification;
+        this.changes = changes;
         this.stepUp = stepUp;
         this.random = random;
         this.audit = audit;
@@ -51,7 +56,10 @@ public final class ConfirmTotpService implements ConfirmTotpUseCase {
         return verification.check(pending.get(), command.code(), now).match(
                 accepted -> {
                     List<RecoveryCode> recoveryCodes = RecoveryCodes.fresh(random);
-                    if (!secondFactors.confirm(pending.get(), accepted.next(), RecoveryCodes.hashes(recoveryCodes))) {
+                    if (!changes.make(Change.byTheUser(command.userId(), CredentialChange.TOTP_TURNED_ON,
+                                    command.requester(), now),
+                            () -> secondFactors.confirm(pending.get(), accepted.next(),
+                                    RecoveryCodes.hashes(recoveryCodes)))) {
                         // Replaced by a new enrolment, or confirmed by a concurrent request, since it was read.
                         audit.record(failed.outcome(AuditOutcome.NOT_ENROLLED));
                         return new Result.NothingToConfirm();

@@ -1,12 +1,15 @@
 package dev.authservice.application.secondfactor.service;
 
 import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.notice.service.CredentialChanges;
+import dev.authservice.application.notice.service.CredentialChanges.Change;
 import dev.authservice.application.secondfactor.port.in.RenewRecoveryCodesUseCase;
 import dev.authservice.application.secondfactor.port.out.SecondFactorStore;
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.TotpFactor;
 import java.time.Clock;
@@ -17,14 +20,16 @@ import java.util.Optional;
 public final class RenewRecoveryCodesService implements RenewRecoveryCodesUseCase {
 
     private final SecondFactorStore secondFactors;
+    private final CredentialChanges changes;
     private final RandomSource random;
     private final StepUp stepUp;
     private final AuditLog audit;
     private final Clock clock;
 
-    public RenewRecoveryCodesService(SecondFactorStore secondFactors, RandomSource random, StepUp stepUp,
+    public RenewRecoveryCodesService(SecondFactorStore secondFactors, CredentialChanges changes, RandomSource random, StepUp stepUp,
                                      AuditLog audit, Clock clock) {
         this.secondFactors = secondFactors;
+        this.changes = changes;
         this.random = random;
         this.stepUp = stepUp;
         this.audit = audit;
@@ -41,7 +46,9 @@ public final class RenewRecoveryCodesService implements RenewRecoveryCodesUseCas
                 .filter(TotpFactor.Confirmed.class::isInstance).map(TotpFactor.Confirmed.class::cast);
         List<RecoveryCode> recoveryCodes = RecoveryCodes.fresh(random);
         // Removed or replaced since it was read: the codes would belong to a TOTP that is not in effect.
-        if (held.isEmpty() || !secondFactors.renewRecoveryCodes(held.get(), RecoveryCodes.hashes(recoveryCodes))) {
+        if (held.isEmpty() || !changes.make(Change.byTheUser(command.userId(), CredentialChange.RECOVERY_CODES_RENEWED,
+                        command.requester(), now),
+                () -> secondFactors.renewRecoveryCodes(held.get(), RecoveryCodes.hashes(recoveryCodes)))) {
             return new Result.NotEnrolled();
         }
         audit.record(SecurityEvent.of(SecurityEventType.RECOVERY_CODES_RENEWED, now, command.requester())

@@ -1,11 +1,15 @@
 package dev.authservice.application.user.service;
 
 import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.notice.service.CredentialChanges;
+import dev.authservice.application.notice.service.CredentialChanges.Change;
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.application.user.port.in.ChangeMyEmailUseCase;
 import dev.authservice.application.user.port.out.UserStore;
+import dev.authservice.application.user.port.out.UserStore.EmailChange;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.user.AccountEmail;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
@@ -15,12 +19,14 @@ import java.util.Optional;
 public final class ChangeMyEmailService implements ChangeMyEmailUseCase {
 
     private final UserStore users;
+    private final CredentialChanges changes;
     private final StepUp stepUp;
     private final AuditLog audit;
     private final Clock clock;
 
-    public ChangeMyEmailService(UserStore users, StepUp stepUp, AuditLog audit, Clock clock) {
+    public ChangeMyEmailService(UserStore users, CredentialChanges changes, StepUp stepUp, AuditLog audit, Clock clock) {
         this.users = users;
+        this.changes = changes;
         this.stepUp = stepUp;
         this.audit = audit;
         this.clock = clock;
@@ -33,7 +39,14 @@ public final class ChangeMyEmailService implements ChangeMyEmailUseCase {
             return new Result.ReauthenticationRequired();
         }
         UserAccount user = users.findById(command.userId()).orElseThrow(ChangeMyEmailService::userGone);
-        return switch (users.setEmail(user.id(), Optional.of(AccountEmail.setting(command.email(), user.email())))) {
+        Optional<AccountEmail> email = Optional.of(AccountEmail.setting(command.email(), user.email()));
+        // The same mailbox written anew still gets the account's mail: nothing to tell.
+        EmailChange outcome = user.email().filter(current -> current.address().sameMailboxAs(command.email()))
+                .isPresent()
+                ? users.setEmail(user.id(), email)
+                : changes.make(Change.byTheUser(user.id(), CredentialChange.EMAIL_ADDRESS_CHANGED,
+                        command.requester(), now), () -> users.setEmail(user.id(), email), EmailChange.CHANGED::equals);
+        return switch (outcome) {
             case NO_SUCH_USER -> throw userGone();
             case TAKEN -> new Result.EmailTaken();
             case CHANGED -> {

@@ -1,7 +1,8 @@
 package dev.authservice.application.user.service;
 
 import dev.authservice.application.audit.port.out.AuditLog;
-import dev.authservice.application.session.port.out.SessionStore;
+import dev.authservice.application.notice.service.CredentialChanges;
+import dev.authservice.application.notice.service.CredentialChanges.Change;
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.application.user.port.in.ChangePasswordUseCase;
 import dev.authservice.application.user.port.out.LoginAttemptLog;
@@ -11,6 +12,7 @@ import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
@@ -20,6 +22,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 public final class ChangePasswordService implements ChangePasswordUseCase {
 
@@ -27,20 +30,20 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
     private final PasswordHasher hasher;
     private final PasswordPolicy passwords;
     private final LoginAttemptLog attempts;
-    private final SessionStore sessions;
+    private final CredentialChanges changes;
     private final StepUp stepUp;
     private final AuditLog audit;
     private final Clock clock;
 
     public ChangePasswordService(UserStore users, PasswordHasher hasher, PasswordPolicy passwords,
-                                 LoginAttemptLog attempts, SessionStore sessions, StepUp stepUp, AuditLog audit,
+                                 LoginAttemptLog attempts, CredentialChanges changes, StepUp stepUp, AuditLog audit,
                                  Clock clock) {
         this.stepUp = stepUp;
         this.users = users;
         this.hasher = hasher;
         this.passwords = passwords;
         this.attempts = attempts;
-        this.sessions = sessions;
+        this.changes = changes;
         this.audit = audit;
         this.clock = clock;
     }
@@ -79,16 +82,19 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
             audit.record(event.outcome(AuditOutcome.WEAK_PASSWORD));
             return new Result.WeakPassword(weakness.get());
         }
-        if (!replaced(user, command.currentPassword(), hasher.hash(command.newPassword()))) {
+        PasswordHash newHash = hasher.hash(command.newPassword());
+        OptionalInt ended = changes.makeEndingSessions(
+                Change.byTheUser(user.id(), CredentialChange.PASSWORD_CHANGED, command.requester(), now),
+                Optional.of(command.currentSession()), RevocationReason.PASSWORD_CHANGED,
+                () -> replaced(user, command.currentPassword(), newHash));
+        if (ended.isEmpty()) {
             // Changed by another request since we verified it: the current password we checked is no longer current.
             audit.record(event.outcome(AuditOutcome.CHANGED_MEANWHILE));
             return new Result.InvalidCredentials();
         }
-        int ended = sessions.revokeAllOf(user.id(), Optional.of(command.currentSession()),
-                RevocationReason.PASSWORD_CHANGED, now);
         audit.record(SecurityEvent.of(SecurityEventType.PASSWORD_CHANGED, now, command.requester())
                 .about(user.id()).inSession(command.currentSession())
-                .endingSessions(RevocationReason.PASSWORD_CHANGED, ended));
+                .endingSessions(RevocationReason.PASSWORD_CHANGED, ended.getAsInt()));
         return new Result.Changed();
     }
 

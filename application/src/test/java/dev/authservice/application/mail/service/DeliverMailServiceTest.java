@@ -82,6 +82,24 @@ class DeliverMailServiceTest {
     }
 
     @Test
+    void aTransportThatFailsUnexpectedlyCountsAsAFailedAttemptAndTheBatchGoesOn() {
+        OutgoingMail first = queue.enqueue(new EmailAddress("alice@example.com"), "Hello", "Hello, Alice");
+        OutgoingMail second = queue.enqueue(new EmailAddress("bob@example.com"), "Hello", "Hello, Bob");
+        transport.server(ScriptedMailTransport.Server.BROKEN);
+
+        assertEquals(new Result.Delivered(0, 2, 0, 0), service.deliverMail(BATCH));
+        assertTrue(report.events.contains("retried " + first.id() + " the transport failed: IllegalStateException"),
+                report.events.toString());
+        assertTrue(outbox.deliveryOf(second.id()).orElseThrow() instanceof MailDelivery.Pending);
+        for (int attempt = 1; attempt < POLICY.maxAttempts(); attempt++) {
+            clock.advance(POLICY.backOffCeiling());
+            service.deliverMail(BATCH);
+        }
+        assertTrue(outbox.deliveryOf(first.id()).orElseThrow() instanceof MailDelivery.GivenUp, "not tried forever");
+        assertEquals(POLICY.maxAttempts(), transport.batchesEnded(), "each round's connection closed, failed or not");
+    }
+
+    @Test
     void mailsNotTriedWhenTheClaimRunsOutAreLeftForTheNextClaim() {
         OutgoingMail first = queue.enqueue(new EmailAddress("alice@example.com"), "Hello", "Hello, Alice");
         OutgoingMail second = queue.enqueue(new EmailAddress("bob@example.com"), "Hello", "Hello, Bob");

@@ -1,5 +1,6 @@
 package dev.authservice.application.passkey.service;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static dev.authservice.application.fixtures.PasskeyMother.aPasskey;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.authservice.application.fixtures.InMemoryPasskeyStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.SessionMother;
@@ -16,6 +18,7 @@ import dev.authservice.application.passkey.port.in.RemoveUserPasskeyUseCase;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.Session;
@@ -39,10 +42,12 @@ class AdministeringUserPasskeysServiceTest {
 
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final InMemorySessionStore sessions = new InMemorySessionStore(users);
+    private final Notices notices = new Notices();
     private final InMemoryPasskeyStore passkeys = new InMemoryPasskeyStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
     private final ListUserPasskeysService list = new ListUserPasskeysService(users, passkeys);
-    private final RemoveUserPasskeyService remove = new RemoveUserPasskeyService(users, passkeys, sessions, audit,
+    private final RemoveUserPasskeyService remove = new RemoveUserPasskeyService(users, passkeys,
+            notices.changes(users, sessions), audit,
             Clock.fixed(NOW, ZoneOffset.UTC));
     private final Passkey alices = aPasskey().ownedBy(ALICE).build();
     private final Passkey bobs = aPasskey().ownedBy(BOB).build();
@@ -83,7 +88,28 @@ class AdministeringUserPasskeysServiceTest {
     }
 
     @Test
+    void theVerifiedAddressIsToldThatAnAdministratorRemovedAPasskey() {
+        users.setEmail(ALICE.id(), Notices.withAddress(ALICE, true).email());
+
+        remove.removeUserPasskey(
+                new RemoveUserPasskeyUseCase.Command(ALICE.id(), alices.id(), RequesterMother.ADMINISTRATOR));
+
+        assertEquals(CredentialChange.PASSKEY_REMOVED.subject(), notices.only().subject());
+        assertTrue(notices.only().body().contains("By: an administrator"), notices.only().body());
+    }
+
+    @Test
+    void anUnverifiedAddressIsToldNothing() {
+        users.setEmail(ALICE.id(), Notices.withAddress(ALICE, false).email());
+
+        assertEquals(new RemoveUserPasskeyUseCase.Result.Removed(), remove.removeUserPasskey(
+                new RemoveUserPasskeyUseCase.Command(ALICE.id(), alices.id(), RequesterMother.ADMINISTRATOR)));
+        assertEquals(List.of(), notices.queued());
+    }
+
+    @Test
     void anotherUsersPasskeyOrAnUnknownUserIsNotFoundAndNothingChanges() {
+        users.setEmail(ALICE.id(), Notices.withAddress(ALICE, true).email());
         assertEquals(new RemoveUserPasskeyUseCase.Result.PasskeyNotFound(), remove.removeUserPasskey(
                 new RemoveUserPasskeyUseCase.Command(ALICE.id(), bobs.id(), RequesterMother.ADMINISTRATOR)));
         assertEquals(new RemoveUserPasskeyUseCase.Result.UserNotFound(), remove.removeUserPasskey(
@@ -93,5 +119,6 @@ class AdministeringUserPasskeysServiceTest {
         assertEquals(List.of(bobs), passkeys.findByOwner(BOB.id()));
         assertEquals(List.of(alices), passkeys.findByOwner(ALICE.id()));
         assertEquals(List.of(), audit.events());
+        assertEquals(List.of(), notices.queued());
     }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.authservice.application.fixtures.InMemoryPasskeyChallengeStore;
 import dev.authservice.application.fixtures.InMemoryPasskeyStore;
+import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.PasskeyMother;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
@@ -16,6 +18,7 @@ import dev.authservice.application.passkey.port.out.PasskeyVerifier.Registration
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.CredentialId;
 import dev.authservice.domain.passkey.Passkey;
@@ -42,6 +45,8 @@ class RegisterPasskeyServiceTest {
     private final InMemoryPasskeyChallengeStore challenges = new InMemoryPasskeyChallengeStore();
     private final ScriptedPasskeyVerifier verifier = new ScriptedPasskeyVerifier();
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final Notices notices = new Notices();
     private final ByteString userHandle = randomBytes(32);
     private final Registration.Verified verified = new Registration.Verified(new CredentialId(randomBytes(32)),
             randomBytes(77), 0, true, false, List.of("internal"), new UUID(0, 0));
@@ -60,6 +65,30 @@ class RegisterPasskeyServiceTest {
         assertEquals(Optional.of(challenge.value()), verifier.verifiedAgainst());
         assertEquals(SecurityEventType.PASSKEY_REGISTERED, audit.only().type());
         assertEquals(Optional.of(ALICE), audit.only().userId());
+    }
+
+    @Test
+    void theVerifiedAddressIsToldOfThePasskeyAdded() {
+        users.add(Notices.withAddress(UserAccountMother.alice(), true));
+        verifier.answering(verified);
+
+        registered(register(issued(NOW), Optional.empty()));
+
+        assertEquals(CredentialChange.PASSKEY_ADDED.subject(), notices.only().subject());
+    }
+
+    @Test
+    void anUnverifiedAddressIsToldNothingNorIsARefusedRegistration() {
+        users.add(Notices.withAddress(UserAccountMother.alice(), false));
+        verifier.answering(verified);
+        registered(register(issued(NOW), Optional.empty()));
+        users.setEmail(ALICE, Notices.withAddress(UserAccountMother.alice(), true).email());
+        verifier.answering(new Registration.Refused());
+        register(issued(NOW), Optional.empty());
+        verifier.answering(verified);
+        register(issued(NOW), Optional.empty());
+
+        assertEquals(List.of(), notices.queued());
     }
 
     @Test
@@ -170,7 +199,7 @@ class RegisterPasskeyServiceTest {
     }
 
     private RegisterPasskeyService service() {
-        return new RegisterPasskeyService(passkeys, challenges, verifier, RP,
+        return new RegisterPasskeyService(passkeys, challenges, verifier, RP, notices.changes(users),
                 new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 

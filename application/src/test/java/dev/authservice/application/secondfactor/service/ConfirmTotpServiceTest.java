@@ -1,11 +1,14 @@
 package dev.authservice.application.secondfactor.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.Mockito.lenient;
 
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
+import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.PlainSecretSealer;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.StepNumberTotpCodes;
@@ -17,6 +20,8 @@ import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.mail.OutgoingMail;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpCode;
@@ -50,6 +55,8 @@ class ConfirmTotpServiceTest {
 
     private final InMemorySecondFactorStore secondFactors = new InMemorySecondFactorStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final Notices notices = new Notices();
     private ConfirmTotpService service;
 
     @BeforeEach
@@ -61,8 +68,9 @@ class ConfirmTotpServiceTest {
             return made;
         });
         service = new ConfirmTotpService(secondFactors,
-                new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()), random,
-                new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
+                new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()),
+                notices.changes(users), random, new StepUp(StepUpPolicy.defaults(), audit), audit,
+                Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     private Result confirm(TotpCode code) {
@@ -82,6 +90,31 @@ class ConfirmTotpServiceTest {
                 NOW.getEpochSecond() / 30, WrongCodes.NONE)), secondFactors.totpOf(ALICE.id()));
         assertEquals(List.of(SecurityEventType.SECOND_FACTOR_CONFIRMED), audit.types());
         assertEquals(new Result.NothingToConfirm(), confirm(StepNumberTotpCodes.codeAt(NOW.plusSeconds(30))));
+    }
+
+    @Test
+    void theVerifiedAddressIsToldThatTheAppWasTurnedOnWithoutTheRecoveryCodes() {
+        users.add(Notices.withAddress(ALICE, true));
+        secondFactors.enrol(PENDING);
+
+        Result.Confirmed confirmed = assertInstanceOf(Result.Confirmed.class, confirm(StepNumberTotpCodes.codeAt(NOW)));
+
+        OutgoingMail notice = notices.only();
+        assertEquals(CredentialChange.TOTP_TURNED_ON.subject(), notice.subject());
+        confirmed.recoveryCodes().forEach(shown -> assertFalse(notice.body().contains(shown), notice.body()));
+    }
+
+    @Test
+    void anUnverifiedAddressIsToldNothingNorIsAWrongCode() {
+        users.add(Notices.withAddress(ALICE, false));
+        secondFactors.enrol(PENDING);
+        confirm(StepNumberTotpCodes.codeAt(NOW));
+        users.setEmail(ALICE.id(), Notices.withAddress(ALICE, true).email());
+        secondFactors.enrol(PENDING);
+
+        confirm(new TotpCode("999999"));
+
+        assertEquals(List.of(), notices.queued());
     }
 
     @Test

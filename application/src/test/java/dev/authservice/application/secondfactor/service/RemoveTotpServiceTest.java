@@ -3,6 +3,8 @@ package dev.authservice.application.secondfactor.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
+import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -11,6 +13,7 @@ import dev.authservice.application.secondfactor.port.in.RemoveTotpUseCase.Result
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpFactor;
@@ -31,7 +34,9 @@ class RemoveTotpServiceTest {
 
     private final InMemorySecondFactorStore secondFactors = new InMemorySecondFactorStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
-    private final RemoveTotpService service = new RemoveTotpService(secondFactors,
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final Notices notices = new Notices();
+    private final RemoveTotpService service = new RemoveTotpService(secondFactors, notices.changes(users),
             new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
 
     private void givenConfirmedTotp() {
@@ -57,7 +62,29 @@ class RemoveTotpServiceTest {
 
     @Test
     void withoutATotpThereIsNothingToRemove() {
+        users.add(Notices.withAddress(ALICE, true));
+
         assertEquals(new Result.NotEnrolled(), remove());
         assertEquals(Optional.of(AuditOutcome.NOT_ENROLLED), audit.only().outcome());
+        assertEquals(List.of(), notices.queued());
+    }
+
+    @Test
+    void theVerifiedAddressIsToldThatTheAppWasTurnedOff() {
+        users.add(Notices.withAddress(ALICE, true));
+        givenConfirmedTotp();
+
+        remove();
+
+        assertEquals(CredentialChange.TOTP_TURNED_OFF.subject(), notices.only().subject());
+    }
+
+    @Test
+    void anUnverifiedAddressIsToldNothing() {
+        users.add(Notices.withAddress(ALICE, false));
+        givenConfirmedTotp();
+
+        assertEquals(new Result.Removed(), remove());
+        assertEquals(List.of(), notices.queued());
     }
 }

@@ -2,11 +2,14 @@ package dev.authservice.application.secondfactor.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.Mockito.lenient;
 
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
+import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -16,6 +19,7 @@ import dev.authservice.application.session.service.StepUp;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpFactor;
@@ -45,6 +49,8 @@ class RenewRecoveryCodesServiceTest {
 
     private final InMemorySecondFactorStore secondFactors = new InMemorySecondFactorStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final Notices notices = new Notices();
     private RenewRecoveryCodesService service;
 
     @BeforeEach
@@ -55,20 +61,44 @@ class RenewRecoveryCodesServiceTest {
             bytes.nextBytes(made);
             return made;
         });
-        service = new RenewRecoveryCodesService(secondFactors, random, new StepUp(StepUpPolicy.defaults(), audit),
-                audit, Clock.fixed(NOW, ZoneOffset.UTC));
+        service = new RenewRecoveryCodesService(secondFactors, notices.changes(users), random,
+                new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     private Result renew() {
         return service.renewRecoveryCodes(new Command(ALICE.id(), NOW, RequesterMother.ALICE));
     }
 
-    @Test
-    void tenNewCodesReplaceTheOldOnesAndAreShownOnce() {
+    private void givenConfirmedTotp() {
         TotpFactor.Pending pending = TotpFactor.enrol(ALICE.id(), new SealedSecret("plain", new byte[20]), NOW);
         secondFactors.enrol(pending);
         secondFactors.confirm(pending, new TotpFactor.Confirmed(ALICE.id(), pending.secret(), NOW, NOW, 1,
                 WrongCodes.NONE), List.of(OLD.hash()));
+    }
+
+    @Test
+    void theVerifiedAddressIsToldOfNewCodesButNotTheCodes() {
+        users.add(Notices.withAddress(ALICE, true));
+        givenConfirmedTotp();
+
+        Result.Renewed renewed = (Result.Renewed) renew();
+
+        assertEquals(CredentialChange.RECOVERY_CODES_RENEWED.subject(), notices.only().subject());
+        renewed.recoveryCodes().forEach(shown -> assertFalse(notices.only().body().contains(shown)));
+    }
+
+    @Test
+    void anUnverifiedAddressIsToldNothing() {
+        users.add(Notices.withAddress(ALICE, false));
+        givenConfirmedTotp();
+
+        assertInstanceOf(Result.Renewed.class, renew());
+        assertEquals(List.of(), notices.queued());
+    }
+
+    @Test
+    void tenNewCodesReplaceTheOldOnesAndAreShownOnce() {
+        givenConfirmedTotp();
 
         Result.Renewed renewed = (Result.Renewed) renew();
 
@@ -84,10 +114,12 @@ class RenewRecoveryCodesServiceTest {
 
     @Test
     void withoutATotpInEffectThereAreNoRecoveryCodes() {
+        users.add(Notices.withAddress(ALICE, true));
         secondFactors.enrol(TotpFactor.enrol(ALICE.id(), new SealedSecret("plain", new byte[20]), NOW));
 
         assertEquals(new Result.NotEnrolled(), renew());
         assertEquals(0, secondFactors.recoveryCodesLeft(ALICE.id()));
         assertEquals(List.of(), audit.events());
+        assertEquals(List.of(), notices.queued());
     }
 }

@@ -2,10 +2,12 @@ package dev.authservice.application.secondfactor.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -15,6 +17,7 @@ import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpFactor;
 import dev.authservice.domain.session.RevocationReason;
@@ -23,6 +26,7 @@ import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -37,8 +41,9 @@ class ResetSecondFactorsServiceTest {
     private final InMemorySecondFactorStore secondFactors = new InMemorySecondFactorStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
     private final InMemorySessionStore sessions = new InMemorySessionStore(users);
-    private final ResetSecondFactorsService service = new ResetSecondFactorsService(users, secondFactors, sessions,
-            audit, Clock.fixed(NOW, ZoneOffset.UTC));
+    private final Notices notices = new Notices();
+    private final ResetSecondFactorsService service = new ResetSecondFactorsService(users, secondFactors,
+            notices.changes(users, sessions), audit, Clock.fixed(NOW, ZoneOffset.UTC));
 
     @Test
     void removesTheUsersSecondFactorsAndEndsTheirSessionsAsTheAdministrator() {
@@ -58,6 +63,24 @@ class ResetSecondFactorsServiceTest {
         assertEquals(SecurityEvent.of(SecurityEventType.SECOND_FACTOR_REMOVED, NOW, BY_BOB).about(ALICE.id())
                 .outcome(AuditOutcome.ADMINISTRATOR).endingSessions(RevocationReason.ADMINISTRATOR, 1),
                 audit.only());
+    }
+
+    @Test
+    void theVerifiedAddressIsToldThatAnAdministratorResetThem() {
+        users.add(Notices.withAddress(ALICE, true));
+
+        service.resetSecondFactors(new Command(ALICE.id(), BY_BOB));
+
+        assertEquals(CredentialChange.SECOND_FACTORS_RESET.subject(), notices.only().subject());
+        assertTrue(notices.only().body().contains("By: an administrator"), notices.only().body());
+    }
+
+    @Test
+    void anUnverifiedAddressIsToldNothing() {
+        users.add(Notices.withAddress(ALICE, false));
+
+        assertEquals(new Result.Reset(), service.resetSecondFactors(new Command(ALICE.id(), BY_BOB)));
+        assertEquals(List.of(), notices.queued());
     }
 
     @Test

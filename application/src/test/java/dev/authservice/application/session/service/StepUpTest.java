@@ -11,6 +11,7 @@ import dev.authservice.application.fixtures.InMemoryPasskeyStore;
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.PasskeyMother;
 import dev.authservice.application.fixtures.PlainSecretSealer;
 import dev.authservice.application.fixtures.RecordingAuditLog;
@@ -92,10 +93,11 @@ class StepUpTest {
     private final InMemorySecondFactorStore secondFactors = new InMemorySecondFactorStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
     private final StepUp stepUp = new StepUp(StepUpPolicy.defaults(), audit);
+    private final Notices notices = new Notices();
 
     @BeforeEach
     void aliceHasAPasskeyAndTheRestIsEmpty() {
-        users.add(ALICE);
+        users.add(Notices.withAddress(ALICE, true));
         passkeys.add(aPasskey().ownedBy(ALICE).build());
     }
 
@@ -104,6 +106,7 @@ class StepUpTest {
         assertEquals(SecurityEvent.of(SecurityEventType.REAUTHENTICATION_REQUIRED, NOW, RequesterMother.ALICE)
                 .about(ALICE.id()), audit.only());
         verifyNoInteractions(hasher, attempts, random);
+        assertEquals(List.of(), notices.queued());
     }
 
     @Test
@@ -121,7 +124,7 @@ class StepUpTest {
         ByteString challenge = randomBytes(32);
         challenges.issue(PasskeyChallenge.issue(challenge, ALICE.id(), randomBytes(32), NOW));
         RegisterPasskeyService service = new RegisterPasskeyService(passkeys, challenges, new ScriptedPasskeyVerifier(),
-                PasskeyMother.RELYING_PARTY, stepUp, audit, CLOCK);
+                PasskeyMother.RELYING_PARTY, notices.changes(users, sessions), stepUp, audit, CLOCK);
 
         assertEquals(new RegisterPasskeyUseCase.Result.ReauthenticationRequired(),
                 service.registerPasskey(new RegisterPasskeyUseCase.Command(ALICE.id(), STALE,
@@ -133,7 +136,8 @@ class StepUpTest {
     @Test
     void deletingAPasskey() {
         Passkey held = passkeys.findByOwner(ALICE.id()).get(0);
-        DeleteMyPasskeyService service = new DeleteMyPasskeyService(passkeys, stepUp, audit, CLOCK);
+        DeleteMyPasskeyService service = new DeleteMyPasskeyService(passkeys, notices.changes(users, sessions), stepUp, audit,
+                CLOCK);
 
         assertEquals(new DeleteMyPasskeyUseCase.Result.ReauthenticationRequired(), service.deleteMyPasskey(
                 new DeleteMyPasskeyUseCase.Command(ALICE.id(), STALE, held.id(), RequesterMother.ALICE)));
@@ -155,8 +159,8 @@ class StepUpTest {
         TotpFactor.Pending pending = TotpFactor.enrol(ALICE.id(), SECRET, NOW);
         secondFactors.enrol(pending);
         ConfirmTotpService service = new ConfirmTotpService(secondFactors,
-                new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()), random,
-                stepUp, audit, CLOCK);
+                new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()),
+                notices.changes(users, sessions), random, stepUp, audit, CLOCK);
 
         assertEquals(new ConfirmTotpUseCase.Result.ReauthenticationRequired(), service.confirmTotp(
                 new ConfirmTotpUseCase.Command(ALICE.id(), STALE, StepNumberTotpCodes.codeOf(NOW.getEpochSecond() / 30),
@@ -167,7 +171,8 @@ class StepUpTest {
     @Test
     void removingATotp() {
         TotpFactor.Confirmed confirmed = aliceConfirmedATotp();
-        RemoveTotpService service = new RemoveTotpService(secondFactors, stepUp, audit, CLOCK);
+        RemoveTotpService service = new RemoveTotpService(secondFactors, notices.changes(users, sessions), stepUp, audit,
+                CLOCK);
 
         assertEquals(new RemoveTotpUseCase.Result.ReauthenticationRequired(),
                 service.removeTotp(new RemoveTotpUseCase.Command(ALICE.id(), STALE, RequesterMother.ALICE)));
@@ -177,7 +182,8 @@ class StepUpTest {
     @Test
     void renewingRecoveryCodes() {
         aliceConfirmedATotp();
-        RenewRecoveryCodesService service = new RenewRecoveryCodesService(secondFactors, random, stepUp, audit, CLOCK);
+        RenewRecoveryCodesService service = new RenewRecoveryCodesService(secondFactors,
+                notices.changes(users, sessions), random, stepUp, audit, CLOCK);
 
         assertEquals(new RenewRecoveryCodesUseCase.Result.ReauthenticationRequired(), service.renewRecoveryCodes(
                 new RenewRecoveryCodesUseCase.Command(ALICE.id(), STALE, RequesterMother.ALICE)));
@@ -189,7 +195,7 @@ class StepUpTest {
         SessionMother.Login login = SessionMother.aLoginOf(ALICE, NOW.minusSeconds(3600));
         sessions.start(login.session(), login.firstToken());
         ChangePasswordService service = new ChangePasswordService(users, hasher, new PasswordPolicy(15, Set.of()),
-                attempts, sessions, stepUp, audit, CLOCK);
+                attempts, notices.changes(users, sessions), stepUp, audit, CLOCK);
 
         assertEquals(new ChangePasswordUseCase.Result.ReauthenticationRequired(), service.changePassword(
                 new ChangePasswordUseCase.Command(ALICE.id(), login.sessionId(), STALE, new Password("alice-password"),

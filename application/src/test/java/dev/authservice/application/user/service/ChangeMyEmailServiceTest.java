@@ -1,8 +1,11 @@
 package dev.authservice.application.user.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -11,10 +14,12 @@ import dev.authservice.application.user.port.in.ChangeMyEmailUseCase.Command;
 import dev.authservice.application.user.port.in.ChangeMyEmailUseCase.Result;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.mail.OutgoingMail;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.session.StepUpPolicy;
 import dev.authservice.domain.user.AccountEmail;
-import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Duration;
@@ -34,7 +39,8 @@ class ChangeMyEmailServiceTest {
 
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
-    private final ChangeMyEmailService service = new ChangeMyEmailService(users,
+    private final Notices notices = new Notices();
+    private final ChangeMyEmailService service = new ChangeMyEmailService(users, notices.changes(users),
             new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
 
     @Test
@@ -49,13 +55,35 @@ class ChangeMyEmailServiceTest {
     }
 
     @Test
+    void theVerifiedAddressReplacedIsToldThatItNoLongerGetsTheMailAndNotWhereItGoes() {
+        withEmail(true);
+
+        service.changeMyEmail(command(NEW, NOW));
+
+        OutgoingMail notice = notices.only();
+        assertEquals(CredentialChange.EMAIL_ADDRESS_CHANGED.subject(), notice.subject());
+        assertTrue(notice.body().contains("From: " + RequesterMother.CLIENT_ADDRESS.value()), notice.body());
+        assertFalse(notice.body().contains("@"), notice.body());
+    }
+
+    @Test
+    void anUnverifiedAddressReplacedIsToldNothing() {
+        withEmail(false);
+
+        assertEquals(new Result.Changed(), service.changeMyEmail(command(NEW, NOW)));
+
+        assertEquals(List.of(), notices.queued());
+    }
+
+    @Test
     void theSameMailboxWrittenAnotherWayKeepsItsVerifiedFlag() {
         UserAccount alice = withEmail(true);
-        EmailAddress respelled = new EmailAddress("alice@Example.COM");
+        EmailAddress respelled = new EmailAddress("owner@Example.COM");
 
         assertEquals(new Result.Changed(), service.changeMyEmail(command(respelled, NOW)));
 
         assertEquals(Optional.of(new AccountEmail(respelled, true)), users.findById(alice.id()).orElseThrow().email());
+        assertEquals(List.of(), notices.queued());
     }
 
     @Test
@@ -67,11 +95,12 @@ class ChangeMyEmailServiceTest {
 
         assertEquals(Optional.of(alice), users.findById(alice.id()));
         assertEquals(List.of(SecurityEventType.REAUTHENTICATION_REQUIRED), audit.types());
+        assertEquals(List.of(), notices.queued());
     }
 
     @Test
     void anotherUsersMailboxIsTakenAndNothingChanges() {
-        UserAccount alice = withEmail(false);
+        UserAccount alice = withEmail(true);
         users.add(UserAccountMother.aUser().withEmail("alice@example.org", false).build());
 
         Result result = service.changeMyEmail(command(new EmailAddress("alice@EXAMPLE.org"), NOW));
@@ -79,6 +108,7 @@ class ChangeMyEmailServiceTest {
         assertEquals(new Result.EmailTaken(), result);
         assertEquals(Optional.of(alice), users.findById(alice.id()));
         assertEquals(List.of(), audit.events());
+        assertEquals(List.of(), notices.queued());
     }
 
     @Test
@@ -89,11 +119,11 @@ class ChangeMyEmailServiceTest {
         assertEquals(new Result.Changed(), service.changeMyEmail(command(NEW, NOW)));
 
         assertEquals(Optional.of(new AccountEmail(NEW, false)), users.findById(alice.id()).orElseThrow().email());
+        assertEquals(List.of(), notices.queued());
     }
 
     private UserAccount withEmail(boolean verified) {
-        UserAccount alice = UserAccountMother.alice().withEmail(Optional.of(
-                new AccountEmail(new EmailAddress("alice@example.com"), verified)));
+        UserAccount alice = Notices.withAddress(UserAccountMother.alice(), verified);
         users.add(alice);
         return alice;
     }

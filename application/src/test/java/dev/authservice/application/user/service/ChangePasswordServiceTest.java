@@ -3,6 +3,7 @@ package dev.authservice.application.user.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.lenient;
 import static org.mockito.Mockito.never;
@@ -12,6 +13,7 @@ import static org.mockito.Mockito.when;
 
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.SessionMother;
@@ -26,6 +28,8 @@ import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
+import dev.authservice.domain.mail.OutgoingMail;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.session.StepUpPolicy;
 import dev.authservice.domain.user.Password;
@@ -36,6 +40,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,6 +76,7 @@ class ChangePasswordServiceTest {
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final InMemorySessionStore sessions = new InMemorySessionStore(users);
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final Notices notices = new Notices();
     private ChangePasswordService service;
     private SessionMother.Login current;
     private SessionMother.Login other;
@@ -83,7 +89,7 @@ class ChangePasswordServiceTest {
         lenient().when(attempts.tryAttempt(any(), any())).thenReturn(Optional.empty());
         lenient().when(hasher.verify(CURRENT, CURRENT_HASH)).thenReturn(true);
         lenient().when(hasher.hash(NEW)).thenReturn(NEW_HASH);
-        service = new ChangePasswordService(users, hasher, POLICY, attempts, sessions,
+        service = new ChangePasswordService(users, hasher, POLICY, attempts, notices.changes(users, sessions),
                 new StepUp(StepUpPolicy.defaults(), audit), audit, CLOCK);
     }
 
@@ -104,6 +110,47 @@ class ChangePasswordServiceTest {
         assertEquals(SecurityEvent.of(SecurityEventType.PASSWORD_CHANGED, NOW, RequesterMother.ALICE)
                 .about(ALICE.id()).inSession(current.sessionId())
                 .endingSessions(RevocationReason.PASSWORD_CHANGED, 1), audit.only());
+    }
+
+    @Test
+    void theVerifiedAddressIsToldOfTheChangeFromWhichClientAndWhatToDoIfItWasNotTheUser() {
+        users.setEmail(ALICE.id(), Notices.withAddress(ALICE, true).email());
+
+        service.changePassword(command(CURRENT, NEW));
+
+        OutgoingMail notice = notices.only();
+        assertEquals(CredentialChange.PASSWORD_CHANGED.subject(), notice.subject());
+        assertTrue(notice.body().contains("From: " + RequesterMother.CLIENT_ADDRESS.value()), notice.body());
+        assertTrue(notice.body().contains("If this was not you: "), notice.body());
+    }
+
+    @Test
+    void anUnverifiedAddressIsToldNothing() {
+        users.setEmail(ALICE.id(), Notices.withAddress(ALICE, false).email());
+
+        assertEquals(new Result.Changed(), service.changePassword(command(CURRENT, NEW)));
+
+        assertEquals(List.of(), notices.queued());
+    }
+
+    @Test
+    void anAccountWithoutAnAddressIsToldNothing() {
+        assertEquals(new Result.Changed(), service.changePassword(command(CURRENT, NEW)));
+
+        assertEquals(List.of(), notices.queued());
+    }
+
+    @Test
+    void aRefusedChangeIsToldNothing() {
+        users.setEmail(ALICE.id(), Notices.withAddress(ALICE, true).email());
+
+        service.changePassword(command(WRONG, NEW));
+        service.changePassword(command(CURRENT, new Password("passwordpassword")));
+        whileHashingTheNewPassword(() -> users.replacePasswordHash(ALICE.id(), CURRENT_HASH,
+                new PasswordHash("$argon2id$someone-elses")));
+        service.changePassword(command(CURRENT, NEW));
+
+        assertEquals(List.of(), notices.queued());
     }
 
     /** Expecting the hash the current password was checked against, the change cannot undo a change made since. */

@@ -2,8 +2,10 @@ package dev.authservice.application.user.service;
 
 import static dev.authservice.application.fixtures.UserAccountMother.aUser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.user.port.in.SetUserEmailUseCase.Command;
@@ -11,8 +13,10 @@ import dev.authservice.application.user.port.in.SetUserEmailUseCase.Result;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.user.AccountEmail;
 import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.mail.OutgoingMail;
+import dev.authservice.domain.notice.CredentialChange;
+import dev.authservice.domain.user.AccountEmail;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import java.time.Clock;
@@ -30,8 +34,9 @@ class SetUserEmailServiceTest {
 
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final Notices notices = new Notices();
     private final SetUserEmailService service =
-            new SetUserEmailService(users, audit, Clock.fixed(NOW, ZoneOffset.UTC));
+            new SetUserEmailService(users, notices.changes(users), audit, Clock.fixed(NOW, ZoneOffset.UTC));
 
     @Test
     void anAddressSetByAnAdministratorIsStoredUnverifiedAndTheTrailKeepsWhoNotWhat() {
@@ -80,6 +85,41 @@ class SetUserEmailServiceTest {
     }
 
     @Test
+    void theVerifiedAddressReplacedOrRemovedIsToldThatAnAdministratorDidIt() {
+        UserAccount replaced = Notices.withAddress(aUser().build(), true);
+        users.add(replaced);
+
+        service.setUserEmail(command(replaced.id(), Optional.of(DEE)));
+
+        assertEquals(CredentialChange.EMAIL_ADDRESS_CHANGED.subject(), notices.only().subject());
+        assertTrue(notices.only().body().contains("By: an administrator"), notices.only().body());
+        UserAccount removed = Notices.withAddress(aUser().build(), true);
+        users.add(removed);
+
+        service.setUserEmail(command(removed.id(), Optional.empty()));
+
+        assertEquals(List.of(CredentialChange.EMAIL_ADDRESS_CHANGED.subject(),
+                CredentialChange.EMAIL_ADDRESS_REMOVED.subject()),
+                notices.queued().stream().map(OutgoingMail::subject).toList());
+    }
+
+    @Test
+    void anUnverifiedAddressNoAddressOrTheSameMailboxIsToldNothing() {
+        UserAccount unverified = Notices.withAddress(aUser().build(), false);
+        UserAccount without = aUser().build();
+        UserAccount verified = Notices.withAddress(aUser().build(), true);
+        users.add(unverified);
+        users.add(without);
+        users.add(verified);
+
+        service.setUserEmail(command(unverified.id(), Optional.of(DEE)));
+        service.setUserEmail(command(without.id(), Optional.of(new EmailAddress("without@example.com"))));
+        service.setUserEmail(command(verified.id(), Optional.of(new EmailAddress("owner@EXAMPLE.com"))));
+
+        assertEquals(List.of(), notices.queued());
+    }
+
+    @Test
     void anotherUsersMailboxIsTakenAndNothingChanges() {
         UserAccount holder = aUser().withEmail("dee@example.com", true).build();
         UserAccount other = aUser().build();
@@ -92,6 +132,7 @@ class SetUserEmailServiceTest {
         assertEquals(Optional.of(holder), users.findById(holder.id()));
         assertEquals(Optional.of(other), users.findById(other.id()));
         assertEquals(List.of(), audit.events());
+        assertEquals(List.of(), notices.queued());
     }
 
     @Test

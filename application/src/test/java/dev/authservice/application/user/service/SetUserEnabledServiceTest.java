@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.Refreshes;
 import dev.authservice.application.fixtures.RequesterMother;
@@ -15,6 +16,7 @@ import dev.authservice.application.user.port.in.SetUserEnabledUseCase.Command;
 import dev.authservice.application.user.port.in.SetUserEnabledUseCase.Result;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.session.Decision;
 import dev.authservice.domain.session.Refusal;
 import dev.authservice.domain.session.RevocationReason;
@@ -38,8 +40,9 @@ class SetUserEnabledServiceTest {
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final InMemorySessionStore sessions = new InMemorySessionStore(users);
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final Notices notices = new Notices();
     private final SetUserEnabledService service =
-            new SetUserEnabledService(users, sessions, audit, Clock.fixed(NOW, ZoneOffset.UTC));
+            new SetUserEnabledService(users, notices.changes(users, sessions), audit, Clock.fixed(NOW, ZoneOffset.UTC));
     private SessionMother.Login laptop;
     private SessionMother.Login phone;
 
@@ -61,6 +64,27 @@ class SetUserEnabledServiceTest {
         }
         assertEquals(SecurityEvent.of(SecurityEventType.USER_DISABLED, NOW, RequesterMother.ADMINISTRATOR)
                 .about(ALICE.id()).endingSessions(RevocationReason.USER_DISABLED, 2), audit.only());
+    }
+
+    @Test
+    void theVerifiedAddressIsToldOfTheDisablingByAnAdministratorAndOfNoEnabling() {
+        users.setEmail(ALICE.id(), Notices.withAddress(ALICE, true).email());
+
+        set(ALICE.id(), false);
+        set(ALICE.id(), true);
+
+        assertEquals(CredentialChange.ACCOUNT_DISABLED.subject(), notices.only().subject());
+        assertTrue(notices.only().body().contains("By: an administrator"), notices.only().body());
+    }
+
+    @Test
+    void anUnverifiedAddressOrNoneIsToldNothing() {
+        set(ALICE.id(), false);
+        users.setEmail(ALICE.id(), Notices.withAddress(ALICE, false).email());
+        set(ALICE.id(), false);
+        set(NOBODY, false);
+
+        assertEquals(List.of(), notices.queued());
     }
 
     /** Disabled first: a refresh between the two finds the owner disabled, and nothing new outlives the disabling. */

@@ -27,7 +27,7 @@ class FileMailTransportTest {
     void aMailIsAnEmlFileNamedByItsIdThatAMailProgramReads() throws Exception {
         Path mails = directory.resolve("data").resolve("mail");
         OutgoingMail mail = MailMother.toAlice(TestTime.now());
-        FileMailTransport transport = new FileMailTransport(mails, new EmailAddress("no-reply@localhost"));
+        FileMailTransport transport = new FileMailTransport(mails, new EmailAddress("no-reply@auth-service.localhost"));
         transport.send(mail);
         transport.send(mail);
 
@@ -36,7 +36,7 @@ class FileMailTransportTest {
         }
         try (InputStream in = Files.newInputStream(mails.resolve(mail.id() + ".eml"))) {
             MimeMessage message = new MimeMessage(Session.getInstance(new Properties()), in);
-            assertEquals(mail.id().header("localhost"), message.getMessageID());
+            assertEquals(mail.id().header("auth-service.localhost"), message.getMessageID());
             assertEquals(mail.subject(), message.getSubject());
             assertTrue(((String) message.getContent()).contains("https://auth.example.com/account"));
         }

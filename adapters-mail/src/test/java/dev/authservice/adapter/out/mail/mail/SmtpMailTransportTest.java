@@ -95,6 +95,32 @@ class SmtpMailTransportTest {
     }
 
     @Test
+    void theMailsOfABatchShareAConnectionAndOneThatBrokeIsReplacedForTheNextMail() {
+        startTheServer(GreenMailConfiguration.aConfig());
+        SmtpMailTransport transport = transport(Optional.empty());
+        transport.send(MailMother.toAlice(TestTime.now()));
+        restartTheServer();
+
+        MailNotSentException broken = assertThrows(MailNotSentException.class,
+                () -> transport.send(MailMother.toAlice(TestTime.now())), "sent over the first mail's connection");
+        assertFalse(broken.permanent());
+        transport.send(MailMother.toAlice(TestTime.now()));
+        assertEquals(1, server.getReceivedMessages().length);
+    }
+
+    @Test
+    void theEndOfABatchClosesItsConnection() {
+        startTheServer(GreenMailConfiguration.aConfig());
+        SmtpMailTransport transport = transport(Optional.empty());
+        transport.send(MailMother.toAlice(TestTime.now()));
+        transport.endBatch();
+        restartTheServer();
+
+        transport.send(MailMother.toAlice(TestTime.now()));
+        assertEquals(1, server.getReceivedMessages().length);
+    }
+
+    @Test
     void aMailTriedWhileTheServerIsDownIsDeliveredOnceItIsUpExactlyOnce() throws Exception {
         TickingClock clock = new TickingClock(TestTime.now());
         InMemoryMailOutbox outbox = new InMemoryMailOutbox();
@@ -126,6 +152,12 @@ class SmtpMailTransportTest {
         server = new GreenMail(new ServerSetup(port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP))
                 .withConfiguration(configuration);
         server.start();
+    }
+
+    /** The same port, a new server: connections to the old one are gone. */
+    private void restartTheServer() {
+        server.stop();
+        startTheServer(GreenMailConfiguration.aConfig());
     }
 
     private SmtpMailTransport transport(Optional<String> password) {

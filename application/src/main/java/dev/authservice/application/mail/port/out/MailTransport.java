@@ -11,4 +11,11 @@ public interface MailTransport {
      * @throws MailNotSentException when it was not: the server down, slow or refusing
      */
     void send(OutgoingMail mail);
+
+    /**
+     * The worker's batch is over: a transport that kept a connection open for its mails closes it now, rather than
+     * leave it to time out between rounds. A mail sent after this opens a new one.
+     */
+    default void endBatch() {
+    }
 }

@@ -1,5 +1,6 @@
 package dev.authservice.application.user.port.out;
 
+import dev.authservice.application.notice.port.out.Accounts;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
@@ -13,10 +14,11 @@ import dev.authservice.domain.user.Username;
 import java.util.Optional;
 
 /** Where user accounts are kept. */
-public interface UserStore {
+public interface UserStore extends Accounts {
 
     Optional<UserAccount> findByUsername(Username username);
 
+    @Override
     Optional<UserAccount> findById(UserId id);
 
     /** The user whose address names the same mailbox as {@code address}: whose comparison key is equal. */
