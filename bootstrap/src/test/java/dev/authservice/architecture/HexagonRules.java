@@ -84,7 +84,7 @@ final class HexagonRules {
                     Map.entry("passkey", Set.of("audit", "session", "user", "notice")),
                     Map.entry("secondfactor", Set.of("audit", "session", "user", "passkey", "notice")),
                     Map.entry("login", Set.of("audit", "session", "user", "passkey", "secondfactor")),
-                    Map.entry("recovery", Set.of("audit", "mail", "session", "user"))),
+                    Map.entry("recovery", Set.of("audit", "mail", "notice", "session", "user"))),
             "adapter.in.web", Map.of(
                     "audit", Set.of(),
                     "health", Set.of(),

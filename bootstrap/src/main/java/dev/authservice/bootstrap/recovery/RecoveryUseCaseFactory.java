@@ -3,6 +3,7 @@ package dev.authservice.bootstrap.recovery;
 import dev.authservice.adapter.in.web.PublicUrl;
 import dev.authservice.application.audit.port.out.AuditLog;
 import dev.authservice.application.mail.service.MailQueue;
+import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.recovery.port.in.RequestPasswordResetUseCase;
 import dev.authservice.application.recovery.port.in.ResetPasswordUseCase;
 import dev.authservice.application.recovery.port.out.ResetRequestLog;
@@ -10,7 +11,6 @@ import dev.authservice.application.recovery.port.out.ResetTokenStore;
 import dev.authservice.application.recovery.service.RequestPasswordResetService;
 import dev.authservice.application.recovery.service.ResetIssuer;
 import dev.authservice.application.recovery.service.ResetPasswordService;
-import dev.authservice.application.session.port.out.SessionStore;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.shared.port.out.Transactions;
 import dev.authservice.application.user.port.out.PasswordHasher;
@@ -73,9 +73,9 @@ class RecoveryUseCaseFactory {
 
     @Singleton
     ResetPasswordUseCase resetPassword(ResetTokenStore tokens, UserStore users, PasswordHasher hasher,
-                                       PasswordPolicy passwords, SessionStore sessions, Transactions transactions,
-                                       AuditLog audit, Clock clock) {
-        return new ResetPasswordService(tokens, users, hasher, passwords, sessions, transactions, audit, clock);
+                                       PasswordPolicy passwords, CredentialChanges changes, AuditLog audit,
+                                       Clock clock) {
+        return new ResetPasswordService(tokens, users, hasher, passwords, changes, audit, clock);
     }
 
     /** The work after the answer has no caller to fail: its failure is logged, and the user may ask again. */

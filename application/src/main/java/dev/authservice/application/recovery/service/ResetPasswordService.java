@@ -1,15 +1,16 @@
 package dev.authservice.application.recovery.service;
 
 import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.notice.service.CredentialChanges;
+import dev.authservice.application.notice.service.CredentialChanges.Change;
 import dev.authservice.application.recovery.port.in.ResetPasswordUseCase;
 import dev.authservice.application.recovery.port.out.ResetTokenStore;
-import dev.authservice.application.session.port.out.SessionStore;
-import dev.authservice.application.shared.port.out.Transactions;
 import dev.authservice.application.user.port.out.PasswordHasher;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.recovery.PasswordFingerprint;
 import dev.authservice.domain.recovery.Redemption;
 import dev.authservice.domain.recovery.ResetToken;
@@ -22,12 +23,13 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Finds the token and its user, lets the domain decide on it, checks the new password against the policy and hashes
  * it; then in one transaction marks the token used (of two uses at once, one does), swaps the hash in over the one
- * the token was judged under, and ends every session of the user. The second factor is untouched, so the next login
- * still asks for it.
+ * the token was judged under, tells the user's verified address of the change and ends every session of the user
+ * ({@link CredentialChanges}). The second factor is untouched, so the next login still asks for it.
  */
 public final class ResetPasswordService implements ResetPasswordUseCase {
 
@@ -35,20 +37,17 @@ public final class ResetPasswordService implements ResetPasswordUseCase {
     private final UserStore users;
     private final PasswordHasher hasher;
     private final PasswordPolicy passwords;
-    private final SessionStore sessions;
-    private final Transactions transactions;
+    private final CredentialChanges changes;
     private final AuditLog audit;
     private final Clock clock;
 
     public ResetPasswordService(ResetTokenStore tokens, UserStore users, PasswordHasher hasher,
-                                PasswordPolicy passwords, SessionStore sessions, Transactions transactions,
-                                AuditLog audit, Clock clock) {
+                                PasswordPolicy passwords, CredentialChanges changes, AuditLog audit, Clock clock) {
         this.tokens = Objects.requireNonNull(tokens);
         this.users = Objects.requireNonNull(users);
         this.hasher = Objects.requireNonNull(hasher);
         this.passwords = Objects.requireNonNull(passwords);
-        this.sessions = Objects.requireNonNull(sessions);
-        this.transactions = Objects.requireNonNull(transactions);
+        this.changes = Objects.requireNonNull(changes);
         this.audit = Objects.requireNonNull(audit);
         this.clock = Objects.requireNonNull(clock);
     }
@@ -84,23 +83,18 @@ public final class ResetPasswordService implements ResetPasswordUseCase {
             return new Result.WeakPassword(weakness.get());
         }
         PasswordHash newHash = hasher.hash(command.newPassword());
-        Optional<Integer> ended = transactions.inTransaction(() -> {
-            if (!tokens.use(used)) {
-                return Optional.<Integer>empty();
-            }
-            // Changed by another path since the token was judged: the token is void, and stays marked used.
-            if (!users.replacePasswordHash(user.id(), user.passwordHash(), newHash)) {
-                return Optional.<Integer>empty();
-            }
-            return Optional.of(sessions.revokeAllOf(user.id(), Optional.empty(), RevocationReason.PASSWORD_CHANGED,
-                    now));
-        });
+        // A token used meanwhile writes nothing; a password changed by another path since the token was judged
+        // leaves the token marked used, and void all the same.
+        OptionalInt ended = changes.makeEndingSessions(
+                Change.byTheUser(user.id(), CredentialChange.PASSWORD_CHANGED, command.requester(), now),
+                Optional.empty(), RevocationReason.PASSWORD_CHANGED,
+                () -> tokens.use(used) && users.replacePasswordHash(user.id(), user.passwordHash(), newHash));
         if (ended.isEmpty()) {
             audit.record(failed.outcome(AuditOutcome.CHANGED_MEANWHILE));
             return new Result.TokenInvalid();
         }
         audit.record(SecurityEvent.of(SecurityEventType.PASSWORD_RESET, now, command.requester()).about(user.id())
-                .endingSessions(RevocationReason.PASSWORD_CHANGED, ended.get()));
+                .endingSessions(RevocationReason.PASSWORD_CHANGED, ended.getAsInt()));
         return new Result.Reset();
     }
 

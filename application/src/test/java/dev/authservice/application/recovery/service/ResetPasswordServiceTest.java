@@ -7,6 +7,7 @@ import static org.mockito.Mockito.lenient;
 import dev.authservice.application.fixtures.InMemoryResetTokenStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.SessionMother;
@@ -55,6 +56,7 @@ class ResetPasswordServiceTest {
     private final InMemorySessionStore sessions = new InMemorySessionStore(users);
     private final InMemoryResetTokenStore tokens = new InMemoryResetTokenStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
+    private final Notices notices = new Notices();
     private Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
 
     @BeforeEach
@@ -78,6 +80,17 @@ class ResetPasswordServiceTest {
         assertTrue(sessions.find(two.session().id()).orElseThrow().isRevoked());
         assertEquals(SecurityEvent.of(SecurityEventType.PASSWORD_RESET, NOW, RequesterMother.ANONYMOUS)
                 .about(ALICE.id()).endingSessions(RevocationReason.PASSWORD_CHANGED, 2), audit.only());
+    }
+
+    /** A reset changes how the user signs in, as a password change does: the verified address is told. */
+    @Test
+    void aResetTellsTheVerifiedAddressAndARefusalTellsNoOne() {
+        reset("unknown", NEW);
+        assertEquals(0, notices.queued().size());
+        reset("good", NEW);
+        assertEquals(1, notices.queued().size());
+        assertEquals("alice@example.com", notices.queued().get(0).to().value());
+        assertEquals("Your password was changed", notices.queued().get(0).subject());
     }
 
     @Test
@@ -134,8 +147,8 @@ class ResetPasswordServiceTest {
     }
 
     private Result reset(String token, Password password) {
-        return new ResetPasswordService(tokens, users, hasher, POLICY, sessions, sessions.transactions(), audit,
-                clock).resetPassword(new Command(token, password, RequesterMother.ANONYMOUS));
+        return new ResetPasswordService(tokens, users, hasher, POLICY, notices.changes(users, sessions), audit, clock)
+                .resetPassword(new Command(token, password, RequesterMother.ANONYMOUS));
     }
 
     private static ResetToken issued(String token, UserAccount user) {
