@@ -26,10 +26,13 @@ import io.micronaut.context.annotation.Property;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.env.Environment;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.scheduling.TaskExecutors;
 import jakarta.inject.Named;
+import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import org.slf4j.Logger;
@@ -47,20 +50,33 @@ class RecoveryUseCaseFactory {
     private static final Logger LOG = LoggerFactory.getLogger(RecoveryUseCaseFactory.class);
     private static final String ENABLED = PasswordResetEnabled.KEY + " (AUTH_PASSWORD_RESET_ENABLED)";
 
-    /** Built with the context, so that a reset with no way to mail its link stops the start. */
+    /**
+     * Built with the context, so that a reset with no way to mail its link stops the start. In development a service
+     * on a random port has no public URL until it listens: its links then point at the address it listens on.
+     */
     @Context
     ResetIssuer resetIssuer(UserStore users, ResetTokenStore tokens, MailQueue mail, Transactions transactions,
                             RandomSource random, ResetTokenPolicy policy, PublicUrl publicUrl,
                             @Property(name = "auth.mail.smtp.host") @Nullable String smtpHost,
-                            Environment environment, Clock clock) {
-        if (smtpHost == null && !Development.isActive(environment)) {
-            throw new MisconfigurationException(ENABLED + " is on but auth.mail.smtp.host (AUTH_MAIL_SMTP_HOST) is "
-                    + "not set: no reset link could be mailed. Set the SMTP server, or set " + PasswordResetEnabled.KEY
-                    + " to false");
+                            Provider<EmbeddedServer> server, Environment environment, Clock clock) {
+        Optional<String> configured = publicUrl.resolve("");
+        if (!Development.isActive(environment)) {
+            if (smtpHost == null) {
+                throw new MisconfigurationException(ENABLED + " is on but auth.mail.smtp.host (AUTH_MAIL_SMTP_HOST) "
+                        + "is not set: no reset link could be mailed. Set the SMTP server, or set "
+                        + PasswordResetEnabled.KEY + " to false");
+            }
+            if (configured.isEmpty()) {
+                throw new MisconfigurationException(ENABLED + " is on but auth.public-url (AUTH_PUBLIC_URL) is not "
+                        + "set: a reset link needs the address users reach");
+            }
         }
-        String base = publicUrl.resolve("").orElseThrow(() -> new MisconfigurationException(ENABLED + " is on but "
-                + "auth.public-url (AUTH_PUBLIC_URL) is not set: a reset link needs the address users reach"));
-        return new ResetIssuer(users, tokens, mail, transactions, random, policy, base, clock);
+        return new ResetIssuer(users, tokens, mail, transactions, random, policy,
+                () -> configured.orElseGet(() -> withoutTrailingSlash(server.get().getURL().toString())), clock);
+    }
+
+    private static String withoutTrailingSlash(String url) {
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
 
     @Singleton

@@ -17,6 +17,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The part of a reset request done after its answer: finds the account named, and if it is enabled and has a
@@ -31,12 +32,12 @@ public final class ResetIssuer {
     private final Transactions transactions;
     private final RandomSource random;
     private final ResetTokenPolicy policy;
-    private final String publicUrl;
+    private final Supplier<String> publicUrl;
     private final Clock clock;
 
-    /** @param publicUrl where users reach the browser client, without a trailing slash */
+    /** @param publicUrl where users reach the browser client, without a trailing slash; asked at each mail */
     public ResetIssuer(UserStore users, ResetTokenStore tokens, MailQueue mail, Transactions transactions,
-                       RandomSource random, ResetTokenPolicy policy, String publicUrl, Clock clock) {
+                       RandomSource random, ResetTokenPolicy policy, Supplier<String> publicUrl, Clock clock) {
         this.users = Objects.requireNonNull(users);
         this.tokens = Objects.requireNonNull(tokens);
         this.mail = Objects.requireNonNull(mail);
@@ -70,7 +71,7 @@ public final class ResetIssuer {
         return "Hello " + user.username().value() + ",\n\n"
                 + "someone asked to reset the password of your account. To choose a new one, open this link within "
                 + minutes() + " minutes:\n\n"
-                + publicUrl + "/#reset-password=" + token + "\n\n"
+                + publicUrl.get() + "/#reset-password=" + token + "\n\n"
                 + "The link works once. If you did not ask, ignore this mail: your password is unchanged.\n";
     }
 

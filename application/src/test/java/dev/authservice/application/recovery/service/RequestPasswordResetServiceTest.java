@@ -67,7 +67,7 @@ class RequestPasswordResetServiceTest {
                     return method.invoke(users, args);
                 });
         ResetIssuer issuer = new ResetIssuer(counted, tokens, new MailQueue(outbox, new Tokens(), CLOCK),
-                new WithoutTransactions(), new Tokens(), ResetTokenPolicy.defaults(), "https://auth.example.com",
+                new WithoutTransactions(), new Tokens(), ResetTokenPolicy.defaults(), () -> "https://auth.example.com",
                 CLOCK);
         service = new RequestPasswordResetService(new InMemoryResetRequestLog(), ResetRequestLimit.defaults(), issuer,
                 handedOff::add, new WithoutTransactions(), CLOCK);
