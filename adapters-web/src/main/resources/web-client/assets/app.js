@@ -1,9 +1,10 @@
 // The page: sign in, then the profile, the orders and the sessions of the caller; the two-step sign-in panel is
 // two-step.js's, the passkeys panel and the browser's WebAuthn ceremonies passkeys.js's, the "Confirm it's you" dialog
-// reauthenticate.js's. Tokens are auth.js's business.
+// reauthenticate.js's, a forgotten password recovery.js's. Tokens are auth.js's business.
 import * as auth from './auth.js';
 import * as passkeys from './passkeys.js';
 import * as reauthenticate from './reauthenticate.js';
+import * as recovery from './recovery.js';
 import * as twoStep from './two-step.js';
 
 const $ = id => document.getElementById(id);
@@ -25,6 +26,7 @@ async function dataOf(response) {
 function show(view) {
   $('starting').hidden = view !== 'starting';
   $('login-view').hidden = view !== 'login';
+  $('reset-view').hidden = view !== 'reset';
   $('app-view').hidden = view !== 'app';
   $('logout').hidden = view !== 'app';
   $('reload').hidden = view !== 'app';
@@ -51,6 +53,7 @@ function showLogin(message) {
   twoStep.forget();
   passkeys.forget();
   reauthenticate.forget();
+  recovery.forget();
   loginMessage(message);
   $('password').value = '';
   $('second-factor-form').hidden = true;
@@ -245,6 +248,7 @@ function wire() {
   twoStep.wire({ dataOf, guard, formatDate });
   reauthenticate.wire({ dataOf });
   passkeys.wire({ dataOf, guard, formatDate, element });
+  recovery.wire({ show, showLogin, loginMessage, guard });
   $('passkey-sign-in').addEventListener('click', () => signInStep($('passkey-sign-in'), async () => {
     const { credential, refused } = await passkeys.assertion(null);
     const failure = refused ?? await auth.logInWithPasskey(credential);
@@ -334,6 +338,10 @@ function wire() {
   });
   auth.onSignedIn(() => enterApp());
   auth.onSignedOut(message => showLogin(message));
+  // A reset link opened in a tab that shows this page already changes the fragment only, and loads nothing.
+  window.addEventListener('hashchange', () => {
+    if (recovery.takeToken()) recovery.showReset({ show });
+  });
 }
 
 async function start() {
@@ -343,6 +351,10 @@ async function start() {
     return;
   }
   wire();
+  if (recovery.takeToken()) {
+    recovery.showReset({ show });
+    return;
+  }
   await guard(async () => {
     if (await auth.restore()) {
       await enterApp();

@@ -71,18 +71,20 @@ final class HexagonRules {
                     "audit", Set.of("user", "session"),
                     "order", Set.of("user"),
                     "mail", Set.of(),
-                    "notice", Set.of("user")),
-            "application", Map.of(
-                    "audit", Set.of(),
-                    "mail", Set.of(),
-                    "health", Set.of(),
-                    "order", Set.of(),
-                    "session", Set.of("audit"),
-                    "notice", Set.of("mail", "session"),
-                    "user", Set.of("audit", "session", "notice"),
-                    "passkey", Set.of("audit", "session", "user", "notice"),
-                    "secondfactor", Set.of("audit", "session", "user", "passkey", "notice"),
-                    "login", Set.of("audit", "session", "user", "passkey", "secondfactor")),
+                    "notice", Set.of("user"),
+                    "recovery", Set.of("user", "mail")),
+            "application", Map.ofEntries(
+                    Map.entry("audit", Set.of()),
+                    Map.entry("mail", Set.of()),
+                    Map.entry("health", Set.of()),
+                    Map.entry("order", Set.of()),
+                    Map.entry("session", Set.of("audit")),
+                    Map.entry("notice", Set.of("mail", "session")),
+                    Map.entry("user", Set.of("audit", "session", "notice")),
+                    Map.entry("passkey", Set.of("audit", "session", "user", "notice")),
+                    Map.entry("secondfactor", Set.of("audit", "session", "user", "passkey", "notice")),
+                    Map.entry("login", Set.of("audit", "session", "user", "passkey", "secondfactor")),
+                    Map.entry("recovery", Set.of("audit", "mail", "notice", "session", "user"))),
             "adapter.in.web", Map.of(
                     "audit", Set.of(),
                     "health", Set.of(),
@@ -91,7 +93,8 @@ final class HexagonRules {
                     "user", Set.of("session"),
                     "passkey", Set.of("session", "user"),
                     "secondfactor", Set.of("session"),
-                    "login", Set.of("session", "passkey", "secondfactor")));
+                    "login", Set.of("session", "passkey", "secondfactor"),
+                    "recovery", Set.of("user")));
 
     /** The packages right under a module's root that every capability of {@link #CAPABILITIES} may use. */
     static final Map<String, Set<String>> SHARED = Map.of(

@@ -5,6 +5,8 @@ import dev.authservice.domain.login.LoginThrottlePolicy;
 import dev.authservice.domain.login.SecondFactorPolicy;
 import dev.authservice.domain.mail.DeliveryPolicy;
 import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
+import dev.authservice.domain.recovery.ResetRequestLimit;
+import dev.authservice.domain.recovery.ResetTokenPolicy;
 import dev.authservice.domain.session.StepUpPolicy;
 import dev.authservice.domain.session.TokenPolicy;
 import io.micronaut.context.annotation.Context;
@@ -47,6 +49,13 @@ public class PolicyFactory {
             "backOffBase", "auth.mail.back-off.base (AUTH_MAIL_BACK_OFF_BASE)",
             "backOffCeiling", "auth.mail.back-off.ceiling (AUTH_MAIL_BACK_OFF_CEILING)",
             "maxAge", "auth.mail.max-age (AUTH_MAIL_MAX_AGE)");
+
+    /** The keys of the password reset's values, apart: its {@code window} is not the login's. */
+    private static final Map<String, String> RESET_KEYS = Map.of(
+            "lifetime", "auth.password-reset.token-lifetime (AUTH_PASSWORD_RESET_TOKEN_LIFETIME)",
+            "perAccount", "auth.password-reset.max-requests-per-account (AUTH_PASSWORD_RESET_MAX_REQUESTS_PER_ACCOUNT)",
+            "perAddress", "auth.password-reset.max-requests-per-address (AUTH_PASSWORD_RESET_MAX_REQUESTS_PER_ADDRESS)",
+            "window", "auth.password-reset.request-window (AUTH_PASSWORD_RESET_REQUEST_WINDOW)");
 
     @Context
     TokenPolicy tokenPolicy(@Property(name = "auth.access-token.ttl") Duration accessTokenTtl,
@@ -128,6 +137,28 @@ public class PolicyFactory {
             return new PasskeyLoginChallengeLimit(maxOpenPerAddress);
         } catch (InvalidValueException e) {
             throw misconfigured(e);
+        }
+    }
+
+    @Context
+    ResetTokenPolicy resetTokenPolicy(@Property(name = "auth.password-reset.token-lifetime") Duration lifetime) {
+        try {
+            return new ResetTokenPolicy(lifetime);
+        } catch (InvalidValueException e) {
+            throw new MisconfigurationException(RESET_KEYS.get(e.field()) + ": " + e.getMessage());
+        }
+    }
+
+    /** The limits on requests that send mail: the password reset's, counted per identifier and per address. */
+    @Context
+    ResetRequestLimit resetRequestLimit(
+            @Property(name = "auth.password-reset.max-requests-per-account") int perAccount,
+            @Property(name = "auth.password-reset.max-requests-per-address") int perAddress,
+            @Property(name = "auth.password-reset.request-window") Duration window) {
+        try {
+            return new ResetRequestLimit(perAccount, perAddress, window);
+        } catch (InvalidValueException e) {
+            throw new MisconfigurationException(RESET_KEYS.get(e.field()) + ": " + e.getMessage());
         }
     }
 }

@@ -45,6 +45,9 @@ public enum AuditOutcome {
     TICKET_UNKNOWN,
     TICKET_USED,
     TICKET_EXPIRED,
+    /** A password-reset token already used, or replaced by a newer one sent to the user. */
+    RESET_TOKEN_USED,
+    RESET_TOKEN_SUPERSEDED,
     /** A confirmation or removal of a TOTP the user does not have (pending, or at all). */
     NOT_ENROLLED,
     /** The second factor proven with the authenticator app's code. */

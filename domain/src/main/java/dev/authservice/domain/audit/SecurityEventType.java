@@ -69,7 +69,11 @@ public enum SecurityEventType {
      */
     REAUTHENTICATION_REQUIRED,
     /** New recovery codes replaced the old ones, used or not. */
-    RECOVERY_CODES_RENEWED;
+    RECOVERY_CODES_RENEWED,
+    /** A password set anew through a mailed reset link; every session of the user ended. */
+    PASSWORD_RESET,
+    /** A reset link that resets nothing (the outcome says why) or a weak new password. */
+    PASSWORD_RESET_FAILED;
 
     /** Too frequent to keep one record each: counted by the metrics only, unless the audit trail is told otherwise. */
     public boolean isRoutine() {

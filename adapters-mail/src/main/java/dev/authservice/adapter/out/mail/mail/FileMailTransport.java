@@ -20,14 +20,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * For development, where there is no mail server: each mail becomes {@code <message id>.eml} in a directory, the
- * bytes an SMTP server would have had (a mail program opens it), and its {@code https} links are logged so that a
- * developer can follow a link without opening the file. Only the links are logged, never the rest of the body.
+ * bytes an SMTP server would have had (a mail program opens it), and its {@code https} links, and those to
+ * {@code http://localhost} where the development service answers, are logged so that a developer can follow a link
+ * without opening the file. Only the links are logged, never the rest of the body.
  * Written whole or not at all: a second attempt writes the same file again.
  */
 public final class FileMailTransport implements MailTransport {
 
     private static final Logger LOG = LoggerFactory.getLogger(FileMailTransport.class);
-    private static final Pattern LINK = Pattern.compile("https://[^\\s<>\"]+");
+    private static final Pattern LINK = Pattern.compile("(?:https://|http://localhost[:/])[^\\s<>\"]+");
 
     private final Path directory;
     private final EmailAddress from;
@@ -54,7 +55,7 @@ public final class FileMailTransport implements MailTransport {
         LOG.info("Mail to {} written to {}; its links: {}", mail.to(), file.toAbsolutePath(), links(mail.body()));
     }
 
-    /** The {@code https} links of a body, in order. */
+    /** The {@code https} and {@code http://localhost} links of a body, in order. */
     static List<String> links(String body) {
         return LINK.matcher(body).results().map(MatchResult::group).toList();
     }

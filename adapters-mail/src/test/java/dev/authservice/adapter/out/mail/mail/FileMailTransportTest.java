@@ -43,9 +43,10 @@ class FileMailTransportTest {
     }
 
     @Test
-    void theLinksOfABodyAreItsHttpsUrls() {
-        assertEquals(List.of("https://auth.example.com/reset?t=abc", "https://x.example/"),
+    void theLinksOfABodyAreItsHttpsUrlsAndThoseToLocalhost() {
+        assertEquals(List.of("https://auth.example.com/reset?t=abc", "https://x.example/",
+                        "http://localhost:8080/#reset-password=abc"),
                 FileMailTransport.links("Reset: https://auth.example.com/reset?t=abc\n<https://x.example/> or "
-                        + "http://plain.example/"));
+                        + "http://plain.example/ or http://localhost:8080/#reset-password=abc"));
     }
 }

@@ -77,6 +77,8 @@ public final class SecurityMetrics implements AuditLog {
         }
         byType.put(SecurityEventType.PASSWORD_CHANGED, password(registry, "changed"));
         byType.put(SecurityEventType.PASSWORD_CHANGE_FAILED, password(registry, "change_failed"));
+        byType.put(SecurityEventType.PASSWORD_RESET, password(registry, "reset"));
+        byType.put(SecurityEventType.PASSWORD_RESET_FAILED, password(registry, "reset_failed"));
         byType.put(SecurityEventType.RECOVERY_CODES_RENEWED, Counter.builder(RECOVERY_CODES_RENEWED)
                 .description("Recovery codes made anew by their user, the old ones void")
                 .register(registry));
@@ -130,7 +132,7 @@ public final class SecurityMetrics implements AuditLog {
     }
 
     private static Counter password(MeterRegistry registry, String event) {
-        return Counter.builder(PASSWORDS).description("Password changes by their user, made and refused")
+        return Counter.builder(PASSWORDS).description("Password changes and resets by their user, made and refused")
                 .tag("event", event).register(registry);
     }
 

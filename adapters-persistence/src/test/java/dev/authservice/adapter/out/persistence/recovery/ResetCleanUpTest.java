@@ -1,0 +1,68 @@
+package dev.authservice.adapter.out.persistence.recovery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.authservice.adapter.out.persistence.TestDatabase;
+import dev.authservice.application.fixtures.TestTime;
+import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.recovery.port.out.ResetRequestLog;
+import dev.authservice.application.recovery.port.out.ResetTokenStore;
+import dev.authservice.application.user.port.out.UserStore;
+import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.recovery.PasswordFingerprint;
+import dev.authservice.domain.recovery.ResetRequestKey;
+import dev.authservice.domain.recovery.ResetRequestLimit;
+import dev.authservice.domain.recovery.ResetToken;
+import dev.authservice.domain.recovery.ResetTokenHash;
+import dev.authservice.domain.recovery.ResetTokenPolicy;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.Username;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The clean-up's round: expired tokens and requests out of the window go, a batch at a time; the others stay. */
+class ResetCleanUpTest {
+
+    @RegisterExtension
+    static final TestDatabase database = TestDatabase.h2();
+
+    private static final Instant NOW = TestTime.now();
+
+    @Test
+    void aRoundForgetsExpiredTokensAndRequestsOutOfTheWindowBatchAfterBatch() {
+        database.deleteAllRows();
+        ResetTokenStore tokens = database.bean(ResetTokenStore.class);
+        ResetRequestLog requests = database.bean(ResetRequestLog.class);
+        ResetRequestLimit limit = ResetRequestLimit.defaults();
+        for (int i = 0; i < 3; i++) {
+            tokens.issue(token("expired-" + i, NOW.minus(Duration.ofHours(2))));
+        }
+        ResetToken live = token("live", NOW.minusSeconds(60));
+        tokens.issue(live);
+        ResetRequestKey key = ResetRequestKey.of(new Username("alice"), new ClientAddress("192.0.2.1"));
+        for (int i = 0; i < 3; i++) {
+            requests.record(key, NOW.minus(Duration.ofHours(2)));
+        }
+        requests.record(key, NOW.minusSeconds(60));
+
+        ResetCleanUp cleanUp = new ResetCleanUp(tokens, requests, limit, 2, Clock.fixed(NOW, ZoneOffset.UTC));
+        assertEquals(6, cleanUp.forgetOldBy(NOW));
+
+        assertEquals(Optional.of(live), tokens.find(live.hash()));
+        assertEquals(List.of(NOW.minusSeconds(60)), requests.ofIdentifier(key, NOW.minus(Duration.ofDays(1))));
+        assertEquals(0, cleanUp.forgetOldBy(NOW));
+    }
+
+    private static ResetToken token(String value, Instant issuedAt) {
+        UserAccount user = UserAccountMother.aUser().build();
+        database.bean(UserStore.class).add(user);
+        return ResetToken.issue(ResetTokenHash.of(value), user.id(), PasswordFingerprint.of(user.passwordHash()),
+                issuedAt, ResetTokenPolicy.defaults());
+    }
+}

@@ -1,0 +1,18 @@
+package dev.authservice.adapter.out.persistence.recovery;
+
+import dev.authservice.adapter.out.persistence.TestDatabase;
+import dev.authservice.application.recovery.port.out.ResetRequestLog;
+import dev.authservice.application.recovery.port.out.ResetRequestLogContract;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class ResetRequestLogOnH2Test extends ResetRequestLogContract {
+
+    @RegisterExtension
+    static final TestDatabase database = TestDatabase.h2();
+
+    @Override
+    protected ResetRequestLog emptyResetRequestLog() {
+        database.deleteAllRows();
+        return database.bean(ResetRequestLog.class);
+    }
+}

@@ -1,0 +1,23 @@
+package dev.authservice.adapter.in.web.recovery;
+
+import dev.authservice.adapter.in.web.error.ErrorCode;
+import io.micronaut.http.HttpStatus;
+
+/** The errors of the password-reset paths, beyond those of every path ({@code CommonErrorCode}). */
+public enum RecoveryErrorCode implements ErrorCode {
+    RESET_TOKEN_INVALID(HttpStatus.BAD_REQUEST, "This reset link is not valid: it may have expired, been used, or "
+            + "been replaced by a newer one. Ask for a new link"),
+    RESET_THROTTLED(HttpStatus.TOO_MANY_REQUESTS, "Too many reset requests for this account or from this address: "
+            + "wait before asking again");
+
+    private final Answer answer;
+
+    RecoveryErrorCode(HttpStatus status, String defaultMessage) {
+        this.answer = new Answer(status, defaultMessage);
+    }
+
+    @Override
+    public Answer answer() {
+        return answer;
+    }
+}

@@ -1,0 +1,58 @@
+package dev.authservice.application.recovery.port.in;
+
+import dev.authservice.domain.audit.Requester;
+import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.user.Username;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Anyone asks for a password-reset link, naming a username or an email address. The answer is the same whether or
+ * not an account matched, and takes the same time: the account is looked up, and the link mailed to its verified
+ * address, after the answer. Only the limits on requests per identifier and per client change it.
+ */
+public interface RequestPasswordResetUseCase {
+
+    Result requestPasswordReset(Command command);
+
+    /** Exactly one of {@code username} and {@code email}. */
+    record Command(Optional<Username> username, Optional<EmailAddress> email, Requester requester) {
+        public Command {
+            Objects.requireNonNull(username, "username");
+            Objects.requireNonNull(email, "email");
+            Objects.requireNonNull(requester, "requester");
+            Objects.requireNonNull(requester.clientAddress(), "requester.clientAddress");
+            if (username.isPresent() == email.isPresent()) {
+                throw new IllegalArgumentException("a reset names a username or an email address, not both");
+            }
+        }
+    }
+
+    /** One function per outcome in {@link #match}: a new outcome does not compile until every caller handles it. */
+    sealed interface Result {
+
+        <T> T match(Function<Accepted, T> accepted, Function<Throttled, T> throttled);
+
+        /** Taken: a link is on its way if the name is an enabled account's with a verified address. */
+        record Accepted() implements Result {
+            @Override
+            public <T> T match(Function<Accepted, T> accepted, Function<Throttled, T> throttled) {
+                return accepted.apply(this);
+            }
+        }
+
+        /** Too many requests for this identifier or from this client inside the window. */
+        record Throttled(Duration retryAfter) implements Result {
+            public Throttled {
+                Objects.requireNonNull(retryAfter, "retryAfter");
+            }
+
+            @Override
+            public <T> T match(Function<Accepted, T> accepted, Function<Throttled, T> throttled) {
+                return throttled.apply(this);
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.authservice.application.recovery.service;
+
+import dev.authservice.application.mail.service.MailQueue;
+import dev.authservice.application.recovery.port.out.ResetTokenStore;
+import dev.authservice.application.shared.port.out.RandomSource;
+import dev.authservice.application.shared.port.out.Transactions;
+import dev.authservice.application.user.port.out.UserStore;
+import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.recovery.PasswordFingerprint;
+import dev.authservice.domain.recovery.ResetToken;
+import dev.authservice.domain.recovery.ResetTokenHash;
+import dev.authservice.domain.recovery.ResetTokenPolicy;
+import dev.authservice.domain.user.AccountEmail;
+import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.Username;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The part of a reset request done after its answer: finds the account named, and if it is enabled and has a
+ * verified address, stores a new token (the user's older one superseded) and queues the mail with its link, in one
+ * transaction. The link carries the token in its fragment, which a browser never sends, so it reaches no server's log.
+ */
+public final class ResetIssuer {
+
+    private final UserStore users;
+    private final ResetTokenStore tokens;
+    private final MailQueue mail;
+    private final Transactions transactions;
+    private final RandomSource random;
+    private final ResetTokenPolicy policy;
+    private final Supplier<String> publicUrl;
+    private final Clock clock;
+
+    /** @param publicUrl where users reach the browser client, without a trailing slash; asked at each mail */
+    public ResetIssuer(UserStore users, ResetTokenStore tokens, MailQueue mail, Transactions transactions,
+                       RandomSource random, ResetTokenPolicy policy, Supplier<String> publicUrl, Clock clock) {
+        this.users = Objects.requireNonNull(users);
+        this.tokens = Objects.requireNonNull(tokens);
+        this.mail = Objects.requireNonNull(mail);
+        this.transactions = Objects.requireNonNull(transactions);
+        this.random = Objects.requireNonNull(random);
+        this.policy = Objects.requireNonNull(policy);
+        this.publicUrl = Objects.requireNonNull(publicUrl);
+        this.clock = Objects.requireNonNull(clock);
+    }
+
+    /** Mails a link to the account named by exactly one of {@code username} and {@code email}, if it may have one. */
+    public void issueFor(Optional<Username> username, Optional<EmailAddress> email) {
+        Optional<UserAccount> found = username.isPresent() ? users.findByUsername(username.get())
+                : users.findByEmail(email.orElseThrow());
+        found.filter(UserAccount::enabled).ifPresent(user -> user.email().filter(AccountEmail::verified)
+                .ifPresent(address -> issue(user, address.address())));
+    }
+
+    private void issue(UserAccount user, EmailAddress to) {
+        String token = random.refreshTokenValue();
+        Instant now = clock.instant();
+        ResetToken issued = ResetToken.issue(ResetTokenHash.of(token), user.id(),
+                PasswordFingerprint.of(user.passwordHash()), now, policy);
+        transactions.inTransaction(() -> {
+            tokens.issue(issued);
+            return mail.enqueue(to, "Reset your password", body(user, token));
+        });
+    }
+
+    private String body(UserAccount user, String token) {
+        return "Hello " + user.username().value() + ",\n\n"
+                + "someone asked to reset the password of your account. To choose a new one, open this link within "
+                + minutes() + " minutes:\n\n"
+                + publicUrl.get() + "/#reset-password=" + token + "\n\n"
+                + "The link works once. If you did not ask, ignore this mail: your password is unchanged.\n";
+    }
+
+    private long minutes() {
+        return Math.max(1, policy.lifetime().toMinutes());
+    }
+}

@@ -1,0 +1,110 @@
+package dev.authservice.application.recovery.service;
+
+import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.notice.service.CredentialChanges;
+import dev.authservice.application.notice.service.CredentialChanges.Change;
+import dev.authservice.application.recovery.port.in.ResetPasswordUseCase;
+import dev.authservice.application.recovery.port.out.ResetTokenStore;
+import dev.authservice.application.user.port.out.PasswordHasher;
+import dev.authservice.application.user.port.out.UserStore;
+import dev.authservice.domain.audit.AuditOutcome;
+import dev.authservice.domain.audit.SecurityEvent;
+import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.notice.CredentialChange;
+import dev.authservice.domain.recovery.PasswordFingerprint;
+import dev.authservice.domain.recovery.Redemption;
+import dev.authservice.domain.recovery.ResetToken;
+import dev.authservice.domain.recovery.ResetTokenHash;
+import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.user.PasswordHash;
+import dev.authservice.domain.user.PasswordPolicy;
+import dev.authservice.domain.user.UserAccount;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Finds the token and its user, lets the domain decide on it, checks the new password against the policy and hashes
+ * it; then in one transaction marks the token used (of two uses at once, one does), swaps the hash in over the one
+ * the token was judged under, tells the user's verified address of the change and ends every session of the user
+ * ({@link CredentialChanges}). The second factor is untouched, so the next login still asks for it.
+ */
+public final class ResetPasswordService implements ResetPasswordUseCase {
+
+    private final ResetTokenStore tokens;
+    private final UserStore users;
+    private final PasswordHasher hasher;
+    private final PasswordPolicy passwords;
+    private final CredentialChanges changes;
+    private final AuditLog audit;
+    private final Clock clock;
+
+    public ResetPasswordService(ResetTokenStore tokens, UserStore users, PasswordHasher hasher,
+                                PasswordPolicy passwords, CredentialChanges changes, AuditLog audit, Clock clock) {
+        this.tokens = Objects.requireNonNull(tokens);
+        this.users = Objects.requireNonNull(users);
+        this.hasher = Objects.requireNonNull(hasher);
+        this.passwords = Objects.requireNonNull(passwords);
+        this.changes = Objects.requireNonNull(changes);
+        this.audit = Objects.requireNonNull(audit);
+        this.clock = Objects.requireNonNull(clock);
+    }
+
+    @Override
+    public Result resetPassword(Command command) {
+        Instant now = clock.instant();
+        SecurityEvent failed = SecurityEvent.of(SecurityEventType.PASSWORD_RESET_FAILED, now, command.requester());
+        Optional<ResetToken> token = ResetTokenHash.ofPresented(command.token()).flatMap(tokens::find);
+        Optional<UserAccount> user = token.flatMap(found -> users.findById(found.userId()));
+        if (token.isEmpty() || user.isEmpty()) {
+            audit.record(failed.outcome(AuditOutcome.UNKNOWN_TOKEN));
+            return new Result.TokenInvalid();
+        }
+        UserAccount owner = user.get();
+        SecurityEvent failedFor = failed.about(owner.id());
+        if (!owner.enabled()) {
+            audit.record(failedFor.outcome(AuditOutcome.ACCOUNT_DISABLED));
+            return new Result.TokenInvalid();
+        }
+        return token.get().redeem(now, PasswordFingerprint.of(owner.passwordHash())).match(
+                accepted -> reset(accepted.used(), owner, command, now, failedFor),
+                refused -> {
+                    audit.record(failedFor.outcome(outcomeOf(refused.refusal())));
+                    return new Result.TokenInvalid();
+                });
+    }
+
+    private Result reset(ResetToken used, UserAccount user, Command command, Instant now, SecurityEvent failed) {
+        Optional<String> weakness = passwords.problemWith(command.newPassword(), user.username());
+        if (weakness.isPresent()) {
+            audit.record(failed.outcome(AuditOutcome.WEAK_PASSWORD));
+            return new Result.WeakPassword(weakness.get());
+        }
+        PasswordHash newHash = hasher.hash(command.newPassword());
+        // A token used meanwhile writes nothing; a password changed by another path since the token was judged
+        // leaves the token marked used, and void all the same.
+        OptionalInt ended = changes.makeEndingSessions(
+                Change.byTheUser(user.id(), CredentialChange.PASSWORD_CHANGED, command.requester(), now),
+                Optional.empty(), RevocationReason.PASSWORD_CHANGED,
+                () -> tokens.use(used) && users.replacePasswordHash(user.id(), user.passwordHash(), newHash));
+        if (ended.isEmpty()) {
+            audit.record(failed.outcome(AuditOutcome.CHANGED_MEANWHILE));
+            return new Result.TokenInvalid();
+        }
+        audit.record(SecurityEvent.of(SecurityEventType.PASSWORD_RESET, now, command.requester()).about(user.id())
+                .endingSessions(RevocationReason.PASSWORD_CHANGED, ended.getAsInt()));
+        return new Result.Reset();
+    }
+
+    private static AuditOutcome outcomeOf(Redemption.Refusal refusal) {
+        return switch (refusal) {
+            case UNKNOWN -> AuditOutcome.UNKNOWN_TOKEN;
+            case USED -> AuditOutcome.RESET_TOKEN_USED;
+            case SUPERSEDED -> AuditOutcome.RESET_TOKEN_SUPERSEDED;
+            case EXPIRED -> AuditOutcome.EXPIRED;
+            case PASSWORD_CHANGED -> AuditOutcome.CHANGED_MEANWHILE;
+        };
+    }
+}

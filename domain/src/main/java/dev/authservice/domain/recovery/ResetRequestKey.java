@@ -1,0 +1,34 @@
+package dev.authservice.domain.recovery;
+
+import dev.authservice.domain.Sha256;
+import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.user.Username;
+import java.util.Objects;
+
+/**
+ * What a reset request is counted under: the identifier it named, whether or not an account has it, so that being
+ * throttled tells nothing of who exists; and the client's network ({@link ClientAddress#network()}: an IPv6 client by
+ * its /64). The identifier is kept as a SHA-256 only: the counts name no one.
+ *
+ * @param identifier the SHA-256 of the username, or of the address's comparison key, each under its own prefix
+ */
+public record ResetRequestKey(String identifier, String client) {
+
+    public ResetRequestKey {
+        Objects.requireNonNull(identifier, "identifier");
+        Objects.requireNonNull(client, "client");
+        if (!Sha256.isHex(identifier)) {
+            throw new IllegalArgumentException("the identifier is a SHA-256 digest");
+        }
+    }
+
+    public static ResetRequestKey of(Username username, ClientAddress clientAddress) {
+        return new ResetRequestKey(Sha256.hex("username:" + username.value()), clientAddress.network());
+    }
+
+    /** The mailbox, however it is written: two spellings of one address are counted together. */
+    public static ResetRequestKey of(EmailAddress email, ClientAddress clientAddress) {
+        return new ResetRequestKey(Sha256.hex("email:" + email.comparisonKey()), clientAddress.network());
+    }
+}
