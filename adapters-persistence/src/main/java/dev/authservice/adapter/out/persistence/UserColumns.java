@@ -1,7 +1,7 @@
 package dev.authservice.adapter.out.persistence;
 
-import dev.authservice.domain.user.AccountEmail;
 import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.user.AccountEmail;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
