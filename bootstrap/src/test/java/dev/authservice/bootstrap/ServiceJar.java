@@ -111,6 +111,12 @@ public final class ServiceJar implements AutoCloseable, BeforeEachCallback, Afte
         }
     }
 
+    /** What points another jar at the PostgreSQL database this one started on, so that both share it. */
+    Map<String, String> databaseEnvironment() {
+        assertTrue(database != null, "start the jar on PostgreSQL first");
+        return database.environment();
+    }
+
     /** The test's working directory of the jar: H2's ./data, key files the test writes. */
     Path directory() {
         return workingDirectory;
@@ -287,7 +293,7 @@ public final class ServiceJar implements AutoCloseable, BeforeEachCallback, Afte
         return jar;
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
