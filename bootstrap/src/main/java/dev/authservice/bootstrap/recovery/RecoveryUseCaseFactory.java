@@ -83,8 +83,8 @@ class RecoveryUseCaseFactory {
     RequestPasswordResetUseCase requestPasswordReset(ResetRequestLog requests, ResetRequestLimit limit,
                                                      ResetIssuer issuer,
                                                      @Named(TaskExecutors.BLOCKING) ExecutorService blocking,
-                                                     Transactions transactions, Clock clock) {
-        return new RequestPasswordResetService(requests, limit, issuer, logged(blocking), transactions, clock);
+                                                     Clock clock) {
+        return new RequestPasswordResetService(requests, limit, issuer, logged(blocking), clock);
     }
 
     @Singleton

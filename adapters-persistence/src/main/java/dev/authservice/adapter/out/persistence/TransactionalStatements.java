@@ -55,7 +55,7 @@ public final class TransactionalStatements {
         try {
             return work.on(connection);
         } catch (SQLException e) {
-            throw new DataAccessException("Could not carry out a statement on second factors: " + e.getMessage(), e);
+            throw new DataAccessException("Could not carry out a statement: " + e.getMessage(), e);
         }
     }
 }

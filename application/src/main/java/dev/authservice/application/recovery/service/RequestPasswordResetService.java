@@ -2,7 +2,6 @@ package dev.authservice.application.recovery.service;
 
 import dev.authservice.application.recovery.port.in.RequestPasswordResetUseCase;
 import dev.authservice.application.recovery.port.out.ResetRequestLog;
-import dev.authservice.application.shared.port.out.Transactions;
 import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.recovery.ResetRequestKey;
 import dev.authservice.domain.recovery.ResetRequestLimit;
@@ -24,16 +23,14 @@ public final class RequestPasswordResetService implements RequestPasswordResetUs
     private final ResetRequestLimit limit;
     private final ResetIssuer issuer;
     private final Executor background;
-    private final Transactions transactions;
     private final Clock clock;
 
     public RequestPasswordResetService(ResetRequestLog requests, ResetRequestLimit limit, ResetIssuer issuer,
-                                       Executor background, Transactions transactions, Clock clock) {
+                                       Executor background, Clock clock) {
         this.requests = Objects.requireNonNull(requests);
         this.limit = Objects.requireNonNull(limit);
         this.issuer = Objects.requireNonNull(issuer);
         this.background = Objects.requireNonNull(background);
-        this.transactions = Objects.requireNonNull(transactions);
         this.clock = Objects.requireNonNull(clock);
     }
 
@@ -43,16 +40,8 @@ public final class RequestPasswordResetService implements RequestPasswordResetUs
         ClientAddress client = command.requester().clientAddress();
         ResetRequestKey key = command.username().map(username -> ResetRequestKey.of(username, client))
                 .orElseGet(() -> ResetRequestKey.of(command.email().orElseThrow(), client));
-        Optional<Duration> wait = transactions.inTransaction(() -> {
-            Instant since = limit.windowStart(now);
-            Optional<Duration> needed = limit.waitBefore(now, requests.ofIdentifier(key, since),
-                    requests.ofClient(key, since));
-            // A refused request is not counted: a flood cannot keep an account's owner from asking for ever.
-            if (needed.isEmpty()) {
-                requests.record(key, now);
-            }
-            return needed;
-        });
+        // A refused request is not counted: a flood cannot keep an account's owner from asking for ever.
+        Optional<Duration> wait = requests.tryRequest(key, now, limit);
         if (wait.isPresent()) {
             return new Result.Throttled(wait.get());
         }

@@ -70,7 +70,7 @@ class RequestPasswordResetServiceTest {
                 new WithoutTransactions(), new Tokens(), ResetTokenPolicy.defaults(), () -> "https://auth.example.com",
                 CLOCK);
         service = new RequestPasswordResetService(new InMemoryResetRequestLog(), ResetRequestLimit.defaults(), issuer,
-                handedOff::add, new WithoutTransactions(), CLOCK);
+                handedOff::add, CLOCK);
     }
 
     @Test

@@ -8,20 +8,33 @@ import dev.authservice.adapter.out.persistence.TransactionalStatements;
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.application.recovery.port.out.ResetRequestLog;
 import dev.authservice.domain.recovery.ResetRequestKey;
+import dev.authservice.domain.recovery.ResetRequestLimit;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
 import java.util.UUID;
 
-/** The reset requests let through, in {@code password_reset_requests}. */
+/**
+ * The reset requests let through, in {@code password_reset_requests}. A request is decided holding the locks of the
+ * stripes its identifier and its client's network hash to ({@code password_reset_request_stripes}, taken in order so
+ * that two requests never wait on each other in a circle): requests under either, on any instance, are counted one
+ * after another. Unrelated requests that share a stripe wait a moment too; a stripe's row is never written.
+ */
 @Singleton
 @TranslatesUnavailability
 class JdbcResetRequestLog implements ResetRequestLog {
+
+    /** The rows V23 makes. */
+    static final int STRIPES = 64;
 
     private final TransactionalStatements jdbc;
 
@@ -30,24 +43,23 @@ class JdbcResetRequestLog implements ResetRequestLog {
     }
 
     @Override
-    public List<Instant> ofIdentifier(ResetRequestKey key, Instant since) {
-        return after("identifier", key.identifier(), since);
-    }
-
-    @Override
-    public List<Instant> ofClient(ResetRequestKey key, Instant since) {
-        return after("client", key.client(), since);
-    }
-
-    @Override
-    public void record(ResetRequestKey key, Instant at) {
-        jdbc.write(connection -> update(connection, "INSERT INTO password_reset_requests (id, identifier, client,"
-                + " requested_at) VALUES (?, ?, ?, ?)", statement -> {
-                    statement.setObject(1, UUID.randomUUID());
-                    statement.setString(2, key.identifier());
-                    statement.setString(3, key.client());
-                    statement.setObject(4, at(at));
-                }));
+    public Optional<Duration> tryRequest(ResetRequestKey key, Instant now, ResetRequestLimit limit) {
+        return jdbc.write(connection -> {
+            lockStripesOf(connection, key);
+            Instant since = limit.windowStart(now);
+            Optional<Duration> wait = limit.waitBefore(now, after(connection, "identifier", key.identifier(), since),
+                    after(connection, "client", key.client(), since));
+            if (wait.isEmpty()) {
+                update(connection, "INSERT INTO password_reset_requests (id, identifier, client, requested_at)"
+                        + " VALUES (?, ?, ?, ?)", statement -> {
+                            statement.setObject(1, UUID.randomUUID());
+                            statement.setString(2, key.identifier());
+                            statement.setString(3, key.client());
+                            statement.setObject(4, at(now));
+                        });
+            }
+            return wait;
+        });
     }
 
     @Override
@@ -59,21 +71,39 @@ class JdbcResetRequestLog implements ResetRequestLog {
                 }));
     }
 
-    /** {@code column} is one of two names above, never the client's text. */
-    private List<Instant> after(String column, String value, Instant since) {
-        return jdbc.read(connection -> {
-            try (PreparedStatement statement = connection.prepareStatement("SELECT requested_at FROM"
-                    + " password_reset_requests WHERE " + column + " = ? AND requested_at > ? ORDER BY requested_at")) {
-                statement.setString(1, value);
-                statement.setObject(2, at(since));
-                List<Instant> found = new ArrayList<>();
+    /** {@link String#hashCode} is the same on every JVM, so every instance finds a key on the same stripe. */
+    static int stripeOf(String value) {
+        return Math.floorMod(value.hashCode(), STRIPES);
+    }
+
+    private static void lockStripesOf(Connection connection, ResetRequestKey key) throws SQLException {
+        for (int stripe : new TreeSet<>(List.of(stripeOf(key.identifier()), stripeOf(key.client())))) {
+            try (PreparedStatement statement = connection.prepareStatement(
+                    "SELECT stripe FROM password_reset_request_stripes WHERE stripe = ? FOR UPDATE")) {
+                statement.setInt(1, stripe);
                 try (ResultSet row = statement.executeQuery()) {
-                    while (row.next()) {
-                        found.add(instant(row, "requested_at"));
+                    if (!row.next()) {
+                        throw new IllegalStateException("the stripe " + stripe + " that V23 makes is missing");
                     }
                 }
-                return found;
             }
-        });
+        }
+    }
+
+    /** {@code column} is one of two names above, never the client's text. */
+    private static List<Instant> after(Connection connection, String column, String value, Instant since)
+            throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement("SELECT requested_at FROM"
+                + " password_reset_requests WHERE " + column + " = ? AND requested_at > ? ORDER BY requested_at")) {
+            statement.setString(1, value);
+            statement.setObject(2, at(since));
+            List<Instant> found = new ArrayList<>();
+            try (ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    found.add(instant(row, "requested_at"));
+                }
+            }
+            return found;
+        }
     }
 }

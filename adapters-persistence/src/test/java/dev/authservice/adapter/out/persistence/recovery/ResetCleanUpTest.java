@@ -21,7 +21,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -46,16 +45,18 @@ class ResetCleanUpTest {
         ResetToken live = token("live", NOW.minusSeconds(60));
         tokens.issue(live);
         ResetRequestKey key = ResetRequestKey.of(new Username("alice"), new ClientAddress("192.0.2.1"));
+        ResetRequestLimit roomy = new ResetRequestLimit(10, 10, Duration.ofHours(1));
         for (int i = 0; i < 3; i++) {
-            requests.record(key, NOW.minus(Duration.ofHours(2)));
+            requests.tryRequest(key, NOW.minus(Duration.ofHours(2)), roomy);
         }
-        requests.record(key, NOW.minusSeconds(60));
+        requests.tryRequest(key, NOW.minusSeconds(60), roomy);
 
         ResetCleanUp cleanUp = new ResetCleanUp(tokens, requests, limit, 2, Clock.fixed(NOW, ZoneOffset.UTC));
         assertEquals(6, cleanUp.forgetOldBy(NOW));
 
         assertEquals(Optional.of(live), tokens.find(live.hash()));
-        assertEquals(List.of(NOW.minusSeconds(60)), requests.ofIdentifier(key, NOW.minus(Duration.ofDays(1))));
+        // Over a day two requests fit: the one left from before and this one, had the old ones gone.
+        assertEquals(Optional.empty(), requests.tryRequest(key, NOW, new ResetRequestLimit(2, 2, Duration.ofDays(1))));
         assertEquals(0, cleanUp.forgetOldBy(NOW));
     }
 
