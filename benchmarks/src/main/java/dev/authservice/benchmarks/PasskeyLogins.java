@@ -104,7 +104,7 @@ public final class PasskeyLogins {
     }
 
     /** {@code median (smallest to largest)} of one figure over the batches, each batch's own. */
-    static String spread(List<PerLogin> batches, ToDoubleFunction<PerLogin> figure, String format) {
+    static <T> String spread(List<T> batches, ToDoubleFunction<T> figure, String format) {
         List<Double> values = batches.stream().map(figure::applyAsDouble).sorted().toList();
         return String.format(Locale.ROOT, format + " (" + format + " to " + format + ")", Rounds.median(values),
                 values.get(0), values.get(values.size() - 1));
