@@ -31,15 +31,9 @@ import org.junit.jupiter.api.Test;
  * A forgotten password over real HTTP against the whole service: the link is read from the mail the request queued
  * in the outbox (an SMTP server that never answers keeps it there), and its token resets the password once.
  */
-@MicronautTest(transactional = false)
-@Property(name = "auth.password-reset.enabled", value = "true")
+@MicronautTest(transactional = false, environments = "mail-kept")
 @Property(name = "auth.password-reset.max-requests-per-account", value = "4")
 @Property(name = "auth.password-reset.max-requests-per-address", value = "1000")
-@Property(name = "auth.public-url", value = "https://auth.example.test")
-@Property(name = "auth.mail.smtp.host", value = "127.0.0.1")
-@Property(name = "auth.mail.smtp.port", value = "9")
-@Property(name = "auth.mail.from", value = "no-reply@example.test")
-@Property(name = "auth.mail.worker.interval", value = "1h")
 class PasswordResetHttpTest {
 
     private static final String REQUESTS = "/api/password-reset/requests";

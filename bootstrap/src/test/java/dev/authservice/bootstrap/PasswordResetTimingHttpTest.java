@@ -18,16 +18,10 @@ import org.junit.jupiter.api.Test;
  * get the same answer in the same time. The work that differs, the token and the mail, happens after the answer; were
  * it done before, a known name's answer would take a database transaction longer. The limits are set out of the way.
  */
-@MicronautTest(transactional = false)
-@Property(name = "auth.password-reset.enabled", value = "true")
+@MicronautTest(transactional = false, environments = "mail-kept")
 @Property(name = "auth.password-reset.max-requests-per-account", value = "100")
 @Property(name = "auth.password-reset.max-requests-per-address", value = "10000")
 @Property(name = "auth.password-reset.request-window", value = "100ms")
-@Property(name = "auth.public-url", value = "https://auth.example.test")
-@Property(name = "auth.mail.smtp.host", value = "127.0.0.1")
-@Property(name = "auth.mail.smtp.port", value = "9")
-@Property(name = "auth.mail.from", value = "no-reply@example.test")
-@Property(name = "auth.mail.worker.interval", value = "1h")
 class PasswordResetTimingHttpTest {
 
     private static final String REQUESTS = "/api/password-reset/requests";

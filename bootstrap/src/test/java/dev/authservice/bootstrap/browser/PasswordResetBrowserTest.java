@@ -3,7 +3,6 @@ package dev.authservice.bootstrap.browser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.transaction.TransactionOperations;
@@ -24,13 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * takes the token from its fragment, clears the address bar and sets the new password. The link is read from the
  * mail queued in the outbox (an SMTP server that never answers keeps it there).
  */
-@MicronautTest(transactional = false)
-@Property(name = "auth.password-reset.enabled", value = "true")
-@Property(name = "auth.public-url", value = "https://auth.example.test")
-@Property(name = "auth.mail.smtp.host", value = "127.0.0.1")
-@Property(name = "auth.mail.smtp.port", value = "9")
-@Property(name = "auth.mail.from", value = "no-reply@example.test")
-@Property(name = "auth.mail.worker.interval", value = "1h")
+@MicronautTest(transactional = false, environments = "mail-kept")
 class PasswordResetBrowserTest {
 
     private static final Pattern LINK = Pattern.compile("/#reset-password=([A-Za-z0-9_-]+)");
