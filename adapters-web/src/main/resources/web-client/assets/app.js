@@ -1,7 +1,9 @@
 // The page: sign in, then the profile, the orders and the sessions of the caller; the two-step sign-in panel is
 // two-step.js's, the passkeys panel and the browser's WebAuthn ceremonies passkeys.js's, the "Confirm it's you" dialog
-// reauthenticate.js's, a forgotten password recovery.js's. Tokens are auth.js's business.
+// reauthenticate.js's, a forgotten password recovery.js's, the email address and its verification email.js's. Tokens
+// are auth.js's business.
 import * as auth from './auth.js';
+import * as email from './email.js';
 import * as passkeys from './passkeys.js';
 import * as reauthenticate from './reauthenticate.js';
 import * as recovery from './recovery.js';
@@ -27,6 +29,7 @@ function show(view) {
   $('starting').hidden = view !== 'starting';
   $('login-view').hidden = view !== 'login';
   $('reset-view').hidden = view !== 'reset';
+  $('verify-view').hidden = view !== 'verify';
   $('app-view').hidden = view !== 'app';
   $('logout').hidden = view !== 'app';
   $('reload').hidden = view !== 'app';
@@ -54,6 +57,7 @@ function showLogin(message) {
   passkeys.forget();
   reauthenticate.forget();
   recovery.forget();
+  email.forget();
   loginMessage(message);
   $('password').value = '';
   $('second-factor-form').hidden = true;
@@ -209,7 +213,8 @@ async function loadSessions() {
 function enterApp() {
   notice(null);
   show('app');
-  return guard(() => Promise.all([loadProfile(), loadOrders(), loadSessions(), twoStep.load(), passkeys.load()]));
+  return guard(() => Promise.all([loadProfile(), loadOrders(), loadSessions(), twoStep.load(), passkeys.load(),
+    email.load()]));
 }
 
 const throttled = failure => `Too many failed attempts. Try again in ${failure.retryAfter ?? 'a few'} seconds.`;
@@ -249,6 +254,7 @@ function wire() {
   reauthenticate.wire({ dataOf });
   passkeys.wire({ dataOf, guard, formatDate, element });
   recovery.wire({ show, showLogin, loginMessage, guard });
+  email.wire({ dataOf, guard });
   $('passkey-sign-in').addEventListener('click', () => signInStep($('passkey-sign-in'), async () => {
     const { credential, refused } = await passkeys.assertion(null);
     const failure = refused ?? await auth.logInWithPasskey(credential);
@@ -341,6 +347,7 @@ function wire() {
   // A reset link opened in a tab that shows this page already changes the fragment only, and loads nothing.
   window.addEventListener('hashchange', () => {
     if (recovery.takeToken()) recovery.showReset({ show });
+    else if (email.takeToken()) guard(() => email.verify({ show }, () => enterOrSignIn()));
   });
 }
 
@@ -355,8 +362,17 @@ async function start() {
     recovery.showReset({ show });
     return;
   }
+  if (email.takeToken()) {
+    await guard(() => email.verify({ show }, () => enterOrSignIn()));
+    return;
+  }
+  await enterOrSignIn();
+}
+
+/** The page as it opens: signed in where a session lives on, the sign-in form elsewhere. */
+async function enterOrSignIn() {
   await guard(async () => {
-    if (await auth.restore()) {
+    if (auth.signedIn() || await auth.restore()) {
       await enterApp();
     } else {
       showLogin();

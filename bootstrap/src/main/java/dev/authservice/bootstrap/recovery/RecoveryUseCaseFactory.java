@@ -7,7 +7,7 @@ import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.recovery.port.in.RequestPasswordResetUseCase;
 import dev.authservice.application.recovery.port.in.ResetPasswordUseCase;
 import dev.authservice.application.recovery.port.out.ResetRequestLog;
-import dev.authservice.application.recovery.port.out.ResetTokenStore;
+import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.application.recovery.service.RequestPasswordResetService;
 import dev.authservice.application.recovery.service.ResetIssuer;
 import dev.authservice.application.recovery.service.ResetPasswordService;
@@ -55,7 +55,7 @@ class RecoveryUseCaseFactory {
      * on a random port has no public URL until it listens: its links then point at the address it listens on.
      */
     @Context
-    ResetIssuer resetIssuer(UserStore users, ResetTokenStore tokens, MailQueue mail, Transactions transactions,
+    ResetIssuer resetIssuer(UserStore users, MailedTokenStore tokens, MailQueue mail, Transactions transactions,
                             RandomSource random, ResetTokenPolicy policy, PublicUrl publicUrl,
                             @Property(name = "auth.mail.smtp.host") @Nullable String smtpHost,
                             Provider<EmbeddedServer> server, Environment environment, Clock clock) {
@@ -88,7 +88,7 @@ class RecoveryUseCaseFactory {
     }
 
     @Singleton
-    ResetPasswordUseCase resetPassword(ResetTokenStore tokens, UserStore users, PasswordHasher hasher,
+    ResetPasswordUseCase resetPassword(MailedTokenStore tokens, UserStore users, PasswordHasher hasher,
                                        PasswordPolicy passwords, CredentialChanges changes, AuditLog audit,
                                        Clock clock) {
         return new ResetPasswordService(tokens, users, hasher, passwords, changes, audit, clock);

@@ -3,6 +3,7 @@ package dev.authservice.domain.recovery;
 import dev.authservice.domain.Sha256;
 import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
 import java.util.Objects;
 
@@ -25,6 +26,14 @@ public record ResetRequestKey(String identifier, String client) {
 
     public static ResetRequestKey of(Username username, ClientAddress clientAddress) {
         return new ResetRequestKey(Sha256.hex("username:" + username.value()), clientAddress.network());
+    }
+
+    /**
+     * A user's request for the link that verifies their address again, counted per account under a prefix of its
+     * own: it shares no count with resets.
+     */
+    public static ResetRequestKey ofVerificationMail(UserId user, ClientAddress clientAddress) {
+        return new ResetRequestKey(Sha256.hex("verify-email:" + user.value()), clientAddress.network());
     }
 
     /** The mailbox, however it is written: two spellings of one address are counted together. */

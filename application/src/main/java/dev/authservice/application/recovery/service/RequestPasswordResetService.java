@@ -43,16 +43,7 @@ public final class RequestPasswordResetService implements RequestPasswordResetUs
         ClientAddress client = command.requester().clientAddress();
         ResetRequestKey key = command.username().map(username -> ResetRequestKey.of(username, client))
                 .orElseGet(() -> ResetRequestKey.of(command.email().orElseThrow(), client));
-        Optional<Duration> wait = transactions.inTransaction(() -> {
-            Instant since = limit.windowStart(now);
-            Optional<Duration> needed = limit.waitBefore(now, requests.ofIdentifier(key, since),
-                    requests.ofClient(key, since));
-            // A refused request is not counted: a flood cannot keep an account's owner from asking for ever.
-            if (needed.isEmpty()) {
-                requests.record(key, now);
-            }
-            return needed;
-        });
+        Optional<Duration> wait = new RequestAdmission(requests, limit, transactions).admit(key, now);
         if (wait.isPresent()) {
             return new Result.Throttled(wait.get());
         }

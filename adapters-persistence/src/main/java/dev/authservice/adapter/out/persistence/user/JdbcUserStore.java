@@ -91,6 +91,11 @@ class JdbcUserStore implements UserStore {
     }
 
     @Override
+    public boolean markEmailVerified(UserId id, EmailAddress address) {
+        return rows.markEmailVerified(id.value(), address.comparisonKey()) == 1;
+    }
+
+    @Override
     public boolean replacePasswordHash(UserId id, PasswordHash expected, PasswordHash replacement) {
         return rows.replacePasswordHash(id.value(), expected.encoded(), replacement.encoded()) == 1;
     }

@@ -42,6 +42,13 @@ public interface UserStore extends Accounts {
     EmailChange setEmail(UserId id, Optional<AccountEmail> email);
 
     /**
+     * Marks the user's address verified, but only if it still names the mailbox of {@code address} (their comparison
+     * keys are equal): a compare-and-set, so that a link mailed to an address the account no longer holds verifies
+     * nothing. Returns whether the stored address is that one; marking a verified one again is no change, and true.
+     */
+    boolean markEmailVerified(UserId id, EmailAddress address);
+
+    /**
      * Sets a new password hash, but only if the stored one is still {@code expected}: a compare-and-set, so that a
      * rehash at login racing a password change cannot bring the old password back. Returns whether it was replaced.
      */

@@ -585,6 +585,23 @@ public abstract class UserStoreContract {
     }
 
     @Test
+    void anAddressIsMarkedVerifiedOnlyWhileTheAccountHoldsItsMailbox() {
+        store.add(aUser().withId(dee().id()).named("dee").withEmail("dee@example.com", false).build());
+
+        assertFalse(store.markEmailVerified(dee().id(), new EmailAddress("eve@example.com")));
+        assertFalse(store.markEmailVerified(dee().id(), new EmailAddress("Dee@example.com")));
+        assertFalse(store.findById(dee().id()).orElseThrow().email().orElseThrow().verified());
+        assertFalse(store.markEmailVerified(aUser().build().id(),
+                new EmailAddress("dee@example.com")), "no such user");
+
+        assertTrue(store.markEmailVerified(dee().id(), new EmailAddress("dee@EXAMPLE.com")));
+        assertEquals(Optional.of(new AccountEmail(new EmailAddress("dee@example.com"), true)),
+                store.findById(dee().id()).orElseThrow().email(), "as it was written, now verified");
+        store.setEmail(dee().id(), Optional.empty());
+        assertFalse(store.markEmailVerified(dee().id(), new EmailAddress("dee@example.com")));
+    }
+
+    @Test
     void aUserMaySetTheirOwnMailboxAgainInAnotherSpelling() {
         store.add(aUser().withId(dee().id()).named("dee").withEmail("dee@example.com", true).build());
         Optional<AccountEmail> respelled = Optional.of(new AccountEmail(new EmailAddress("dee@EXAMPLE.COM"), true));
