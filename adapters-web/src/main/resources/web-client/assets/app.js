@@ -1,12 +1,13 @@
 // The page: sign in, then the profile, the orders and the sessions of the caller; the two-step sign-in panel is
 // two-step.js's, the passkeys panel and the browser's WebAuthn ceremonies passkeys.js's, the "Confirm it's you" dialog
-// reauthenticate.js's, a forgotten password recovery.js's, the email address and its verification email.js's. Tokens
-// are auth.js's business.
+// reauthenticate.js's, a forgotten password recovery.js's, the email address and its verification email.js's,
+// sign-up sign-up.js's. Tokens are auth.js's business.
 import * as auth from './auth.js';
 import * as email from './email.js';
 import * as passkeys from './passkeys.js';
 import * as reauthenticate from './reauthenticate.js';
 import * as recovery from './recovery.js';
+import * as signUp from './sign-up.js';
 import * as twoStep from './two-step.js';
 
 const $ = id => document.getElementById(id);
@@ -58,12 +59,14 @@ function showLogin(message) {
   reauthenticate.forget();
   recovery.forget();
   email.forget();
+  signUp.forget();
   loginMessage(message);
   $('password').value = '';
   $('second-factor-form').hidden = true;
   $('login-form').hidden = false;
   $('passkey-sign-in').hidden = !passkeys.supported;
   show('login');
+  signUp.offer();
   $('username').focus();
 }
 
@@ -255,6 +258,7 @@ function wire() {
   passkeys.wire({ dataOf, guard, formatDate, element });
   recovery.wire({ show, showLogin, loginMessage, guard });
   email.wire({ dataOf, guard });
+  signUp.wire({ loginMessage, guard });
   $('passkey-sign-in').addEventListener('click', () => signInStep($('passkey-sign-in'), async () => {
     const { credential, refused } = await passkeys.assertion(null);
     const failure = refused ?? await auth.logInWithPasskey(credential);
@@ -282,9 +286,13 @@ function wire() {
     guard(async () => {
       $('login-submit').disabled = true;
       try {
-        const failure = await auth.logIn($('username').value.trim(), $('password').value);
+        const username = $('username').value.trim();
+        const failure = await auth.logIn(username, $('password').value);
         if (!failure) {
           await enterApp();
+        } else if (failure.code === 'EMAIL_NOT_VERIFIED') {
+          showLogin('Your email address is not verified yet: follow the link mailed to it, then sign in.');
+          signUp.offerMailAgain(username);
         } else if (failure.code === 'SECOND_FACTOR_REQUIRED') {
           showSecondFactor(failure.data.ticket, failure.data.methods, failure.data.methods.includes('totp')
             ? 'Enter the code your authenticator app shows now.' : 'Use your passkey, or enter a recovery code.');

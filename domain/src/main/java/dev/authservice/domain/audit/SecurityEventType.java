@@ -79,7 +79,11 @@ public enum SecurityEventType {
     /** A verification link that verifies nothing; the outcome says why. */
     EMAIL_VERIFICATION_FAILED,
     /** A user asked for the link that verifies their address again, and it was mailed (or THROTTLED: it was not). */
-    EMAIL_VERIFICATION_MAILED;
+    EMAIL_VERIFICATION_MAILED,
+    /** An account made by sign-up, pending until its address is verified. */
+    USER_SIGNED_UP,
+    /** A sign-up that made no account (outcome USERNAME_TAKEN or EMAIL_TAKEN): the address was told by mail. */
+    SIGN_UP_REFUSED;
 
     /** Too frequent to keep one record each: counted by the metrics only, unless the audit trail is told otherwise. */
     public boolean isRoutine() {

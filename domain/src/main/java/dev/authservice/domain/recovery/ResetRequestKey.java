@@ -36,6 +36,19 @@ public record ResetRequestKey(String identifier, String client) {
         return new ResetRequestKey(Sha256.hex("verify-email:" + user.value()), clientAddress.network());
     }
 
+    /** A sign-up, counted under the mailbox it names (under a prefix of its own) and the client's network. */
+    public static ResetRequestKey ofSignUp(EmailAddress email, ClientAddress clientAddress) {
+        return new ResetRequestKey(Sha256.hex("sign-up:" + email.comparisonKey()), clientAddress.network());
+    }
+
+    /**
+     * A request for a pending account's verification link again, counted under the name or mailbox it names,
+     * whether or not an account has it, under a prefix of its own.
+     */
+    public static ResetRequestKey ofSignUpMail(String identifier, ClientAddress clientAddress) {
+        return new ResetRequestKey(Sha256.hex("sign-up-mail:" + identifier), clientAddress.network());
+    }
+
     /** The mailbox, however it is written: two spellings of one address are counted together. */
     public static ResetRequestKey of(EmailAddress email, ClientAddress clientAddress) {
         return new ResetRequestKey(Sha256.hex("email:" + email.comparisonKey()), clientAddress.network());

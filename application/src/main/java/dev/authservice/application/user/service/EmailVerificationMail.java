@@ -61,7 +61,9 @@ public final class EmailVerificationMail {
                 + "this address was given for your account. To confirm that it is yours, open this link within "
                 + hours() + ":\n\n"
                 + publicUrl.get() + "/#verify-email=" + token + "\n\n"
-                + "The link works once. Until the address is confirmed, no password reset or notice is sent to it.\n"
+                + "The link works once. " + (user.isPending()
+                        ? "Your new account can sign in once the address is confirmed.\n"
+                        : "Until the address is confirmed, no password reset or notice is sent to it.\n")
                 + "If you do not know this account, ignore this mail.\n";
     }
 

@@ -37,6 +37,7 @@ public final class SecurityMetrics implements AuditLog {
     static final String RECOVERY_CODES_RENEWED = "auth.recovery-codes.renewed";
     static final String REAUTHENTICATIONS = "auth.reauthentications";
     static final String EMAIL_VERIFICATIONS = "auth.email-verifications";
+    static final String SIGN_UPS = "auth.sign-ups";
     private static final String NONE = "none";
     private static final Set<SecurityEventType> SECOND_FACTOR_EVENTS = EnumSet.of(
             SecurityEventType.SECOND_FACTOR_ENROLLED, SecurityEventType.SECOND_FACTOR_CONFIRMED,
@@ -86,6 +87,8 @@ public final class SecurityMetrics implements AuditLog {
         byType.put(SecurityEventType.EMAIL_VERIFICATION_FAILED, emailVerification(registry, "failed"));
         byType.put(SecurityEventType.EMAIL_VERIFICATION_MAILED, emailVerification(registry, "mailed"));
         verificationMailThrottled = emailVerification(registry, "mail_throttled");
+        byType.put(SecurityEventType.USER_SIGNED_UP, signUp(registry, "signed_up"));
+        byType.put(SecurityEventType.SIGN_UP_REFUSED, signUp(registry, "refused"));
         byType.put(SecurityEventType.RECOVERY_CODES_RENEWED, Counter.builder(RECOVERY_CODES_RENEWED)
                 .description("Recovery codes made anew by their user, the old ones void")
                 .register(registry));
@@ -162,6 +165,12 @@ public final class SecurityMetrics implements AuditLog {
         return Counter.builder(EMAIL_VERIFICATIONS).description("Email addresses verified through a mailed link, "
                 + "links refused, and links asked for again: mailed or throttled").tag("event", event)
                 .register(registry);
+    }
+
+    /** Sign-ups that made a pending account, and those that did not (the name or the address taken). */
+    private static Counter signUp(MeterRegistry registry, String outcome) {
+        return Counter.builder(SIGN_UPS).description("Sign-ups: accounts made pending, and sign-ups that made none "
+                + "because the name or the address was taken").tag("outcome", outcome).register(registry);
     }
 
     private static Counter passkeyLogin(MeterRegistry registry, String outcome) {

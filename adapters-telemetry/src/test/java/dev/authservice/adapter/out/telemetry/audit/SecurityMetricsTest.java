@@ -151,6 +151,16 @@ class SecurityMetricsTest {
         assertEquals(1, count(SecurityMetrics.EMAIL_VERIFICATIONS, "event", "mail_throttled"));
     }
 
+    @Test
+    void signUpsAreCountedByWhetherTheyMadeAnAccount() {
+        record(SecurityEventType.USER_SIGNED_UP, null);
+        record(SecurityEventType.SIGN_UP_REFUSED, AuditOutcome.EMAIL_TAKEN);
+        record(SecurityEventType.SIGN_UP_REFUSED, AuditOutcome.USERNAME_TAKEN);
+
+        assertEquals(1, count(SecurityMetrics.SIGN_UPS, "outcome", "signed_up"));
+        assertEquals(2, count(SecurityMetrics.SIGN_UPS, "outcome", "refused"));
+    }
+
     private double total() {
         return registry.getMeters().stream().mapToDouble(meter -> meter.measure().iterator().next().getValue()).sum();
     }

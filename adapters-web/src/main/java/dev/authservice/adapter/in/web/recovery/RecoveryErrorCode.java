@@ -17,7 +17,9 @@ public enum RecoveryErrorCode implements ErrorCode {
     VERIFICATION_MAIL_THROTTLED(HttpStatus.TOO_MANY_REQUESTS, "Too many verification links asked for this account "
             + "or from this address: wait before asking again"),
     EMAIL_ALREADY_VERIFIED(HttpStatus.CONFLICT, "The email address is verified already"),
-    NO_EMAIL_ADDRESS(HttpStatus.CONFLICT, "The account has no email address to verify");
+    NO_EMAIL_ADDRESS(HttpStatus.CONFLICT, "The account has no email address to verify"),
+    SIGN_UP_THROTTLED(HttpStatus.TOO_MANY_REQUESTS, "Too many sign-up requests for this address or name, or from "
+            + "this client address: wait before asking again");
 
     private final Answer answer;
 

@@ -54,6 +54,12 @@ public interface UserStore extends Accounts {
      */
     boolean replacePasswordHash(UserId id, PasswordHash expected, PasswordHash replacement);
 
+    /**
+     * Removes up to {@code limit} accounts pending since {@code cutoff} or before (made by sign-up, their address never
+     * verified), with every row that references them; returns how many.
+     */
+    int removePendingSince(java.time.Instant cutoff, int limit);
+
     /** Returns {@code false} when there is no such user. Touches nothing else of the account. */
     boolean setEnabled(UserId id, boolean enabled);
 

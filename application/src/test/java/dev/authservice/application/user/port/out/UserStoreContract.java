@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -599,6 +600,49 @@ public abstract class UserStoreContract {
                 store.findById(dee().id()).orElseThrow().email(), "as it was written, now verified");
         store.setEmail(dee().id(), Optional.empty());
         assertFalse(store.markEmailVerified(dee().id(), new EmailAddress("dee@example.com")));
+    }
+
+    @Test
+    void aPendingAccountIsKeptAsMadeUntilItsAddressIsVerified() {
+        Instant at = Instant.parse("2026-01-01T10:00:00Z");
+        UserAccount pending = UserAccount.signedUp(dee().id(), new Username("dee"), SOME_PASSWORD_HASH,
+                new EmailAddress("dee@example.com"), at);
+        assertTrue(store.add(pending));
+        assertEquals(Optional.of(pending), store.findById(pending.id()));
+        assertEquals(Optional.of(at), store.findByUsername(new Username("dee")).orElseThrow().pendingSince());
+
+        assertTrue(store.markEmailVerified(pending.id(), new EmailAddress("dee@example.com")));
+
+        UserAccount verified = store.findById(pending.id()).orElseThrow();
+        assertFalse(verified.isPending());
+        assertTrue(verified.email().orElseThrow().verified());
+        assertEquals(0, store.removePendingSince(at.plusSeconds(1), 10), "verified: no longer pending");
+    }
+
+    @Test
+    void pendingAccountsAreRemovedInBatchesOnceTheyWerePendingSinceTheCutoffOthersNever() {
+        Instant at = Instant.parse("2026-01-01T10:00:00Z");
+        UserAccount old = UserAccount.signedUp(aUser().build().id(), new Username("old-one"), SOME_PASSWORD_HASH,
+                new EmailAddress("old@example.com"), at);
+        UserAccount older = UserAccount.signedUp(aUser().build().id(), new Username("older-one"), SOME_PASSWORD_HASH,
+                new EmailAddress("older@example.com"), at.minusSeconds(60));
+        UserAccount recent = UserAccount.signedUp(aUser().build().id(), new Username("recent-one"),
+                SOME_PASSWORD_HASH, new EmailAddress("recent@example.com"), at.plusSeconds(1));
+        store.add(old);
+        store.add(older);
+        store.add(recent);
+        store.add(dee());
+
+        assertEquals(1, store.removePendingSince(at, 1));
+        assertEquals(1, store.removePendingSince(at, 10));
+        assertEquals(0, store.removePendingSince(at, 10));
+
+        assertEquals(Optional.empty(), store.findById(old.id()));
+        assertEquals(Optional.empty(), store.findByEmail(new EmailAddress("older@example.com")));
+        assertEquals(Optional.of(recent), store.findById(recent.id()));
+        assertEquals(Optional.of(dee()), store.findById(dee().id()));
+        assertTrue(store.add(UserAccount.signedUp(aUser().build().id(), new Username("old-one"), SOME_PASSWORD_HASH,
+                new EmailAddress("old@example.com"), at.plusSeconds(2))), "the name and the mailbox are free again");
     }
 
     @Test
