@@ -16,11 +16,18 @@ import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -60,6 +67,38 @@ class SignUpCleanUpTest {
         assertTrue(users.findById(recent.id()).isPresent());
         assertTrue(users.findById(regular.id()).isPresent());
         assertEquals(0, cleanUp.removeExpiredBy(NOW));
+    }
+
+    /**
+     * Every table whose foreign keys name {@code users} is one a removal clears, after every table whose foreign keys
+     * name it: a table a later migration adds fails here until {@code JdbcUserStore} clears it too.
+     */
+    @Test
+    void aRemovalClearsEveryTableThatReferencesAnAccountChildrenFirst() throws SQLException {
+        try (Connection connection = database.target().connect()) {
+            DatabaseMetaData metadata = connection.getMetaData();
+            assertEquals(new TreeSet<>(JdbcUserStore.REFERENCING_USERS),
+                    referencing(metadata, connection.getSchema(), "users"));
+            for (int i = 0; i < JdbcUserStore.REFERENCING_USERS.size(); i++) {
+                String table = JdbcUserStore.REFERENCING_USERS.get(i);
+                Set<String> children = referencing(metadata, connection.getSchema(), table);
+                children.remove(table);
+                assertTrue(JdbcUserStore.REFERENCING_USERS.subList(0, i).containsAll(children),
+                        table + " is cleared after " + children);
+            }
+        }
+    }
+
+    private static Set<String> referencing(DatabaseMetaData metadata, String schema, String table)
+            throws SQLException {
+        Set<String> tables = new TreeSet<>();
+        String stored = metadata.storesUpperCaseIdentifiers() ? table.toUpperCase(Locale.ROOT) : table;
+        try (ResultSet keys = metadata.getExportedKeys(null, schema, stored)) {
+            while (keys.next()) {
+                tables.add(keys.getString("FKTABLE_NAME").toLowerCase(Locale.ROOT));
+            }
+        }
+        return tables;
     }
 
     private static UserAccount pending(String name, Instant since) {
