@@ -6,8 +6,8 @@ import dev.authservice.domain.Drawings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.stream.Stream;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**

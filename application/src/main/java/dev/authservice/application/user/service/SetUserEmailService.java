@@ -1,11 +1,11 @@
 package dev.authservice.application.user.service;
 
 import dev.authservice.application.audit.port.out.AuditLog;
-import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.notice.service.CredentialChanges.Change;
+import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.user.port.in.SetUserEmailUseCase;
-import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.application.user.port.out.UserStore.EmailChange;
+import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;

@@ -7,9 +7,9 @@ import static dev.authservice.adapter.out.persistence.TransactionalStatements.up
 import dev.authservice.adapter.out.persistence.TransactionalStatements;
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.application.user.port.out.MailedTokenStore;
-import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.MailedToken;
 import dev.authservice.domain.user.MailedTokenHash;
+import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;

@@ -1,11 +1,11 @@
 package dev.authservice.application.user.port.out;
 
 import dev.authservice.application.notice.port.out.Accounts;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
 import dev.authservice.domain.user.AccountEmail;
-import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.AtTheSameTime;
 import dev.authservice.application.fixtures.TestTime;
-import dev.authservice.domain.user.TokenFingerprint;
-import dev.authservice.domain.user.Redemption;
-import dev.authservice.domain.user.MailedToken;
-import dev.authservice.domain.user.MailedTokenHash;
 import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.MailedToken.Purpose;
+import dev.authservice.domain.user.MailedToken;
+import dev.authservice.domain.user.MailedTokenHash;
 import dev.authservice.domain.user.PasswordHash;
+import dev.authservice.domain.user.Redemption;
+import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserId;
 import java.time.Duration;
 import java.time.Instant;
