@@ -1,10 +1,13 @@
 // The page: sign in, then the profile, the orders and the sessions of the caller; the two-step sign-in panel is
 // two-step.js's, the passkeys panel and the browser's WebAuthn ceremonies passkeys.js's, the "Confirm it's you" dialog
-// reauthenticate.js's, a forgotten password recovery.js's. Tokens are auth.js's business.
+// reauthenticate.js's, a forgotten password recovery.js's, the email address and its verification email.js's,
+// sign-up sign-up.js's. Tokens are auth.js's business.
 import * as auth from './auth.js';
+import * as email from './email.js';
 import * as passkeys from './passkeys.js';
 import * as reauthenticate from './reauthenticate.js';
 import * as recovery from './recovery.js';
+import * as signUp from './sign-up.js';
 import * as twoStep from './two-step.js';
 
 const $ = id => document.getElementById(id);
@@ -27,6 +30,7 @@ function show(view) {
   $('starting').hidden = view !== 'starting';
   $('login-view').hidden = view !== 'login';
   $('reset-view').hidden = view !== 'reset';
+  $('verify-view').hidden = view !== 'verify';
   $('app-view').hidden = view !== 'app';
   $('logout').hidden = view !== 'app';
   $('reload').hidden = view !== 'app';
@@ -54,12 +58,15 @@ function showLogin(message) {
   passkeys.forget();
   reauthenticate.forget();
   recovery.forget();
+  email.forget();
+  signUp.forget();
   loginMessage(message);
   $('password').value = '';
   $('second-factor-form').hidden = true;
   $('login-form').hidden = false;
   $('passkey-sign-in').hidden = !passkeys.supported;
   show('login');
+  signUp.offer();
   $('username').focus();
 }
 
@@ -209,7 +216,8 @@ async function loadSessions() {
 function enterApp() {
   notice(null);
   show('app');
-  return guard(() => Promise.all([loadProfile(), loadOrders(), loadSessions(), twoStep.load(), passkeys.load()]));
+  return guard(() => Promise.all([loadProfile(), loadOrders(), loadSessions(), twoStep.load(), passkeys.load(),
+    email.load()]));
 }
 
 const throttled = failure => `Too many failed attempts. Try again in ${failure.retryAfter ?? 'a few'} seconds.`;
@@ -249,6 +257,8 @@ function wire() {
   reauthenticate.wire({ dataOf });
   passkeys.wire({ dataOf, guard, formatDate, element });
   recovery.wire({ show, showLogin, loginMessage, guard });
+  email.wire({ dataOf, guard });
+  signUp.wire({ loginMessage, guard });
   $('passkey-sign-in').addEventListener('click', () => signInStep($('passkey-sign-in'), async () => {
     const { credential, refused } = await passkeys.assertion(null);
     const failure = refused ?? await auth.logInWithPasskey(credential);
@@ -276,9 +286,13 @@ function wire() {
     guard(async () => {
       $('login-submit').disabled = true;
       try {
-        const failure = await auth.logIn($('username').value.trim(), $('password').value);
+        const username = $('username').value.trim();
+        const failure = await auth.logIn(username, $('password').value);
         if (!failure) {
           await enterApp();
+        } else if (failure.code === 'EMAIL_NOT_VERIFIED') {
+          showLogin('Your email address is not verified yet: follow the link mailed to it, then sign in.');
+          signUp.offerMailAgain(username);
         } else if (failure.code === 'SECOND_FACTOR_REQUIRED') {
           showSecondFactor(failure.data.ticket, failure.data.methods, failure.data.methods.includes('totp')
             ? 'Enter the code your authenticator app shows now.' : 'Use your passkey, or enter a recovery code.');
@@ -341,6 +355,7 @@ function wire() {
   // A reset link opened in a tab that shows this page already changes the fragment only, and loads nothing.
   window.addEventListener('hashchange', () => {
     if (recovery.takeToken()) recovery.showReset({ show });
+    else if (email.takeToken()) guard(() => email.verify({ show }, () => enterOrSignIn()));
   });
 }
 
@@ -355,8 +370,17 @@ async function start() {
     recovery.showReset({ show });
     return;
   }
+  if (email.takeToken()) {
+    await guard(() => email.verify({ show }, () => enterOrSignIn()));
+    return;
+  }
+  await enterOrSignIn();
+}
+
+/** The page as it opens: signed in where a session lives on, the sign-in form elsewhere. */
+async function enterOrSignIn() {
   await guard(async () => {
-    if (await auth.restore()) {
+    if (auth.signedIn() || await auth.restore()) {
       await enterApp();
     } else {
       showLogin();

@@ -80,7 +80,7 @@ final class HexagonRules {
                     Map.entry("order", Set.of()),
                     Map.entry("session", Set.of("audit")),
                     Map.entry("notice", Set.of("mail", "session")),
-                    Map.entry("user", Set.of("audit", "session", "notice")),
+                    Map.entry("user", Set.of("audit", "session", "notice", "mail")),
                     Map.entry("passkey", Set.of("audit", "session", "user", "notice")),
                     Map.entry("secondfactor", Set.of("audit", "session", "user", "passkey", "notice")),
                     Map.entry("login", Set.of("audit", "session", "user", "passkey", "secondfactor")),

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.context.annotation.Property;
+import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.web.router.Router;
 import jakarta.inject.Inject;
@@ -35,10 +35,11 @@ import org.yaml.snakeyaml.Yaml;
  * ({@link Router#uriRoutes()}); static resources (the spec itself, Swagger UI) are not routes of the router, so they
  * are not compared. Management endpoints (metrics, liveness, readiness) are routes of the management port only, not
  * of this API, and are left out; the contract's {@code GET /health} on the main port is a controller like the others.
- * Password resets are on, as where mail leaves over SMTP, so that their paths are compared too.
+ * Password resets and sign-up are on, as where mail leaves over SMTP, so that their paths are compared too.
  */
 @MicronautTest
 @Property(name = "auth.password-reset.enabled", value = "true")
+@Property(name = "auth.sign-up.enabled", value = "true")
 @Property(name = "auth.public-url", value = "https://auth.example.test")
 @Property(name = "auth.mail.smtp.host", value = "127.0.0.1")
 @Property(name = "auth.mail.from", value = "no-reply@example.test")

@@ -9,6 +9,7 @@ import dev.authservice.domain.recovery.ResetRequestLimit;
 import dev.authservice.domain.recovery.ResetTokenPolicy;
 import dev.authservice.domain.session.StepUpPolicy;
 import dev.authservice.domain.session.TokenPolicy;
+import dev.authservice.domain.user.EmailVerificationPolicy;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
@@ -137,6 +138,17 @@ public class PolicyFactory {
             return new PasskeyLoginChallengeLimit(maxOpenPerAddress);
         } catch (InvalidValueException e) {
             throw misconfigured(e);
+        }
+    }
+
+    @Context
+    EmailVerificationPolicy emailVerificationPolicy(
+            @Property(name = "auth.email-verification.token-lifetime") Duration lifetime) {
+        try {
+            return new EmailVerificationPolicy(lifetime);
+        } catch (InvalidValueException e) {
+            throw new MisconfigurationException("auth.email-verification.token-lifetime "
+                    + "(AUTH_EMAIL_VERIFICATION_TOKEN_LIFETIME): " + e.getMessage());
         }
     }
 

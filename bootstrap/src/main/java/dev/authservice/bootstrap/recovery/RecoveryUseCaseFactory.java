@@ -6,18 +6,17 @@ import dev.authservice.application.mail.service.MailQueue;
 import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.recovery.port.in.RequestPasswordResetUseCase;
 import dev.authservice.application.recovery.port.in.ResetPasswordUseCase;
-import dev.authservice.application.recovery.port.out.ResetRequestLog;
-import dev.authservice.application.recovery.port.out.ResetTokenStore;
+import dev.authservice.application.recovery.service.RequestAdmission;
 import dev.authservice.application.recovery.service.RequestPasswordResetService;
 import dev.authservice.application.recovery.service.ResetIssuer;
 import dev.authservice.application.recovery.service.ResetPasswordService;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.shared.port.out.Transactions;
+import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.application.user.port.out.PasswordHasher;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.bootstrap.configuration.Development;
 import dev.authservice.bootstrap.configuration.MisconfigurationException;
-import dev.authservice.domain.recovery.ResetRequestLimit;
 import dev.authservice.domain.recovery.ResetTokenPolicy;
 import dev.authservice.domain.user.PasswordPolicy;
 import io.micronaut.context.annotation.Context;
@@ -32,14 +31,8 @@ import jakarta.inject.Named;
 import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Wires the password reset where it is on ({@link PasswordResetEnabled}). Its links need a way out and an address to
@@ -50,10 +43,6 @@ import org.slf4j.LoggerFactory;
 @Requires(condition = PasswordResetEnabled.class)
 class RecoveryUseCaseFactory {
 
-    private static final Logger LOG = LoggerFactory.getLogger(RecoveryUseCaseFactory.class);
-
-    /** Many times what writing an answer takes, little beside a mail's way to its reader. */
-    private static final Duration AFTER_THE_ANSWER = Duration.ofMillis(200);
     private static final String ENABLED = PasswordResetEnabled.KEY + " (AUTH_PASSWORD_RESET_ENABLED)";
 
     /**
@@ -61,7 +50,7 @@ class RecoveryUseCaseFactory {
      * on a random port has no public URL until it listens: its links then point at the address it listens on.
      */
     @Context
-    ResetIssuer resetIssuer(UserStore users, ResetTokenStore tokens, MailQueue mail, Transactions transactions,
+    ResetIssuer resetIssuer(UserStore users, MailedTokenStore tokens, MailQueue mail, Transactions transactions,
                             RandomSource random, ResetTokenPolicy policy, PublicUrl publicUrl,
                             @Property(name = "auth.mail.smtp.host") @Nullable String smtpHost,
                             Provider<EmbeddedServer> server, Environment environment, Clock clock) {
@@ -86,34 +75,17 @@ class RecoveryUseCaseFactory {
     }
 
     @Singleton
-    RequestPasswordResetUseCase requestPasswordReset(ResetRequestLog requests, ResetRequestLimit limit,
-                                                     ResetIssuer issuer,
+    RequestPasswordResetUseCase requestPasswordReset(RequestAdmission admission, ResetIssuer issuer,
                                                      @Named(TaskExecutors.BLOCKING) ExecutorService blocking,
                                                      Clock clock) {
-        return new RequestPasswordResetService(requests, limit, issuer, afterTheAnswer(blocking), clock);
+        return new RequestPasswordResetService(admission, issuer,
+                AfterTheAnswer.on(blocking, "A password-reset request"), clock);
     }
 
     @Singleton
-    ResetPasswordUseCase resetPassword(ResetTokenStore tokens, UserStore users, PasswordHasher hasher,
+    ResetPasswordUseCase resetPassword(MailedTokenStore tokens, UserStore users, PasswordHasher hasher,
                                        PasswordPolicy passwords, CredentialChanges changes, AuditLog audit,
                                        Clock clock) {
         return new ResetPasswordService(tokens, users, hasher, passwords, changes, audit, clock);
-    }
-
-    /**
-     * The work after the answer starts {@link #AFTER_THE_ANSWER} later, once the answer has left: begun at once, it
-     * would share the CPU with the answer's last steps, and a known name's answer would come measurably later than an
-     * unknown one's on a busy machine (PasswordResetTimingHttpTest). It has no caller to fail: its failure is logged,
-     * without the trace, which may carry the request's data, and the user may ask again.
-     */
-    private static Executor afterTheAnswer(ExecutorService executor) {
-        Executor logged = task -> executor.execute(() -> {
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                LOG.warn("A password-reset request could not be carried out: {}", e.getClass().getName());
-            }
-        });
-        return CompletableFuture.delayedExecutor(AFTER_THE_ANSWER.toMillis(), TimeUnit.MILLISECONDS, logged);
     }
 }

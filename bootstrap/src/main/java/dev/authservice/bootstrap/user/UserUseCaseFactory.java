@@ -1,10 +1,13 @@
 package dev.authservice.bootstrap.user;
 
-import dev.authservice.application.notice.service.CredentialChanges;
+import dev.authservice.adapter.in.web.PublicUrl;
 import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.mail.service.MailQueue;
+import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.session.port.out.SessionStore;
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.application.shared.port.out.RandomSource;
+import dev.authservice.application.shared.port.out.Transactions;
 import dev.authservice.application.user.port.in.ChangeMyEmailUseCase;
 import dev.authservice.application.user.port.in.ChangePasswordUseCase;
 import dev.authservice.application.user.port.in.CheckPublishedCredentialsUseCase;
@@ -17,6 +20,7 @@ import dev.authservice.application.user.port.in.RevokeUserSessionsUseCase;
 import dev.authservice.application.user.port.in.SetUserEmailUseCase;
 import dev.authservice.application.user.port.in.SetUserEnabledUseCase;
 import dev.authservice.application.user.port.out.LoginAttemptLog;
+import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.application.user.port.out.PasswordHasher;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.application.user.port.out.UsernameSecurityProfile;
@@ -24,6 +28,7 @@ import dev.authservice.application.user.service.ChangeMyEmailService;
 import dev.authservice.application.user.service.ChangePasswordService;
 import dev.authservice.application.user.service.CheckPublishedCredentialsService;
 import dev.authservice.application.user.service.CreateUserService;
+import dev.authservice.application.user.service.EmailVerificationMail;
 import dev.authservice.application.user.service.GetMyEmailService;
 import dev.authservice.application.user.service.GetUserService;
 import dev.authservice.application.user.service.ListUsersService;
@@ -33,10 +38,14 @@ import dev.authservice.application.user.service.RevokeUserSessionsService;
 import dev.authservice.application.user.service.SetUserEmailService;
 import dev.authservice.application.user.service.SetUserEnabledService;
 import dev.authservice.bootstrap.configuration.PolicyFactory;
+import dev.authservice.domain.user.EmailVerificationPolicy;
 import dev.authservice.domain.user.PasswordPolicy;
 import io.micronaut.context.annotation.Factory;
+import io.micronaut.runtime.server.EmbeddedServer;
+import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.util.Optional;
 
 /**
  * Wires the use cases of user accounts: creating, reading, listing, enabling and disabling them, changing a password,
@@ -98,9 +107,27 @@ class UserUseCaseFactory {
         return new RevokeUserSessionsService(users, sessions, audit, clock);
     }
 
+    /**
+     * The links that verify new addresses point at the public URL; where none is configured, at the address the
+     * service listens on, known once it listens.
+     */
     @Singleton
-    SetUserEmailUseCase setUserEmail(UserStore users, CredentialChanges changes, AuditLog audit, Clock clock) {
-        return new SetUserEmailService(users, changes, audit, clock);
+    EmailVerificationMail emailVerificationMail(MailedTokenStore tokens, MailQueue mail, Transactions transactions,
+                                                RandomSource random, EmailVerificationPolicy policy,
+                                                PublicUrl publicUrl, Provider<EmbeddedServer> server, Clock clock) {
+        Optional<String> configured = publicUrl.resolve("");
+        return new EmailVerificationMail(tokens, mail, transactions, random, policy,
+                () -> configured.orElseGet(() -> withoutTrailingSlash(server.get().getURL().toString())), clock);
+    }
+
+    private static String withoutTrailingSlash(String url) {
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+
+    @Singleton
+    SetUserEmailUseCase setUserEmail(UserStore users, CredentialChanges changes, EmailVerificationMail verification,
+                                     AuditLog audit, Clock clock) {
+        return new SetUserEmailService(users, changes, verification, audit, clock);
     }
 
     @Singleton
@@ -109,8 +136,8 @@ class UserUseCaseFactory {
     }
 
     @Singleton
-    ChangeMyEmailUseCase changeMyEmail(UserStore users, CredentialChanges changes, StepUp stepUp, AuditLog audit,
-                                       Clock clock) {
-        return new ChangeMyEmailService(users, changes, stepUp, audit, clock);
+    ChangeMyEmailUseCase changeMyEmail(UserStore users, CredentialChanges changes, StepUp stepUp,
+                                       EmailVerificationMail verification, AuditLog audit, Clock clock) {
+        return new ChangeMyEmailService(users, changes, stepUp, verification, audit, clock);
     }
 }

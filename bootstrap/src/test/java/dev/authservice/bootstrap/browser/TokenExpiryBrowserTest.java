@@ -71,8 +71,8 @@ class TokenExpiryBrowserTest {
         log.clear();
 
         // Both windows click at the same moment, after their shared token has expired: the first asks for one
-        // page, the second reloads everything (five requests at once: profile, orders, sessions, second factors,
-        // passkeys).
+        // page, the second reloads everything (six requests at once: profile, orders, sessions, second factors,
+        // passkeys, email address).
         Thread.sleep(PAST_THE_TTL_MS);
         Number at = (Number) browser.script("return Date.now() + 300;");
         browser.script(clickAt("reload"), at);
@@ -80,15 +80,16 @@ class TokenExpiryBrowserTest {
         browser.script(clickAt("next-page"), at);
 
         first.waitForPageInfo("Page 2 of 3 · 30 orders");
-        browser.waitUntil("the second window's five requests were retried", driver ->
+        browser.waitUntil("the second window's six requests were retried", driver ->
                 log.count("GET", "/api/user/profile", 200) == 1 && log.count("GET", "/api/user/sessions", 200) == 1
                         && log.count("GET", "/api/user/second-factor", 200) == 1
                         && log.count("GET", "/api/user/passkeys", 200) == 1
+                        && log.count("GET", "/api/user/email", 200) == 1
                         && log.count("GET", "/api/user/orders", 200) == 2);
         assertEquals(1, log.count("POST", "/api/refresh"), "one refresh for both windows: " + entries());
         assertEquals(1, log.count("POST", "/api/refresh", 200), entries().toString());
-        assertEquals(6, log.entries().stream().filter(entry -> entry.status() == 401).count(),
-                "all six requests went out with the expired token, and each was retried once: " + entries());
+        assertEquals(7, log.entries().stream().filter(entry -> entry.status() == 401).count(),
+                "all seven requests went out with the expired token, and each was retried once: " + entries());
         browser.switchTo(secondWindow);
         assertTrue(second.showsApp() && !second.showsLoginForm(), "the second window is still signed in");
 

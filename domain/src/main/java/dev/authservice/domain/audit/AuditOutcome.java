@@ -48,6 +48,14 @@ public enum AuditOutcome {
     /** A password-reset token already used, or replaced by a newer one sent to the user. */
     RESET_TOKEN_USED,
     RESET_TOKEN_SUPERSEDED,
+    /** An address-verification token already used, or replaced by a newer one sent to the user. */
+    VERIFICATION_TOKEN_USED,
+    VERIFICATION_TOKEN_SUPERSEDED,
+    /** The right password for an account made by sign-up whose address is not verified yet. */
+    EMAIL_NOT_VERIFIED,
+    /** A sign-up for a username, or an address, that an account holds already (told by mail, never in the answer). */
+    USERNAME_TAKEN,
+    EMAIL_TAKEN,
     /** A confirmation or removal of a TOTP the user does not have (pending, or at all). */
     NOT_ENROLLED,
     /** The second factor proven with the authenticator app's code. */

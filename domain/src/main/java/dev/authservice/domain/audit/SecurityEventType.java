@@ -73,7 +73,17 @@ public enum SecurityEventType {
     /** A password set anew through a mailed reset link; every session of the user ended. */
     PASSWORD_RESET,
     /** A reset link that resets nothing (the outcome says why) or a weak new password. */
-    PASSWORD_RESET_FAILED;
+    PASSWORD_RESET_FAILED,
+    /** A mailed link showed that the user's address is theirs. Which address is never recorded. */
+    EMAIL_ADDRESS_VERIFIED,
+    /** A verification link that verifies nothing; the outcome says why. */
+    EMAIL_VERIFICATION_FAILED,
+    /** A user asked for the link that verifies their address again, and it was mailed (or THROTTLED: it was not). */
+    EMAIL_VERIFICATION_MAILED,
+    /** An account made by sign-up, pending until its address is verified. */
+    USER_SIGNED_UP,
+    /** A sign-up that made no account (outcome USERNAME_TAKEN or EMAIL_TAKEN): the address was told by mail. */
+    SIGN_UP_REFUSED;
 
     /** Too frequent to keep one record each: counted by the metrics only, unless the audit trail is told otherwise. */
     public boolean isRoutine() {

@@ -3,6 +3,7 @@ package dev.authservice.domain.recovery;
 import dev.authservice.domain.Sha256;
 import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
 import java.util.Objects;
 
@@ -25,6 +26,27 @@ public record ResetRequestKey(String identifier, String client) {
 
     public static ResetRequestKey of(Username username, ClientAddress clientAddress) {
         return new ResetRequestKey(Sha256.hex("username:" + username.value()), clientAddress.network());
+    }
+
+    /**
+     * A user's request for the link that verifies their address again, counted per account under a prefix of its
+     * own: it shares no count with resets.
+     */
+    public static ResetRequestKey ofVerificationMail(UserId user, ClientAddress clientAddress) {
+        return new ResetRequestKey(Sha256.hex("verify-email:" + user.value()), clientAddress.network());
+    }
+
+    /** A sign-up, counted under the mailbox it names (under a prefix of its own) and the client's network. */
+    public static ResetRequestKey ofSignUp(EmailAddress email, ClientAddress clientAddress) {
+        return new ResetRequestKey(Sha256.hex("sign-up:" + email.comparisonKey()), clientAddress.network());
+    }
+
+    /**
+     * A request for a pending account's verification link again, counted under the name or mailbox it names,
+     * whether or not an account has it, under a prefix of its own.
+     */
+    public static ResetRequestKey ofSignUpMail(String identifier, ClientAddress clientAddress) {
+        return new ResetRequestKey(Sha256.hex("sign-up-mail:" + identifier), clientAddress.network());
     }
 
     /** The mailbox, however it is written: two spellings of one address are counted together. */

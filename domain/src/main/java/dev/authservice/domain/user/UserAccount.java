@@ -2,6 +2,7 @@ package dev.authservice.domain.user;
 
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.Require;
+import dev.authservice.domain.mail.EmailAddress;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Objects;
@@ -10,7 +11,8 @@ import java.util.Set;
 
 /**
  * Someone who can log in. The nickname and department are the public profile claims the access token carries;
- * the password hash never leaves the service, and the email address is not in any token.
+ * the password hash never leaves the service, and the email address is not in any token. An account made by sign-up
+ * is pending ({@code pendingSince}) until its address is verified: it cannot log in, and is removed if it stays so.
  */
 public record UserAccount(
         UserId id,
@@ -21,7 +23,8 @@ public record UserAccount(
         String department,
         Instant createdAt,
         boolean enabled,
-        Optional<AccountEmail> email) {
+        Optional<AccountEmail> email,
+        Optional<Instant> pendingSince) {
 
     /** What a list of users can be sorted by. */
     public enum SortKey { USERNAME, CREATED_AT }
@@ -40,12 +43,37 @@ public record UserAccount(
         Require.text("department", department, MAX_PROFILE_TEXT_LENGTH);
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(email, "email");
+        Objects.requireNonNull(pendingSince, "pendingSince");
+        if (pendingSince.isPresent() && email.filter(AccountEmail::verified).isPresent()) {
+            throw new IllegalArgumentException("a pending account awaits the verification of its address");
+        }
+    }
+
+    /** An account that is not pending: made by an administrator, or by sign-up and then verified. */
+    public UserAccount(UserId id, Username username, PasswordHash passwordHash, Set<Role> roles, String nickname,
+                       String department, Instant createdAt, boolean enabled, Optional<AccountEmail> email) {
+        this(id, username, passwordHash, roles, nickname, department, createdAt, enabled, email, Optional.empty());
+    }
+
+    /**
+     * A new account made by sign-up at {@code now}: enabled, its address unverified, pending until it is verified.
+     */
+    public static UserAccount signedUp(UserId id, Username username, PasswordHash passwordHash, EmailAddress email,
+                                       Instant now) {
+        return new UserAccount(id, username, passwordHash, Set.of(Role.USER), username.value(), "Signed up", now, true,
+                Optional.of(new AccountEmail(email, false)), Optional.of(now));
+    }
+
+    /** Made by sign-up, its address not verified yet: no login until it is. */
+    public boolean isPending() {
+        return pendingSince.isPresent();
     }
 
     /** An account without an email address. */
     public UserAccount(UserId id, Username username, PasswordHash passwordHash, Set<Role> roles, String nickname,
                        String department, Instant createdAt, boolean enabled) {
-        this(id, username, passwordHash, roles, nickname, department, createdAt, enabled, Optional.empty());
+        this(id, username, passwordHash, roles, nickname, department, createdAt, enabled, Optional.empty(),
+                Optional.empty());
     }
 
     /** An unmodifiable copy of {@code roles}, refused if their names and commas exceed {@link #MAX_ROLES_LENGTH}. */
@@ -64,14 +92,17 @@ public record UserAccount(
     }
 
     public UserAccount withPasswordHash(PasswordHash newHash) {
-        return new UserAccount(id, username, newHash, roles, nickname, department, createdAt, enabled, email);
+        return new UserAccount(id, username, newHash, roles, nickname, department, createdAt, enabled, email,
+                pendingSince);
     }
 
     public UserAccount withEnabled(boolean nowEnabled) {
-        return new UserAccount(id, username, passwordHash, roles, nickname, department, createdAt, nowEnabled, email);
+        return new UserAccount(id, username, passwordHash, roles, nickname, department, createdAt, nowEnabled, email,
+                pendingSince);
     }
 
     public UserAccount withEmail(Optional<AccountEmail> newEmail) {
-        return new UserAccount(id, username, passwordHash, roles, nickname, department, createdAt, enabled, newEmail);
+        return new UserAccount(id, username, passwordHash, roles, nickname, department, createdAt, enabled, newEmail,
+                pendingSince.filter(pending -> newEmail.filter(AccountEmail::verified).isEmpty()));
     }
 }

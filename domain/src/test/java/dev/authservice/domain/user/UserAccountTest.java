@@ -152,4 +152,23 @@ class UserAccountTest {
     private static UserAccount account(Set<Role> roles, String nickname, String department) {
         return new UserAccount(ID, new Username("bob"), HASH, roles, nickname, department, CREATED, true);
     }
+
+    @Test
+    void anAccountMadeBySignUpIsPendingUntilItsAddressIsVerified() {
+        Instant now = Instant.parse("2026-01-01T10:00:00Z");
+        UserAccount carol = UserAccount.signedUp(ID, new Username("carol"), HASH, new EmailAddress("carol@example.com"),
+                now);
+
+        assertTrue(carol.isPending());
+        assertEquals(Optional.of(now), carol.pendingSince());
+        assertEquals(Set.of(Role.USER), carol.roles());
+        assertTrue(carol.enabled());
+        assertFalse(carol.email().orElseThrow().verified());
+        assertTrue(carol.withPasswordHash(HASH).isPending());
+        assertFalse(carol.withEmail(Optional.of(new AccountEmail(new EmailAddress("carol@example.com"), true)))
+                .isPending(), "verified: pending no more");
+        assertThrows(IllegalArgumentException.class, () -> new UserAccount(ID, new Username("carol"), HASH,
+                Set.of(Role.USER), "carol", "Signed up", now, true,
+                Optional.of(new AccountEmail(new EmailAddress("carol@example.com"), true)), Optional.of(now)));
+    }
 }

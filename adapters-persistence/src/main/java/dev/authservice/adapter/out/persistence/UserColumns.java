@@ -43,14 +43,26 @@ public final class UserColumns {
     public static UserAccount account(UUID id, String username, String passwordHash, String roles, String nickname,
                                       String department, Instant createdAt, boolean enabled, String email,
                                       boolean emailVerified) {
+        return account(id, username, passwordHash, roles, nickname, department, createdAt, enabled, email,
+                emailVerified, null);
+    }
+
+    /** @param pendingSince the {@code pending_since} column, {@code NULL} for an account not pending */
+    public static UserAccount account(UUID id, String username, String passwordHash, String roles, String nickname,
+                                      String department, Instant createdAt, boolean enabled, String email,
+                                      boolean emailVerified, Instant pendingSince) {
         return new UserAccount(new UserId(id), new Username(username), new PasswordHash(passwordHash),
                 Arrays.stream(roles.split(ROLE_SEPARATOR)).filter(name -> !name.isEmpty()).map(Role::new)
                         .collect(Collectors.toSet()),
                 nickname, department, createdAt, enabled,
-                Optional.ofNullable(email).map(address -> new AccountEmail(new EmailAddress(address), emailVerified)));
+                Optional.ofNullable(email).map(address -> new AccountEmail(new EmailAddress(address), emailVerified)),
+                Optional.ofNullable(pendingSince));
     }
 
-    /** The account in {@code row}'s columns {@code first} on, selected as {@link #OF_U}. */
+    /**
+     * The account in {@code row}'s columns {@code first} on, selected as {@link #OF_U}: a session's owner, never
+     * pending (a pending account has no session).
+     */
     public static UserAccount read(ResultSet row, int first) throws SQLException {
         return account(row.getObject(first, UUID.class), row.getString(first + 1), row.getString(first + 2),
                 row.getString(first + 3), row.getString(first + 4), row.getString(first + 5),

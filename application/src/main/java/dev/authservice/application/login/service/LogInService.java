@@ -67,6 +67,12 @@ public final class LogInService implements LogInUseCase {
 
     private Result loggedIn(UserAccount user, PasswordHash checked, LoginAttemptKey key, Requester requester,
                             Instant now) {
+        if (user.isPending()) {
+            // After the right password only: someone without it learns nothing of the account.
+            audit.record(SecurityEvent.of(SecurityEventType.LOGIN_FAILED, now, requester).about(user.id())
+                    .outcome(AuditOutcome.EMAIL_NOT_VERIFIED));
+            return new Result.EmailNotVerified();
+        }
         Optional<TotpFactor.Confirmed> totp = secondFactors.confirmedTotpOf(user.id());
         if (totp.isPresent()) {
             // Not cleared yet: wrong codes count toward the throttle like wrong passwords, until the login completes.

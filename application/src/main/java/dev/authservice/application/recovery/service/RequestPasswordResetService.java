@@ -1,10 +1,8 @@
 package dev.authservice.application.recovery.service;
 
 import dev.authservice.application.recovery.port.in.RequestPasswordResetUseCase;
-import dev.authservice.application.recovery.port.out.ResetRequestLog;
 import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.recovery.ResetRequestKey;
-import dev.authservice.domain.recovery.ResetRequestLimit;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,16 +17,14 @@ import java.util.concurrent.Executor;
  */
 public final class RequestPasswordResetService implements RequestPasswordResetUseCase {
 
-    private final ResetRequestLog requests;
-    private final ResetRequestLimit limit;
+    private final RequestAdmission admission;
     private final ResetIssuer issuer;
     private final Executor background;
     private final Clock clock;
 
-    public RequestPasswordResetService(ResetRequestLog requests, ResetRequestLimit limit, ResetIssuer issuer,
-                                       Executor background, Clock clock) {
-        this.requests = Objects.requireNonNull(requests);
-        this.limit = Objects.requireNonNull(limit);
+    public RequestPasswordResetService(RequestAdmission admission, ResetIssuer issuer, Executor background,
+                                       Clock clock) {
+        this.admission = Objects.requireNonNull(admission);
         this.issuer = Objects.requireNonNull(issuer);
         this.background = Objects.requireNonNull(background);
         this.clock = Objects.requireNonNull(clock);
@@ -40,8 +36,7 @@ public final class RequestPasswordResetService implements RequestPasswordResetUs
         ClientAddress client = command.requester().clientAddress();
         ResetRequestKey key = command.username().map(username -> ResetRequestKey.of(username, client))
                 .orElseGet(() -> ResetRequestKey.of(command.email().orElseThrow(), client));
-        // A refused request is not counted: a flood cannot keep an account's owner from asking for ever.
-        Optional<Duration> wait = requests.tryRequest(key, now, limit);
+        Optional<Duration> wait = admission.admit(key, now);
         if (wait.isPresent()) {
             return new Result.Throttled(wait.get());
         }

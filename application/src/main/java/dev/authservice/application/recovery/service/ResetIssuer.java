@@ -1,16 +1,16 @@
 package dev.authservice.application.recovery.service;
 
 import dev.authservice.application.mail.service.MailQueue;
-import dev.authservice.application.recovery.port.out.ResetTokenStore;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.shared.port.out.Transactions;
+import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.mail.EmailAddress;
-import dev.authservice.domain.recovery.PasswordFingerprint;
-import dev.authservice.domain.recovery.ResetToken;
-import dev.authservice.domain.recovery.ResetTokenHash;
 import dev.authservice.domain.recovery.ResetTokenPolicy;
 import dev.authservice.domain.user.AccountEmail;
+import dev.authservice.domain.user.MailedToken;
+import dev.authservice.domain.user.MailedTokenHash;
+import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.Username;
 import java.time.Clock;
@@ -27,7 +27,7 @@ import java.util.function.Supplier;
 public final class ResetIssuer {
 
     private final UserStore users;
-    private final ResetTokenStore tokens;
+    private final MailedTokenStore tokens;
     private final MailQueue mail;
     private final Transactions transactions;
     private final RandomSource random;
@@ -36,7 +36,7 @@ public final class ResetIssuer {
     private final Clock clock;
 
     /** @param publicUrl where users reach the browser client, without a trailing slash; asked at each mail */
-    public ResetIssuer(UserStore users, ResetTokenStore tokens, MailQueue mail, Transactions transactions,
+    public ResetIssuer(UserStore users, MailedTokenStore tokens, MailQueue mail, Transactions transactions,
                        RandomSource random, ResetTokenPolicy policy, Supplier<String> publicUrl, Clock clock) {
         this.users = Objects.requireNonNull(users);
         this.tokens = Objects.requireNonNull(tokens);
@@ -59,8 +59,8 @@ public final class ResetIssuer {
     private void issue(UserAccount user, EmailAddress to) {
         String token = random.refreshTokenValue();
         Instant now = clock.instant();
-        ResetToken issued = ResetToken.issue(ResetTokenHash.of(token), user.id(),
-                PasswordFingerprint.of(user.passwordHash()), now, policy);
+        MailedToken issued = MailedToken.issue(MailedTokenHash.of(token), MailedToken.Purpose.PASSWORD_RESET, user.id(),
+                TokenFingerprint.ofPassword(user.passwordHash()), now, policy.lifetime());
         transactions.inTransaction(() -> {
             tokens.issue(issued);
             return mail.enqueue(to, "Reset your password", body(user, token));

@@ -1,23 +1,23 @@
 package dev.authservice.application.recovery.service;
 
 import dev.authservice.application.audit.port.out.AuditLog;
-import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.notice.service.CredentialChanges.Change;
+import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.recovery.port.in.ResetPasswordUseCase;
-import dev.authservice.application.recovery.port.out.ResetTokenStore;
+import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.application.user.port.out.PasswordHasher;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.notice.CredentialChange;
-import dev.authservice.domain.recovery.PasswordFingerprint;
-import dev.authservice.domain.recovery.Redemption;
-import dev.authservice.domain.recovery.ResetToken;
-import dev.authservice.domain.recovery.ResetTokenHash;
 import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.user.MailedToken;
+import dev.authservice.domain.user.MailedTokenHash;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.PasswordPolicy;
+import dev.authservice.domain.user.Redemption;
+import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Instant;
@@ -33,7 +33,7 @@ import java.util.OptionalInt;
  */
 public final class ResetPasswordService implements ResetPasswordUseCase {
 
-    private final ResetTokenStore tokens;
+    private final MailedTokenStore tokens;
     private final UserStore users;
     private final PasswordHasher hasher;
     private final PasswordPolicy passwords;
@@ -41,7 +41,7 @@ public final class ResetPasswordService implements ResetPasswordUseCase {
     private final AuditLog audit;
     private final Clock clock;
 
-    public ResetPasswordService(ResetTokenStore tokens, UserStore users, PasswordHasher hasher,
+    public ResetPasswordService(MailedTokenStore tokens, UserStore users, PasswordHasher hasher,
                                 PasswordPolicy passwords, CredentialChanges changes, AuditLog audit, Clock clock) {
         this.tokens = Objects.requireNonNull(tokens);
         this.users = Objects.requireNonNull(users);
@@ -56,7 +56,7 @@ public final class ResetPasswordService implements ResetPasswordUseCase {
     public Result resetPassword(Command command) {
         Instant now = clock.instant();
         SecurityEvent failed = SecurityEvent.of(SecurityEventType.PASSWORD_RESET_FAILED, now, command.requester());
-        Optional<ResetToken> token = ResetTokenHash.ofPresented(command.token()).flatMap(tokens::find);
+        Optional<MailedToken> token = MailedTokenHash.ofPresented(command.token()).flatMap(hash -> tokens.find(hash, MailedToken.Purpose.PASSWORD_RESET));
         Optional<UserAccount> user = token.flatMap(found -> users.findById(found.userId()));
         if (token.isEmpty() || user.isEmpty()) {
             audit.record(failed.outcome(AuditOutcome.UNKNOWN_TOKEN));
@@ -68,7 +68,7 @@ public final class ResetPasswordService implements ResetPasswordUseCase {
             audit.record(failedFor.outcome(AuditOutcome.ACCOUNT_DISABLED));
             return new Result.TokenInvalid();
         }
-        return token.get().redeem(now, PasswordFingerprint.of(owner.passwordHash())).match(
+        return token.get().redeem(now, TokenFingerprint.ofPassword(owner.passwordHash())).match(
                 accepted -> reset(accepted.used(), owner, command, now, failedFor),
                 refused -> {
                     audit.record(failedFor.outcome(outcomeOf(refused.refusal())));
@@ -76,7 +76,7 @@ public final class ResetPasswordService implements ResetPasswordUseCase {
                 });
     }
 
-    private Result reset(ResetToken used, UserAccount user, Command command, Instant now, SecurityEvent failed) {
+    private Result reset(MailedToken used, UserAccount user, Command command, Instant now, SecurityEvent failed) {
         Optional<String> weakness = passwords.problemWith(command.newPassword(), user.username());
         if (weakness.isPresent()) {
             audit.record(failed.outcome(AuditOutcome.WEAK_PASSWORD));
@@ -104,7 +104,7 @@ public final class ResetPasswordService implements ResetPasswordUseCase {
             case USED -> AuditOutcome.RESET_TOKEN_USED;
             case SUPERSEDED -> AuditOutcome.RESET_TOKEN_SUPERSEDED;
             case EXPIRED -> AuditOutcome.EXPIRED;
-            case PASSWORD_CHANGED -> AuditOutcome.CHANGED_MEANWHILE;
+            case FINGERPRINT_CHANGED -> AuditOutcome.CHANGED_MEANWHILE;
         };
     }
 }

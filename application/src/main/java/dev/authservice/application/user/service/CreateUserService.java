@@ -9,8 +9,8 @@ import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.application.user.port.out.UsernameSecurityProfile;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.user.AccountEmail;
 import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.user.AccountEmail;
 import dev.authservice.domain.user.PasswordPolicy;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
@@ -21,9 +21,8 @@ import java.util.Optional;
 public final class CreateUserService implements CreateUserUseCase {
 
     private final UserStore users;
-    private final UsernameSecurityProfile newUsernames;
+    private final NewAccountChecks checks;
     private final PasswordHasher hasher;
-    private final PasswordPolicy passwords;
     private final RandomSource random;
     private final AuditLog audit;
     private final Clock clock;
@@ -31,9 +30,8 @@ public final class CreateUserService implements CreateUserUseCase {
     public CreateUserService(UserStore users, UsernameSecurityProfile newUsernames, PasswordHasher hasher,
                              PasswordPolicy passwords, RandomSource random, AuditLog audit, Clock clock) {
         this.users = users;
-        this.newUsernames = newUsernames;
+        this.checks = new NewAccountChecks(newUsernames, passwords);
         this.hasher = hasher;
-        this.passwords = passwords;
         this.random = random;
         this.audit = audit;
         this.clock = clock;
@@ -41,13 +39,12 @@ public final class CreateUserService implements CreateUserUseCase {
 
     @Override
     public Result createUser(Command command) {
-        Optional<String> restriction = newUsernames.problemWith(command.username());
-        if (restriction.isPresent()) {
-            return new Result.RestrictedUsername(restriction.get());
-        }
-        Optional<String> weakness = passwords.problemWith(command.password(), command.username());
-        if (weakness.isPresent()) {
-            return new Result.WeakPassword(weakness.get());
+        Optional<NewAccountChecks.Problem> problem = checks.problemWith(command.username(), command.password());
+        if (problem.isPresent()) {
+            return switch (problem.get().kind()) {
+                case RESTRICTED_USERNAME -> new Result.RestrictedUsername(problem.get().reason());
+                case WEAK_PASSWORD -> new Result.WeakPassword(problem.get().reason());
+            };
         }
         // Both checked before hashing only to spare the hash; the store's answer counts when two requests race.
         if (users.findByUsername(command.username()).isPresent()) {

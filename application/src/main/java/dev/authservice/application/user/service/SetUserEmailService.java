@@ -1,11 +1,11 @@
 package dev.authservice.application.user.service;
 
 import dev.authservice.application.audit.port.out.AuditLog;
-import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.notice.service.CredentialChanges.Change;
+import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.user.port.in.SetUserEmailUseCase;
-import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.application.user.port.out.UserStore.EmailChange;
+import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
@@ -16,16 +16,23 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 
+/**
+ * An administrator sets or removes a user's address. A new mailbox is stored unverified and mailed a link that
+ * verifies it ({@link EmailVerificationMail}), in the transaction that stores it and tells the old verified address.
+ */
 public final class SetUserEmailService implements SetUserEmailUseCase {
 
     private final UserStore users;
     private final CredentialChanges changes;
+    private final EmailVerificationMail verification;
     private final AuditLog audit;
     private final Clock clock;
 
-    public SetUserEmailService(UserStore users, CredentialChanges changes, AuditLog audit, Clock clock) {
+    public SetUserEmailService(UserStore users, CredentialChanges changes, EmailVerificationMail verification,
+                               AuditLog audit, Clock clock) {
         this.users = users;
         this.changes = changes;
+        this.verification = verification;
         this.audit = audit;
         this.clock = clock;
     }
@@ -46,7 +53,7 @@ public final class SetUserEmailService implements SetUserEmailUseCase {
                 ? users.setEmail(command.userId(), email)
                 : changes.make(Change.byAnAdministrator(command.userId(), email.isPresent()
                                 ? CredentialChange.EMAIL_ADDRESS_CHANGED : CredentialChange.EMAIL_ADDRESS_REMOVED,
-                        command.requester(), now), () -> users.setEmail(command.userId(), email),
+                        command.requester(), now), () -> setAndMail(user.get(), email),
                         EmailChange.CHANGED::equals);
         return switch (outcome) {
             case NO_SUCH_USER -> new Result.UserNotFound();
@@ -59,5 +66,14 @@ public final class SetUserEmailService implements SetUserEmailUseCase {
                 yield new Result.Changed();
             }
         };
+    }
+
+    /** Stores the address or none, and mails a new mailbox the link that verifies it when the store took it. */
+    private EmailChange setAndMail(UserAccount user, Optional<AccountEmail> email) {
+        EmailChange outcome = users.setEmail(user.id(), email);
+        if (outcome == EmailChange.CHANGED) {
+            email.filter(set -> !set.verified()).ifPresent(set -> verification.send(user, set.address()));
+        }
+        return outcome;
     }
 }

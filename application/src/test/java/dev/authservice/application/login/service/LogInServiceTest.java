@@ -250,6 +250,27 @@ class LogInServiceTest {
     }
 
     @Test
+    void aPendingAccountWithTheRightPasswordIsTheAddressNotVerifiedAndNoSessionStarts() {
+        givenAlice(UserAccount.signedUp(ALICE.id(), ALICE.username(), ALICE_HASH,
+                new dev.authservice.domain.mail.EmailAddress("alice@example.com"), NOW.minusSeconds(60)));
+
+        Result result = service.logIn(aliceFromClient(ALICE_PASSWORD));
+
+        assertEquals(new Result.EmailNotVerified(), result);
+        assertEquals(List.of(), activeSessionsOfAlice());
+        assertEquals(Optional.of(dev.authservice.domain.audit.AuditOutcome.EMAIL_NOT_VERIFIED),
+                audit.events().get(audit.events().size() - 1).outcome());
+    }
+
+    @Test
+    void aPendingAccountWithAWrongPasswordIsInvalidCredentialsAsAnyOther() {
+        givenAlice(UserAccount.signedUp(ALICE.id(), ALICE.username(), ALICE_HASH,
+                new dev.authservice.domain.mail.EmailAddress("alice@example.com"), NOW.minusSeconds(60)));
+
+        assertEquals(new Result.InvalidCredentials(), service.logIn(aliceFromClient(WRONG_PASSWORD)));
+    }
+
+    @Test
     void aDisabledUserWithTheRightPasswordIsInvalidCredentials() {
         givenAlice(ALICE.withEnabled(false));
 

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.InMemoryMailOutbox;
+import dev.authservice.application.fixtures.InMemoryMailedTokenStore;
 import dev.authservice.application.fixtures.InMemoryResetRequestLog;
-import dev.authservice.application.fixtures.InMemoryResetTokenStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
@@ -20,9 +20,9 @@ import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.mail.OutgoingMail;
 import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.recovery.ResetRequestLimit;
-import dev.authservice.domain.recovery.ResetToken;
-import dev.authservice.domain.recovery.ResetTokenHash;
 import dev.authservice.domain.recovery.ResetTokenPolicy;
+import dev.authservice.domain.user.MailedToken;
+import dev.authservice.domain.user.MailedTokenHash;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.Username;
 import java.lang.reflect.Proxy;
@@ -50,7 +50,7 @@ class RequestPasswordResetServiceTest {
 
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final AtomicInteger userStoreCalls = new AtomicInteger();
-    private final InMemoryResetTokenStore tokens = new InMemoryResetTokenStore();
+    private final InMemoryMailedTokenStore tokens = new InMemoryMailedTokenStore();
     private final InMemoryMailOutbox outbox = new InMemoryMailOutbox();
     private final List<Runnable> handedOff = new ArrayList<>();
     private RequestPasswordResetService service;
@@ -69,8 +69,8 @@ class RequestPasswordResetServiceTest {
         ResetIssuer issuer = new ResetIssuer(counted, tokens, new MailQueue(outbox, new Tokens(), CLOCK),
                 new WithoutTransactions(), new Tokens(), ResetTokenPolicy.defaults(), () -> "https://auth.example.com",
                 CLOCK);
-        service = new RequestPasswordResetService(new InMemoryResetRequestLog(), ResetRequestLimit.defaults(), issuer,
-                handedOff::add, CLOCK);
+        service = new RequestPasswordResetService(new RequestAdmission(new InMemoryResetRequestLog(),
+                ResetRequestLimit.defaults()), issuer, handedOff::add, CLOCK);
     }
 
     @Test
@@ -83,7 +83,7 @@ class RequestPasswordResetServiceTest {
         assertTrue(mail.body().contains("https://auth.example.com/#reset-password=token-1\n"), mail.body());
         assertTrue(mail.body().contains("30 minutes"), mail.body());
         assertTrue(mail.body().contains("If you did not ask, ignore this mail: your password is unchanged."));
-        ResetToken stored = tokens.find(ResetTokenHash.of("token-1")).orElseThrow();
+        MailedToken stored = tokens.find(MailedTokenHash.of("token-1"), MailedToken.Purpose.PASSWORD_RESET).orElseThrow();
         assertEquals(ALICE.id(), stored.userId());
         assertEquals(NOW.plus(Duration.ofMinutes(30)), stored.expiresAt());
     }
@@ -124,8 +124,8 @@ class RequestPasswordResetServiceTest {
         service.requestPasswordReset(byName("alice"));
         service.requestPasswordReset(byName("alice"));
         runHandedOff();
-        assertEquals(ResetToken.State.SUPERSEDED, tokens.find(ResetTokenHash.of("token-1")).orElseThrow().state());
-        assertEquals(ResetToken.State.LIVE, tokens.find(ResetTokenHash.of("token-2")).orElseThrow().state());
+        assertEquals(MailedToken.State.SUPERSEDED, tokens.find(MailedTokenHash.of("token-1"), MailedToken.Purpose.PASSWORD_RESET).orElseThrow().state());
+        assertEquals(MailedToken.State.LIVE, tokens.find(MailedTokenHash.of("token-2"), MailedToken.Purpose.PASSWORD_RESET).orElseThrow().state());
     }
 
     /** The fourth request of an hour for one name waits, known or not, so the limit names no account. */

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.lenient;
 
-import dev.authservice.application.fixtures.InMemoryResetTokenStore;
+import dev.authservice.application.fixtures.InMemoryMailedTokenStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.Notices;
@@ -18,14 +18,14 @@ import dev.authservice.application.user.port.out.PasswordHasher;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
-import dev.authservice.domain.recovery.PasswordFingerprint;
-import dev.authservice.domain.recovery.ResetToken;
-import dev.authservice.domain.recovery.ResetTokenHash;
 import dev.authservice.domain.recovery.ResetTokenPolicy;
 import dev.authservice.domain.session.RevocationReason;
+import dev.authservice.domain.user.MailedToken;
+import dev.authservice.domain.user.MailedTokenHash;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.PasswordPolicy;
+import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Duration;
@@ -54,7 +54,7 @@ class ResetPasswordServiceTest {
 
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final InMemorySessionStore sessions = new InMemorySessionStore(users);
-    private final InMemoryResetTokenStore tokens = new InMemoryResetTokenStore();
+    private final InMemoryMailedTokenStore tokens = new InMemoryMailedTokenStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
     private final Notices notices = new Notices();
     private Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
@@ -151,8 +151,8 @@ class ResetPasswordServiceTest {
                 .resetPassword(new Command(token, password, RequesterMother.ANONYMOUS));
     }
 
-    private static ResetToken issued(String token, UserAccount user) {
-        return ResetToken.issue(ResetTokenHash.of(token), user.id(), PasswordFingerprint.of(user.passwordHash()), NOW,
-                ResetTokenPolicy.defaults());
+    private static MailedToken issued(String token, UserAccount user) {
+        return MailedToken.issue(MailedTokenHash.of(token), MailedToken.Purpose.PASSWORD_RESET, user.id(),
+                TokenFingerprint.ofPassword(user.passwordHash()), NOW, ResetTokenPolicy.defaults().lifetime());
     }
 }

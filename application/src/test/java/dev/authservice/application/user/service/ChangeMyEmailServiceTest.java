@@ -9,6 +9,7 @@ import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.fixtures.VerificationMails;
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.application.user.port.in.ChangeMyEmailUseCase.Command;
 import dev.authservice.application.user.port.in.ChangeMyEmailUseCase.Result;
@@ -20,6 +21,9 @@ import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.session.SessionId;
 import dev.authservice.domain.session.StepUpPolicy;
 import dev.authservice.domain.user.AccountEmail;
+import dev.authservice.domain.user.MailedToken;
+import dev.authservice.domain.user.MailedTokenHash;
+import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Duration;
@@ -40,8 +44,49 @@ class ChangeMyEmailServiceTest {
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
     private final Notices notices = new Notices();
+    private final VerificationMails verification = new VerificationMails();
     private final ChangeMyEmailService service = new ChangeMyEmailService(users, notices.changes(users),
-            new StepUp(StepUpPolicy.defaults(), audit), audit, Clock.fixed(NOW, ZoneOffset.UTC));
+            new StepUp(StepUpPolicy.defaults(), audit), verification.mail(Clock.fixed(NOW, ZoneOffset.UTC)), audit,
+            Clock.fixed(NOW, ZoneOffset.UTC));
+
+    @Test
+    void aNewAddressIsMailedALinkThatVerifiesItBoundToItsMailbox() {
+        UserAccount alice = withEmail(true);
+
+        service.changeMyEmail(command(NEW, NOW));
+
+        OutgoingMail mail = verification.sent().get(0);
+        assertEquals(1, verification.sent().size());
+        assertEquals(NEW, mail.to());
+        assertEquals("verify-1", VerificationMails.tokenIn(mail));
+        MailedToken token = verification.tokens().all(MailedToken.Purpose.EMAIL_VERIFICATION).get(0);
+        assertEquals(alice.id(), token.userId());
+        assertTrue(token.issuedUnder().matches(TokenFingerprint.ofAddress(NEW)));
+        assertEquals(MailedToken.State.LIVE, token.state());
+    }
+
+    @Test
+    void anotherChangeSupersedesTheLinkMailedToTheAddressBefore() {
+        withEmail(true);
+
+        service.changeMyEmail(command(NEW, NOW));
+        service.changeMyEmail(command(new EmailAddress("alice@example.net"), NOW));
+
+        assertEquals(MailedToken.State.SUPERSEDED, stateOf("verify-1"));
+        assertEquals(MailedToken.State.LIVE, stateOf("verify-2"));
+    }
+
+    @Test
+    void noLinkIsMailedWhenNothingChangesOrTheMailboxIsTheSame() {
+        withEmail(true);
+        users.add(UserAccountMother.aUser().withEmail("taken@example.org", false).build());
+
+        service.changeMyEmail(command(new EmailAddress("taken@example.org"), NOW));
+        service.changeMyEmail(command(new EmailAddress("owner@EXAMPLE.com"), NOW));
+        service.changeMyEmail(command(NEW, NOW.minus(Duration.ofDays(1))));
+
+        assertEquals(List.of(), verification.sent());
+    }
 
     @Test
     void aNewAddressIsStoredUnverifiedAndTheTrailKeepsThatItChangedNotWhat() {
@@ -120,6 +165,11 @@ class ChangeMyEmailServiceTest {
 
         assertEquals(Optional.of(new AccountEmail(NEW, false)), users.findById(alice.id()).orElseThrow().email());
         assertEquals(List.of(), notices.queued());
+    }
+
+    private MailedToken.State stateOf(String token) {
+        return verification.tokens().find(MailedTokenHash.of(token), MailedToken.Purpose.EMAIL_VERIFICATION)
+                .orElseThrow().state();
     }
 
     private UserAccount withEmail(boolean verified) {

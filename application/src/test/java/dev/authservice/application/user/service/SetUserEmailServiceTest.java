@@ -8,6 +8,7 @@ import dev.authservice.application.fixtures.InMemoryUserStore;
 import dev.authservice.application.fixtures.Notices;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
+import dev.authservice.application.fixtures.VerificationMails;
 import dev.authservice.application.user.port.in.SetUserEmailUseCase.Command;
 import dev.authservice.application.user.port.in.SetUserEmailUseCase.Result;
 import dev.authservice.domain.audit.AuditOutcome;
@@ -35,8 +36,30 @@ class SetUserEmailServiceTest {
     private final InMemoryUserStore users = new InMemoryUserStore();
     private final RecordingAuditLog audit = new RecordingAuditLog();
     private final Notices notices = new Notices();
-    private final SetUserEmailService service =
-            new SetUserEmailService(users, notices.changes(users), audit, Clock.fixed(NOW, ZoneOffset.UTC));
+    private final VerificationMails verification = new VerificationMails();
+    private final SetUserEmailService service = new SetUserEmailService(users, notices.changes(users),
+            verification.mail(Clock.fixed(NOW, ZoneOffset.UTC)), audit, Clock.fixed(NOW, ZoneOffset.UTC));
+
+    @Test
+    void anAddressSetByAnAdministratorIsMailedALinkThatVerifiesIt() {
+        UserAccount dee = aUser().withEmail("dee@example.org", true).build();
+        users.add(dee);
+
+        service.setUserEmail(command(dee.id(), Optional.of(DEE)));
+
+        assertEquals(List.of(DEE), verification.sent().stream().map(OutgoingMail::to).toList());
+    }
+
+    @Test
+    void noLinkIsMailedForTheSameMailboxOrARemovedAddress() {
+        UserAccount dee = aUser().withEmail("dee@example.com", false).build();
+        users.add(dee);
+
+        service.setUserEmail(command(dee.id(), Optional.of(new EmailAddress("dee@EXAMPLE.com"))));
+        service.setUserEmail(command(dee.id(), Optional.empty()));
+
+        assertEquals(List.of(), verification.sent());
+    }
 
     @Test
     void anAddressSetByAnAdministratorIsStoredUnverifiedAndTheTrailKeepsWhoNotWhat() {

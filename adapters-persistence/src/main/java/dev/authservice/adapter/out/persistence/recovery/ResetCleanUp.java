@@ -1,7 +1,7 @@
 package dev.authservice.adapter.out.persistence.recovery;
 
 import dev.authservice.application.recovery.port.out.ResetRequestLog;
-import dev.authservice.application.recovery.port.out.ResetTokenStore;
+import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.domain.recovery.ResetRequestLimit;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.scheduling.annotation.Scheduled;
@@ -28,19 +28,19 @@ class ResetCleanUp {
 
     private static final Logger LOG = LoggerFactory.getLogger(ResetCleanUp.class);
 
-    private final ResetTokenStore tokens;
+    private final MailedTokenStore tokens;
     private final ResetRequestLog requests;
     private final ResetRequestLimit limit;
     private final int batchSize;
     private final Clock clock;
 
     @Inject
-    ResetCleanUp(ResetTokenStore tokens, ResetRequestLog requests, ResetRequestLimit limit, Clock clock) {
+    ResetCleanUp(MailedTokenStore tokens, ResetRequestLog requests, ResetRequestLimit limit, Clock clock) {
         this(tokens, requests, limit, 1_000, clock);
     }
 
     /** With a batch of {@code batchSize}: a test's smaller one shows the batches. */
-    ResetCleanUp(ResetTokenStore tokens, ResetRequestLog requests, ResetRequestLimit limit, int batchSize,
+    ResetCleanUp(MailedTokenStore tokens, ResetRequestLog requests, ResetRequestLimit limit, int batchSize,
                  Clock clock) {
         this.tokens = tokens;
         this.requests = requests;

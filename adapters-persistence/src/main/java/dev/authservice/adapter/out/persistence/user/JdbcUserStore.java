@@ -1,24 +1,33 @@
 package dev.authservice.adapter.out.persistence.user;
 
 import dev.authservice.adapter.out.persistence.Paging;
+import dev.authservice.adapter.out.persistence.TransactionalStatements;
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.adapter.out.persistence.UniqueViolation;
 import dev.authservice.adapter.out.persistence.UserColumns;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.application.user.port.out.UsernameSkeletons;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
 import dev.authservice.domain.user.AccountEmail;
-import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
 import io.micronaut.data.exceptions.DataAccessException;
+import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 @Singleton
 @TranslatesUnavailability
@@ -26,8 +35,18 @@ class JdbcUserStore implements UserStore {
 
     private final UserRowRepository rows;
     private final UsernameSkeletons skeletons;
+    private final TransactionalStatements jdbc;
 
-    JdbcUserStore(UserRowRepository rows, UsernameSkeletons skeletons) {
+    /**
+     * Every table whose rows reference an account, in the order a removal deletes them: each after those that
+     * reference it (SignUpCleanUpTest holds the list to the schema).
+     */
+    static final List<String> REFERENCING_USERS = List.of("refresh_tokens", "sessions", "orders",
+            "recovery_codes", "totp_factors", "pending_logins", "passkeys", "passkey_challenges", "mailed_tokens");
+
+    JdbcUserStore(UserRowRepository rows, UsernameSkeletons skeletons,
+                  TransactionOperations<Connection> transactions) {
+        this.jdbc = new TransactionalStatements(transactions);
         this.rows = rows;
         this.skeletons = skeletons;
     }
@@ -88,6 +107,38 @@ class JdbcUserStore implements UserStore {
             }
             throw e;
         }
+    }
+
+    @Override
+    public boolean markEmailVerified(UserId id, EmailAddress address) {
+        return rows.markEmailVerified(id.value(), address.comparisonKey()) == 1;
+    }
+
+    /** The rows of every table that references {@code users}, then the accounts: in one transaction. */
+    @Override
+    public int removePendingSince(Instant cutoff, int limit) {
+        return jdbc.write(connection -> {
+            List<UUID> ids = new ArrayList<>();
+            try (PreparedStatement select = connection.prepareStatement("SELECT id FROM users"
+                    + " WHERE pending_since <= ? ORDER BY pending_since LIMIT ? FOR UPDATE")) {
+                select.setObject(1, TransactionalStatements.at(cutoff));
+                select.setInt(2, limit);
+                try (ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        ids.add(rows.getObject(1, UUID.class));
+                    }
+                }
+            }
+            for (UUID id : ids) {
+                for (String table : REFERENCING_USERS) {
+                    TransactionalStatements.update(connection, "DELETE FROM " + table + " WHERE user_id = ?",
+                            statement -> statement.setObject(1, id));
+                }
+                TransactionalStatements.update(connection, "DELETE FROM users WHERE id = ? AND pending_since IS NOT NULL",
+                        statement -> statement.setObject(1, id));
+            }
+            return ids.size();
+        });
     }
 
     @Override

@@ -26,18 +26,19 @@ record UserRow(
         boolean enabled,
         @Nullable String email,
         @Nullable String emailKey,
-        boolean emailVerified) {
+        boolean emailVerified,
+        @Nullable Instant pendingSince) {
 
     static UserRow of(UserAccount user, String usernameSkeleton) {
         return new UserRow(user.id().value(), user.username().value(), usernameSkeleton, user.passwordHash().encoded(),
                 UserColumns.roles(user.roles()), user.nickname(), user.department(), user.createdAt(), user.enabled(),
                 user.email().map(email -> email.address().value()).orElse(null),
                 user.email().map(email -> email.address().comparisonKey()).orElse(null),
-                user.email().map(AccountEmail::verified).orElse(false));
+                user.email().map(AccountEmail::verified).orElse(false), user.pendingSince().orElse(null));
     }
 
     UserAccount toUserAccount() {
         return UserColumns.account(id, username, passwordHash, roles, nickname, department, createdAt, enabled, email,
-                emailVerified);
+                emailVerified, pendingSince);
     }
 }

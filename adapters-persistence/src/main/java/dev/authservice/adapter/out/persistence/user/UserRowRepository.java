@@ -25,6 +25,13 @@ interface UserRowRepository extends GenericRepository<UserRow, UUID> {
     @Query("UPDATE users SET email = :email, email_key = :emailKey, email_verified = :emailVerified WHERE id = :id")
     int updateEmail(UUID id, @Nullable String email, @Nullable String emailKey, boolean emailVerified);
 
+    /**
+     * A compare-and-set on the address's comparison key: returns 0 when the account holds another or none. A pending
+     * account is pending no more.
+     */
+    @Query("UPDATE users SET email_verified = TRUE, pending_since = NULL WHERE id = :id AND email_key = :emailKey")
+    int markEmailVerified(UUID id, String emailKey);
+
     Page<UserRow> findAll(Pageable pageable);
 
     void insert(UserRow row);

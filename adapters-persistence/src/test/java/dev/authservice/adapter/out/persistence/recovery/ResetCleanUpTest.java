@@ -6,15 +6,15 @@ import dev.authservice.adapter.out.persistence.TestDatabase;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.recovery.port.out.ResetRequestLog;
-import dev.authservice.application.recovery.port.out.ResetTokenStore;
+import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.network.ClientAddress;
-import dev.authservice.domain.recovery.PasswordFingerprint;
 import dev.authservice.domain.recovery.ResetRequestKey;
 import dev.authservice.domain.recovery.ResetRequestLimit;
-import dev.authservice.domain.recovery.ResetToken;
-import dev.authservice.domain.recovery.ResetTokenHash;
 import dev.authservice.domain.recovery.ResetTokenPolicy;
+import dev.authservice.domain.user.MailedToken;
+import dev.authservice.domain.user.MailedTokenHash;
+import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.Username;
 import java.time.Clock;
@@ -36,13 +36,13 @@ class ResetCleanUpTest {
     @Test
     void aRoundForgetsExpiredTokensAndRequestsOutOfTheWindowBatchAfterBatch() {
         database.deleteAllRows();
-        ResetTokenStore tokens = database.bean(ResetTokenStore.class);
+        MailedTokenStore tokens = database.bean(MailedTokenStore.class);
         ResetRequestLog requests = database.bean(ResetRequestLog.class);
         ResetRequestLimit limit = ResetRequestLimit.defaults();
         for (int i = 0; i < 3; i++) {
             tokens.issue(token("expired-" + i, NOW.minus(Duration.ofHours(2))));
         }
-        ResetToken live = token("live", NOW.minusSeconds(60));
+        MailedToken live = token("live", NOW.minusSeconds(60));
         tokens.issue(live);
         ResetRequestKey key = ResetRequestKey.of(new Username("alice"), new ClientAddress("192.0.2.1"));
         ResetRequestLimit roomy = new ResetRequestLimit(10, 10, Duration.ofHours(1));
@@ -54,16 +54,16 @@ class ResetCleanUpTest {
         ResetCleanUp cleanUp = new ResetCleanUp(tokens, requests, limit, 2, Clock.fixed(NOW, ZoneOffset.UTC));
         assertEquals(6, cleanUp.forgetOldBy(NOW));
 
-        assertEquals(Optional.of(live), tokens.find(live.hash()));
+        assertEquals(Optional.of(live), tokens.find(live.hash(), MailedToken.Purpose.PASSWORD_RESET));
         // Over a day two requests fit: the one left from before and this one, had the old ones gone.
         assertEquals(Optional.empty(), requests.tryRequest(key, NOW, new ResetRequestLimit(2, 2, Duration.ofDays(1))));
         assertEquals(0, cleanUp.forgetOldBy(NOW));
     }
 
-    private static ResetToken token(String value, Instant issuedAt) {
+    private static MailedToken token(String value, Instant issuedAt) {
         UserAccount user = UserAccountMother.aUser().build();
         database.bean(UserStore.class).add(user);
-        return ResetToken.issue(ResetTokenHash.of(value), user.id(), PasswordFingerprint.of(user.passwordHash()),
-                issuedAt, ResetTokenPolicy.defaults());
+        return MailedToken.issue(MailedTokenHash.of(value), MailedToken.Purpose.PASSWORD_RESET, user.id(),
+                TokenFingerprint.ofPassword(user.passwordHash()), issuedAt, ResetTokenPolicy.defaults().lifetime());
     }
 }

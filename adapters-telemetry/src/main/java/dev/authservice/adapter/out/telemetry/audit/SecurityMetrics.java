@@ -18,7 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Counts the security events by outcome: logins, refreshes, logouts, sessions ended by reason, and every change to
- * how a user signs in (passwords, second factors, recovery codes, passkeys) with the proofs it asked for. Every counter exists
+ * how a user signs in (passwords, second factors, recovery codes, passkeys) with the proofs it asked for, and the
+ * verification of addresses. Every counter exists
  * from construction at zero (bootstrap builds this at start-up), so that a dashboard's rate shows the first event;
  * only a second-factor refusal's counter, one per reason, appears with its first event.
  */
@@ -35,6 +36,8 @@ public final class SecurityMetrics implements AuditLog {
     static final String PASSWORDS = "auth.passwords";
     static final String RECOVERY_CODES_RENEWED = "auth.recovery-codes.renewed";
     static final String REAUTHENTICATIONS = "auth.reauthentications";
+    static final String EMAIL_VERIFICATIONS = "auth.email-verifications";
+    static final String SIGN_UPS = "auth.sign-ups";
     private static final String NONE = "none";
     private static final Set<SecurityEventType> SECOND_FACTOR_EVENTS = EnumSet.of(
             SecurityEventType.SECOND_FACTOR_ENROLLED, SecurityEventType.SECOND_FACTOR_CONFIRMED,
@@ -47,6 +50,7 @@ public final class SecurityMetrics implements AuditLog {
     private final Map<String, Counter> secondFactor = new ConcurrentHashMap<>();
     private final MeterRegistry registry;
     private final Counter auditFailures;
+    private final Counter verificationMailThrottled;
 
     public SecurityMetrics(MeterRegistry registry) {
         byType.put(SecurityEventType.LOGIN_SUCCEEDED, login(registry, "succeeded"));
@@ -79,6 +83,12 @@ public final class SecurityMetrics implements AuditLog {
         byType.put(SecurityEventType.PASSWORD_CHANGE_FAILED, password(registry, "change_failed"));
         byType.put(SecurityEventType.PASSWORD_RESET, password(registry, "reset"));
         byType.put(SecurityEventType.PASSWORD_RESET_FAILED, password(registry, "reset_failed"));
+        byType.put(SecurityEventType.EMAIL_ADDRESS_VERIFIED, emailVerification(registry, "verified"));
+        byType.put(SecurityEventType.EMAIL_VERIFICATION_FAILED, emailVerification(registry, "failed"));
+        byType.put(SecurityEventType.EMAIL_VERIFICATION_MAILED, emailVerification(registry, "mailed"));
+        verificationMailThrottled = emailVerification(registry, "mail_throttled");
+        byType.put(SecurityEventType.USER_SIGNED_UP, signUp(registry, "signed_up"));
+        byType.put(SecurityEventType.SIGN_UP_REFUSED, signUp(registry, "refused"));
         byType.put(SecurityEventType.RECOVERY_CODES_RENEWED, Counter.builder(RECOVERY_CODES_RENEWED)
                 .description("Recovery codes made anew by their user, the old ones void")
                 .register(registry));
@@ -100,6 +110,11 @@ public final class SecurityMetrics implements AuditLog {
 
     @Override
     public void record(SecurityEvent event) {
+        if (event.type() == SecurityEventType.EMAIL_VERIFICATION_MAILED
+                && event.outcome().filter(AuditOutcome.THROTTLED::equals).isPresent()) {
+            verificationMailThrottled.increment();
+            return;
+        }
         Optional.ofNullable(byType.get(event.type())).ifPresent(Counter::increment);
         if (SECOND_FACTOR_EVENTS.contains(event.type())) {
             secondFactor(event.type(), event.outcome()).increment();
@@ -143,6 +158,19 @@ public final class SecurityMetrics implements AuditLog {
     private static Counter reauthentication(MeterRegistry registry, String outcome) {
         return Counter.builder(REAUTHENTICATIONS).description("Proofs of who one is again, by outcome, and changes "
                 + "to how one signs in that asked for one").tag("outcome", outcome).register(registry);
+    }
+
+    /** Links that verify addresses: followed (verified or refused), and asked for again (mailed or throttled). */
+    private static Counter emailVerification(MeterRegistry registry, String event) {
+        return Counter.builder(EMAIL_VERIFICATIONS).description("Email addresses verified through a mailed link, "
+                + "links refused, and links asked for again: mailed or throttled").tag("event", event)
+                .register(registry);
+    }
+
+    /** Sign-ups that made a pending account, and those that did not (the name or the address taken). */
+    private static Counter signUp(MeterRegistry registry, String outcome) {
+        return Counter.builder(SIGN_UPS).description("Sign-ups: accounts made pending, and sign-ups that made none "
+                + "because the name or the address was taken").tag("outcome", outcome).register(registry);
     }
 
     private static Counter passkeyLogin(MeterRegistry registry, String outcome) {

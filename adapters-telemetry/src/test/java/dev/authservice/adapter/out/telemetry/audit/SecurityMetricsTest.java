@@ -137,6 +137,30 @@ class SecurityMetricsTest {
         assertEquals(1, count(SecurityMetrics.PASSWORDS, "event", "change_failed"));
     }
 
+    @Test
+    void verificationsOfAddressesAreCountedAndALinkAskedForAgainByWhetherItWasMailed() {
+        record(SecurityEventType.EMAIL_ADDRESS_VERIFIED, null);
+        record(SecurityEventType.EMAIL_VERIFICATION_FAILED, AuditOutcome.EXPIRED);
+        record(SecurityEventType.EMAIL_VERIFICATION_FAILED, AuditOutcome.UNKNOWN_TOKEN);
+        record(SecurityEventType.EMAIL_VERIFICATION_MAILED, null);
+        record(SecurityEventType.EMAIL_VERIFICATION_MAILED, AuditOutcome.THROTTLED);
+
+        assertEquals(1, count(SecurityMetrics.EMAIL_VERIFICATIONS, "event", "verified"));
+        assertEquals(2, count(SecurityMetrics.EMAIL_VERIFICATIONS, "event", "failed"));
+        assertEquals(1, count(SecurityMetrics.EMAIL_VERIFICATIONS, "event", "mailed"));
+        assertEquals(1, count(SecurityMetrics.EMAIL_VERIFICATIONS, "event", "mail_throttled"));
+    }
+
+    @Test
+    void signUpsAreCountedByWhetherTheyMadeAnAccount() {
+        record(SecurityEventType.USER_SIGNED_UP, null);
+        record(SecurityEventType.SIGN_UP_REFUSED, AuditOutcome.EMAIL_TAKEN);
+        record(SecurityEventType.SIGN_UP_REFUSED, AuditOutcome.USERNAME_TAKEN);
+
+        assertEquals(1, count(SecurityMetrics.SIGN_UPS, "outcome", "signed_up"));
+        assertEquals(2, count(SecurityMetrics.SIGN_UPS, "outcome", "refused"));
+    }
+
     private double total() {
         return registry.getMeters().stream().mapToDouble(meter -> meter.measure().iterator().next().getValue()).sum();
     }

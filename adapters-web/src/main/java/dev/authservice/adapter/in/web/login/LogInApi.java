@@ -36,6 +36,10 @@ interface LogInApi {
             + "the methods the account has and the ticket's lifetime in seconds",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(oneOf = {ErrorEnvelope.class,
                     SecondFactorRequiredEnvelope.class})))
+    @ApiResponse(responseCode = "403", description = "EMAIL_NOT_VERIFIED: the password is right, for an account made "
+            + "by sign-up whose email address is not verified yet: follow the mailed link, or ask for a new one "
+            + "(POST /api/sign-up/verification-mail)",
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiDocs.InvalidInput
     @ApiDocs.JsonRequest
     @ApiDocs.Throttled

@@ -71,7 +71,8 @@ class LogInController implements LogInApi {
                                         required.lifetime().toSeconds()))
                         .header(HttpHeaders.CACHE_CONTROL, "no-store"),
                 invalidCredentials -> ErrorResponses.of(SessionErrorCode.INVALID_CREDENTIALS),
-                throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()));
+                throttled -> ErrorResponses.tooManyAttempts(throttled.retryAfter()),
+                emailNotVerified -> ErrorResponses.of(SessionErrorCode.EMAIL_NOT_VERIFIED));
     }
 
     /**

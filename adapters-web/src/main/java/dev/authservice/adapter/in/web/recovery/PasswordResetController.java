@@ -11,7 +11,7 @@ import dev.authservice.application.recovery.port.in.RequestPasswordResetUseCase;
 import dev.authservice.application.recovery.port.in.ResetPasswordUseCase;
 import dev.authservice.domain.Require;
 import dev.authservice.domain.mail.EmailAddress;
-import dev.authservice.domain.recovery.ResetTokenHash;
+import dev.authservice.domain.user.MailedTokenHash;
 import dev.authservice.domain.user.Username;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
@@ -79,7 +79,7 @@ class PasswordResetController implements PasswordResetApi {
     public HttpResponse<?> resetPassword(HttpRequest<?> request, @Body @Nullable JsonNode body) {
         JsonNode json = JsonBody.object(body, "{\"token\": ..., \"newPassword\": ...}");
         String token = JsonBody.parse(() -> Require.text("token", JsonBody.text(json, "token"),
-                ResetTokenHash.MAX_PRESENTED_LENGTH));
+                MailedTokenHash.MAX_PRESENTED_LENGTH));
         return resetPassword.resetPassword(new ResetPasswordUseCase.Command(token,
                         JsonBody.password(json, "newPassword"), requesters.anonymous(request)))
                 .match(reset -> HttpResponse.noContent(),

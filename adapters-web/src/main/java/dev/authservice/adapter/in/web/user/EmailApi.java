@@ -31,7 +31,8 @@ interface EmailApi {
 
     @Operation(operationId = "changeMyEmail", summary = "Change the caller's email address",
             description = "Stored unverified, unless it names the mailbox the caller had (however it is written): then "
-                    + "whether it was verified stays. The address is how an account is recovered: it needs a recent "
+                    + "whether it was verified stays. A new mailbox is mailed a link that verifies it "
+                    + "(POST /api/email-verification). The address is how an account is recovered: it needs a recent "
                     + "proof of who the caller is (POST /api/user/reauthentication).")
     @ApiDocs.StepUp
     @ApiResponse(responseCode = "204", description = ApiDocs.DONE)

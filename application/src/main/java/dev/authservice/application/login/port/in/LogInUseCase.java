@@ -33,12 +33,14 @@ public interface LogInUseCase {
     sealed interface Result {
 
         <T> T match(Function<LoggedIn, T> loggedIn, Function<SecondFactorRequired, T> secondFactorRequired,
-                    Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled);
+                    Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled,
+                    Function<EmailNotVerified, T> emailNotVerified);
 
         record LoggedIn(IssuedTokens tokens) implements Result {
             @Override
             public <T> T match(Function<LoggedIn, T> loggedIn, Function<SecondFactorRequired, T> secondFactorRequired,
-                               Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled) {
+                               Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled,
+                               Function<EmailNotVerified, T> emailNotVerified) {
                 return loggedIn.apply(this);
             }
         }
@@ -61,7 +63,8 @@ public interface LogInUseCase {
 
             @Override
             public <T> T match(Function<LoggedIn, T> loggedIn, Function<SecondFactorRequired, T> secondFactorRequired,
-                               Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled) {
+                               Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled,
+                               Function<EmailNotVerified, T> emailNotVerified) {
                 return secondFactorRequired.apply(this);
             }
 
@@ -75,15 +78,30 @@ public interface LogInUseCase {
         record InvalidCredentials() implements Result {
             @Override
             public <T> T match(Function<LoggedIn, T> loggedIn, Function<SecondFactorRequired, T> secondFactorRequired,
-                               Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled) {
+                               Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled,
+                               Function<EmailNotVerified, T> emailNotVerified) {
                 return invalidCredentials.apply(this);
+            }
+        }
+
+        /**
+         * The password was right, for an account made by sign-up whose address is not verified yet: no session until
+         * it is. Only the holder of the password learns this, so it tells no one else that the account exists.
+         */
+        record EmailNotVerified() implements Result {
+            @Override
+            public <T> T match(Function<LoggedIn, T> loggedIn, Function<SecondFactorRequired, T> secondFactorRequired,
+                               Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled,
+                               Function<EmailNotVerified, T> emailNotVerified) {
+                return emailNotVerified.apply(this);
             }
         }
 
         record Throttled(Duration retryAfter) implements Result {
             @Override
             public <T> T match(Function<LoggedIn, T> loggedIn, Function<SecondFactorRequired, T> secondFactorRequired,
-                               Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled) {
+                               Function<InvalidCredentials, T> invalidCredentials, Function<Throttled, T> throttled,
+                               Function<EmailNotVerified, T> emailNotVerified) {
                 return throttled.apply(this);
             }
         }

@@ -1,11 +1,11 @@
 package dev.authservice.application.user.port.out;
 
 import dev.authservice.application.notice.port.out.Accounts;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
 import dev.authservice.domain.user.AccountEmail;
-import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
@@ -42,10 +42,23 @@ public interface UserStore extends Accounts {
     EmailChange setEmail(UserId id, Optional<AccountEmail> email);
 
     /**
+     * Marks the user's address verified, but only if it still names the mailbox of {@code address} (their comparison
+     * keys are equal): a compare-and-set, so that a link mailed to an address the account no longer holds verifies
+     * nothing. Returns whether the stored address is that one; marking a verified one again is no change, and true.
+     */
+    boolean markEmailVerified(UserId id, EmailAddress address);
+
+    /**
      * Sets a new password hash, but only if the stored one is still {@code expected}: a compare-and-set, so that a
      * rehash at login racing a password change cannot bring the old password back. Returns whether it was replaced.
      */
     boolean replacePasswordHash(UserId id, PasswordHash expected, PasswordHash replacement);
+
+    /**
+     * Removes up to {@code limit} accounts pending since {@code cutoff} or before (made by sign-up, their address never
+     * verified), with every row that references them; returns how many.
+     */
+    int removePendingSince(java.time.Instant cutoff, int limit);
 
     /** Returns {@code false} when there is no such user. Touches nothing else of the account. */
     boolean setEnabled(UserId id, boolean enabled);

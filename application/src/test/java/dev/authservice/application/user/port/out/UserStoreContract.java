@@ -11,17 +11,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.authservice.application.fixtures.AtTheSameTime;
 import dev.authservice.application.fixtures.LookAlikeSkeletons;
 import dev.authservice.application.fixtures.TestTime;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
 import dev.authservice.domain.user.AccountEmail;
-import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -582,6 +583,66 @@ public abstract class UserStoreContract {
         assertEquals(UserStore.EmailChange.CHANGED, store.setEmail(dee().id(), Optional.empty()));
         assertEquals(Optional.of(dee()), store.findById(dee().id()));
         assertEquals(Optional.empty(), store.findByEmail(new EmailAddress("Dee@example.org")));
+    }
+
+    @Test
+    void anAddressIsMarkedVerifiedOnlyWhileTheAccountHoldsItsMailbox() {
+        store.add(aUser().withId(dee().id()).named("dee").withEmail("dee@example.com", false).build());
+
+        assertFalse(store.markEmailVerified(dee().id(), new EmailAddress("eve@example.com")));
+        assertFalse(store.markEmailVerified(dee().id(), new EmailAddress("Dee@example.com")));
+        assertFalse(store.findById(dee().id()).orElseThrow().email().orElseThrow().verified());
+        assertFalse(store.markEmailVerified(aUser().build().id(),
+                new EmailAddress("dee@example.com")), "no such user");
+
+        assertTrue(store.markEmailVerified(dee().id(), new EmailAddress("dee@EXAMPLE.com")));
+        assertEquals(Optional.of(new AccountEmail(new EmailAddress("dee@example.com"), true)),
+                store.findById(dee().id()).orElseThrow().email(), "as it was written, now verified");
+        store.setEmail(dee().id(), Optional.empty());
+        assertFalse(store.markEmailVerified(dee().id(), new EmailAddress("dee@example.com")));
+    }
+
+    @Test
+    void aPendingAccountIsKeptAsMadeUntilItsAddressIsVerified() {
+        Instant at = Instant.parse("2026-01-01T10:00:00Z");
+        UserAccount pending = UserAccount.signedUp(dee().id(), new Username("dee"), SOME_PASSWORD_HASH,
+                new EmailAddress("dee@example.com"), at);
+        assertTrue(store.add(pending));
+        assertEquals(Optional.of(pending), store.findById(pending.id()));
+        assertEquals(Optional.of(at), store.findByUsername(new Username("dee")).orElseThrow().pendingSince());
+
+        assertTrue(store.markEmailVerified(pending.id(), new EmailAddress("dee@example.com")));
+
+        UserAccount verified = store.findById(pending.id()).orElseThrow();
+        assertFalse(verified.isPending());
+        assertTrue(verified.email().orElseThrow().verified());
+        assertEquals(0, store.removePendingSince(at.plusSeconds(1), 10), "verified: no longer pending");
+    }
+
+    @Test
+    void pendingAccountsAreRemovedInBatchesOnceTheyWerePendingSinceTheCutoffOthersNever() {
+        Instant at = Instant.parse("2026-01-01T10:00:00Z");
+        UserAccount old = UserAccount.signedUp(aUser().build().id(), new Username("old-one"), SOME_PASSWORD_HASH,
+                new EmailAddress("old@example.com"), at);
+        UserAccount older = UserAccount.signedUp(aUser().build().id(), new Username("older-one"), SOME_PASSWORD_HASH,
+                new EmailAddress("older@example.com"), at.minusSeconds(60));
+        UserAccount recent = UserAccount.signedUp(aUser().build().id(), new Username("recent-one"),
+                SOME_PASSWORD_HASH, new EmailAddress("recent@example.com"), at.plusSeconds(1));
+        store.add(old);
+        store.add(older);
+        store.add(recent);
+        store.add(dee());
+
+        assertEquals(1, store.removePendingSince(at, 1));
+        assertEquals(1, store.removePendingSince(at, 10));
+        assertEquals(0, store.removePendingSince(at, 10));
+
+        assertEquals(Optional.empty(), store.findById(old.id()));
+        assertEquals(Optional.empty(), store.findByEmail(new EmailAddress("older@example.com")));
+        assertEquals(Optional.of(recent), store.findById(recent.id()));
+        assertEquals(Optional.of(dee()), store.findById(dee().id()));
+        assertTrue(store.add(UserAccount.signedUp(aUser().build().id(), new Username("old-one"), SOME_PASSWORD_HASH,
+                new EmailAddress("old@example.com"), at.plusSeconds(2))), "the name and the mailbox are free again");
     }
 
     @Test

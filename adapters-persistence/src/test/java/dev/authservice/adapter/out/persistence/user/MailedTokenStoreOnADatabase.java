@@ -1,22 +1,22 @@
-package dev.authservice.adapter.out.persistence.recovery;
+package dev.authservice.adapter.out.persistence.user;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
 import dev.authservice.application.fixtures.UserAccountMother;
-import dev.authservice.application.recovery.port.out.ResetTokenStore;
-import dev.authservice.application.recovery.port.out.ResetTokenStoreContract;
+import dev.authservice.application.user.port.out.MailedTokenStore;
+import dev.authservice.application.user.port.out.MailedTokenStoreContract;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 
 /** The JDBC store keeps the contract; its tokens belong to users in {@code users}. */
-abstract class ResetTokenStoreOnADatabase extends ResetTokenStoreContract {
+abstract class MailedTokenStoreOnADatabase extends MailedTokenStoreContract {
 
     protected abstract TestDatabase database();
 
     @Override
-    protected ResetTokenStore emptyResetTokenStore() {
+    protected MailedTokenStore emptyMailedTokenStore() {
         database().deleteAllRows();
-        return database().bean(ResetTokenStore.class);
+        return database().bean(MailedTokenStore.class);
     }
 
     @Override

@@ -1,18 +1,18 @@
-package dev.authservice.domain.recovery;
+package dev.authservice.domain.user;
 
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * What presenting a reset token means: {@link Accepted}, with the token as its use leaves it, or {@link Refused}
+ * What presenting a mailed token means: {@link Accepted}, with the token as its use leaves it, or {@link Refused}
  * for one {@link Refusal}. The client is told the same for every refusal.
  */
 public sealed interface Redemption {
 
     <T> T match(Function<Accepted, T> accepted, Function<Refused, T> refused);
 
-    /** @param used the token marked used, to be stored in the transaction that replaces the password */
-    record Accepted(ResetToken used) implements Redemption {
+    /** @param used the token marked used, to be stored in the transaction that makes its change */
+    record Accepted(MailedToken used) implements Redemption {
         public Accepted {
             Objects.requireNonNull(used, "used");
         }
@@ -34,6 +34,6 @@ public sealed interface Redemption {
         }
     }
 
-    /** Why a token resets nothing, in the order {@link ResetToken#redeem} asks. */
-    enum Refusal { UNKNOWN, USED, SUPERSEDED, EXPIRED, PASSWORD_CHANGED }
+    /** Why a token does nothing, in the order {@link MailedToken#redeem} asks. */
+    enum Refusal { UNKNOWN, USED, SUPERSEDED, EXPIRED, FINGERPRINT_CHANGED }
 }

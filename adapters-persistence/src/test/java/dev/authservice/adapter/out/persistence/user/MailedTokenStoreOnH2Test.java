@@ -1,9 +1,9 @@
-package dev.authservice.adapter.out.persistence.recovery;
+package dev.authservice.adapter.out.persistence.user;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-class ResetTokenStoreOnH2Test extends ResetTokenStoreOnADatabase {
+class MailedTokenStoreOnH2Test extends MailedTokenStoreOnADatabase {
 
     @RegisterExtension
     static final TestDatabase database = TestDatabase.h2();

@@ -1,0 +1,210 @@
+package dev.authservice.bootstrap;
+
+import static dev.authservice.bootstrap.ApiAnswers.assertError;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.authservice.application.user.port.out.UserStore;
+import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.user.Username;
+import io.micronaut.context.annotation.Property;
+import io.micronaut.runtime.server.EmbeddedServer;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import io.micronaut.transaction.TransactionOperations;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Sign-up over real HTTP against the whole service: the answers tell no one which names and addresses are taken, the
+ * mails (read from the outbox: an SMTP server that never answers keeps them there) say what happened, and a pending
+ * account logs in once its link is followed.
+ */
+@MicronautTest(transactional = false)
+@Property(name = "auth.sign-up.enabled", value = "true")
+@Property(name = "auth.password-reset.max-requests-per-account", value = "3")
+@Property(name = "auth.password-reset.max-requests-per-address", value = "1000")
+@Property(name = "auth.public-url", value = "https://auth.example.test")
+@Property(name = "auth.mail.smtp.host", value = "127.0.0.1")
+@Property(name = "auth.mail.smtp.port", value = "9")
+@Property(name = "auth.mail.from", value = "no-reply@example.test")
+@Property(name = "auth.mail.worker.interval", value = "1h")
+class SignUpHttpTest {
+
+    private static final String SIGN_UP = "/api/sign-up";
+    private static final String AGAIN = "/api/sign-up/verification-mail";
+    private static final String PASSWORD = "violet lamps over a quiet harbor";
+    private static final Pattern LINK = Pattern.compile("https://auth\\.example\\.test/#verify-email=([A-Za-z0-9_-]+)");
+
+    @Inject
+    EmbeddedServer server;
+    @Inject
+    TransactionOperations<Connection> database;
+    @Inject
+    UserStore users;
+
+    private Http http;
+
+    @BeforeEach
+    void client() {
+        http = new Http(server.getURI());
+    }
+
+    @Test
+    void aFreshNameATakenNameAndATakenAddressGetByteIdenticalAnswers() {
+        String fresh = fresh();
+        Http.Answer free = signUp(fresh, fresh + "@example.test", PASSWORD);
+        Http.Answer takenName = signUp("alice", fresh() + "@example.test", PASSWORD);
+        Http.Answer takenAddress = signUp(fresh(), "alice@example.com", PASSWORD);
+
+        assertEquals(202, free.status(), free.toString());
+        for (Http.Answer other : List.of(takenName, takenAddress)) {
+            assertEquals(free.status(), other.status());
+            assertEquals(headersButDate(free), headersButDate(other));
+            assertEquals(free.body(), other.body());
+        }
+        assertEquals("", free.body());
+    }
+
+    @Test
+    void aNewAccountCannotLogInUntilItsLinkIsFollowedThenItCan() {
+        String name = fresh();
+        String address = name + "@example.test";
+        assertEquals(202, signUp(name, address, PASSWORD).status());
+        String first = tokenMailedTo(address, "Confirm your email address", 1);
+
+        assertError(http.logIn(name, "not the password at all"), 401, "INVALID_CREDENTIALS");
+        assertError(http.logIn(name, PASSWORD), 403, "EMAIL_NOT_VERIFIED");
+
+        assertEquals(202, http.postJson(AGAIN, "{\"identifier\": \"" + name + "\"}").status());
+        String second = tokenMailedTo(address, "Confirm your email address", 2);
+        assertError(http.postJson("/api/email-verification", "{\"token\": \"" + first + "\"}"), 400,
+                "VERIFICATION_TOKEN_INVALID");
+        assertEquals(204, http.postJson("/api/email-verification", "{\"token\": \"" + second + "\"}").status());
+
+        Http.Answer login = http.logIn(name, PASSWORD);
+        assertEquals(200, login.status(), login.toString());
+        assertEquals(Map.of("email", address, "emailVerified", true),
+                http.get("/api/user/email", "Authorization", "Bearer " + login.accessToken()).data());
+    }
+
+    @Test
+    void aTakenAddressIsToldAndATakenNameIsToldAtTheFreeAddress() {
+        String name = fresh();
+        signUp(name, "bob@example.com", PASSWORD);
+        assertTrue(bodyMailedTo("bob@example.com", "Someone tried to sign up with your address").contains(
+                "Forgot your password?"));
+        String address = fresh() + "@example.test";
+        signUp("bob", address, PASSWORD);
+        assertTrue(bodyMailedTo(address, "That username is taken").contains("bob"));
+        assertTrue(users.findByUsername(new Username(name)).isEmpty());
+        assertTrue(users.findByEmail(new EmailAddress(address)).isEmpty());
+    }
+
+    @Test
+    void theLinkAgainAnswersTheSameWhoeverItNamesAndIsLimited() {
+        Http.Answer unknown = http.postJson(AGAIN, "{\"identifier\": \"nobody-" + fresh() + "\"}");
+        Http.Answer verified = http.postJson(AGAIN, "{\"identifier\": \"alice\"}");
+        assertEquals(202, unknown.status());
+        assertEquals(headersButDate(unknown), headersButDate(verified));
+        assertEquals(unknown.body(), verified.body());
+
+        String name = "limited-" + fresh();
+        for (int i = 0; i < 3; i++) {
+            assertEquals(202, http.postJson(AGAIN, "{\"identifier\": \"" + name + "\"}").status());
+        }
+        Http.Answer throttled = http.postJson(AGAIN, "{\"identifier\": \"" + name + "\"}");
+        assertError(throttled, 429, "SIGN_UP_THROTTLED");
+        assertTrue(throttled.header("Retry-After").isPresent());
+    }
+
+    @Test
+    void badInputIs400WithTheUsualCodesAndStoresNothing() {
+        String name = fresh();
+        assertError(signUp(name, "not-an-address", PASSWORD), 400, "INVALID_INPUT");
+        assertError(signUp(name, name + "@example.test", "short"), 400, "WEAK_PASSWORD");
+        assertError(signUp(name, name + "@example.test", name + " is my password"), 400, "WEAK_PASSWORD");
+        assertError(http.postJson(SIGN_UP, "{\"username\": \"" + name + "\"}"), 400, "INVALID_INPUT");
+        assertTrue(users.findByUsername(new Username(name)).isEmpty());
+        assertEquals(204, http.get(SIGN_UP).status(), "sign-up is on here");
+    }
+
+    private Http.Answer signUp(String username, String email, String password) {
+        return http.postJson(SIGN_UP, "{\"username\": \"" + username + "\", \"email\": \"" + email
+                + "\", \"password\": \"" + password + "\"}");
+    }
+
+    private static String fresh() {
+        return "u" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    private static Map<String, List<String>> headersButDate(Http.Answer answer) {
+        Map<String, List<String>> headers = new TreeMap<>(answer.response().headers().map());
+        headers.keySet().removeIf(name -> name.equalsIgnoreCase("date"));
+        return headers;
+    }
+
+    private String tokenMailedTo(String address, String subject, int nth) {
+        List<String> bodies = waitForMails(address, subject, nth);
+        Matcher link = LINK.matcher(bodies.get(nth - 1));
+        assertTrue(link.find(), bodies.get(nth - 1));
+        return link.group(1);
+    }
+
+    private String bodyMailedTo(String address, String subject) {
+        return waitForMails(address, subject, 1).get(0);
+    }
+
+    /** The bodies of the mails to {@code address} with {@code subject}, waiting for {@code count}: after the answer. */
+    private List<String> waitForMails(String address, String subject, int count) {
+        Instant deadline = Instant.now().plusSeconds(10);
+        List<String> bodies = mails(address, subject);
+        while (bodies.size() < count && Instant.now().isBefore(deadline)) {
+            sleep(Duration.ofMillis(50));
+            bodies = mails(address, subject);
+        }
+        assertTrue(bodies.size() >= count, "no mail " + count + " \"" + subject + "\" to " + address);
+        return bodies;
+    }
+
+    private List<String> mails(String address, String subject) {
+        return database.executeRead(status -> {
+            try (PreparedStatement statement = status.getConnection().prepareStatement("SELECT body FROM mail_outbox"
+                    + " WHERE subject = ? AND recipient = ? ORDER BY created_at")) {
+                statement.setString(1, subject);
+                statement.setString(2, address);
+                List<String> bodies = new ArrayList<>();
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        bodies.add(rows.getString(1));
+                    }
+                }
+                return bodies;
+            } catch (SQLException e) {
+                throw new AssertionError(e);
+            }
+        });
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}
