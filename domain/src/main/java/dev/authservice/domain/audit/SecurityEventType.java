@@ -73,7 +73,20 @@ public enum SecurityEventType {
     /** A password set anew through a mailed reset link; every session of the user ended. */
     PASSWORD_RESET,
     /** A reset link that resets nothing (the outcome says why) or a weak new password. */
-    PASSWORD_RESET_FAILED;
+    PASSWORD_RESET_FAILED,
+    /** An external identity provider signed its user into the linked local account (followed by a login event). */
+    EXTERNAL_SIGN_IN_SUCCEEDED,
+    /**
+     * A provider's callback refused: its state, browser, code, ID token or an unlinked identity; the outcome says
+     * which.
+     */
+    EXTERNAL_SIGN_IN_FAILED,
+    /** An external identity was linked to its user's account. */
+    IDENTITY_LINKED,
+    /** A link refused: the identity is another account's, or the callback failed; the outcome says which. */
+    IDENTITY_LINK_FAILED,
+    /** A link removed, by its user or (outcome ADMINISTRATOR) an administrator. */
+    IDENTITY_UNLINKED;
 
     /** Too frequent to keep one record each: counted by the metrics only, unless the audit trail is told otherwise. */
     public boolean isRoutine() {

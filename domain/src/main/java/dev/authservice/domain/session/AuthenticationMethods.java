@@ -22,6 +22,9 @@ import java.util.Objects;
  *       resource that asks for {@code mfa} takes it as it takes a password and a code. Which check the authenticator
  *       made the service cannot know, so no {@code pin} or {@code fpt}.</li>
  *   <li>a password and a passkey: {@code ["pwd", "swk", "mfa"]} or {@code ["pwd", "hwk", "mfa"]}.</li>
+ *   <li>an external identity provider (OpenID Connect): {@code ["fed"]}. RFC 8176 has no value for a sign-in
+ *       another party vouched for; {@code fed} is the one Microsoft Entra ID writes for it. How the provider checked
+ *       its user is its own to say: a resource that needs more asks for {@code mfa}, which this does not claim.</li>
  * </ul>
  */
 public record AuthenticationMethods(List<String> values) {
@@ -40,9 +43,11 @@ public record AuthenticationMethods(List<String> values) {
     public static final AuthenticationMethods PASSWORD_AND_DEVICE_BOUND_PASSKEY =
             new AuthenticationMethods(List.of("pwd", "hwk", "mfa"));
 
+    public static final AuthenticationMethods EXTERNAL_PROVIDER = new AuthenticationMethods(List.of("fed"));
+
     private static final List<AuthenticationMethods> ALL = List.of(PASSWORD, PASSWORD_AND_TOTP,
             PASSWORD_AND_RECOVERY_CODE, SYNCED_PASSKEY, DEVICE_BOUND_PASSKEY, PASSWORD_AND_SYNCED_PASSKEY,
-            PASSWORD_AND_DEVICE_BOUND_PASSKEY);
+            PASSWORD_AND_DEVICE_BOUND_PASSKEY, EXTERNAL_PROVIDER);
 
     public AuthenticationMethods {
         values = List.copyOf(values);
