@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Forgets the pending authorizations that expired, used or not (an expired one is refused whatever its state),
- * every {@code auth.identity-providers-cleanup.interval}, a batch per statement. It runs where sign-in with identity
+ * every {@code auth.oidc.cleanup-interval}, a batch per statement. It runs where sign-in with identity
  * providers is wired ({@link AuthorizationPolicy} is a bean): this module's test contexts make none.
  */
 @Singleton
@@ -29,7 +29,7 @@ class PendingAuthorizationCleanUp {
         this.clock = clock;
     }
 
-    @Scheduled(initialDelay = "1m", fixedDelay = "${auth.identity-providers-cleanup.interval:15m}")
+    @Scheduled(initialDelay = "1m", fixedDelay = "${auth.oidc.cleanup-interval:15m}")
     void run() {
         int forgotten = 0;
         for (int batch = pending.forgetExpiredBy(clock.instant(), BATCH); batch > 0;

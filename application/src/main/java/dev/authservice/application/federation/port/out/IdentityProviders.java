@@ -17,7 +17,7 @@ import java.util.function.Function;
  */
 public interface IdentityProviders {
 
-    /** Every configured provider, in the order configured. */
+    /** Every configured provider, in the order the adapter was given them. */
     List<IdentityProvider> all();
 
     Optional<IdentityProvider> find(ProviderName name);
