@@ -1,7 +1,9 @@
 // The page: sign in, then the profile, the orders and the sessions of the caller; the two-step sign-in panel is
 // two-step.js's, the passkeys panel and the browser's WebAuthn ceremonies passkeys.js's, the "Confirm it's you" dialog
-// reauthenticate.js's, a forgotten password recovery.js's. Tokens are auth.js's business.
+// reauthenticate.js's, a forgotten password recovery.js's, other identity providers identities.js's. Tokens are
+// auth.js's business.
 import * as auth from './auth.js';
+import * as identities from './identities.js';
 import * as passkeys from './passkeys.js';
 import * as reauthenticate from './reauthenticate.js';
 import * as recovery from './recovery.js';
@@ -54,12 +56,14 @@ function showLogin(message) {
   passkeys.forget();
   reauthenticate.forget();
   recovery.forget();
+  identities.forget();
   loginMessage(message);
   $('password').value = '';
   $('second-factor-form').hidden = true;
   $('login-form').hidden = false;
   $('passkey-sign-in').hidden = !passkeys.supported;
   show('login');
+  guard(() => identities.showSignIn());
   $('username').focus();
 }
 
@@ -206,10 +210,11 @@ async function loadSessions() {
   }));
 }
 
-function enterApp() {
+function enterApp(linked) {
   notice(null);
   show('app');
-  return guard(() => Promise.all([loadProfile(), loadOrders(), loadSessions(), twoStep.load(), passkeys.load()]));
+  return guard(() => Promise.all([loadProfile(), loadOrders(), loadSessions(), twoStep.load(), passkeys.load(),
+    identities.load(linked)]));
 }
 
 const throttled = failure => `Too many failed attempts. Try again in ${failure.retryAfter ?? 'a few'} seconds.`;
@@ -249,6 +254,7 @@ function wire() {
   reauthenticate.wire({ dataOf });
   passkeys.wire({ dataOf, guard, formatDate, element });
   recovery.wire({ show, showLogin, loginMessage, guard });
+  identities.wire({ dataOf, guard, formatDate, element });
   $('passkey-sign-in').addEventListener('click', () => signInStep($('passkey-sign-in'), async () => {
     const { credential, refused } = await passkeys.assertion(null);
     const failure = refused ?? await auth.logInWithPasskey(credential);
@@ -355,11 +361,13 @@ async function start() {
     recovery.showReset({ show });
     return;
   }
+  const outcome = identities.takeOutcome();
   await guard(async () => {
     if (await auth.restore()) {
-      await enterApp();
+      await enterApp(outcome.linked);
+      if (outcome.error) notice(outcome.error);
     } else {
-      showLogin();
+      showLogin(outcome.error);
     }
   });
 }
