@@ -254,7 +254,6 @@ function wire() {
   reauthenticate.wire({ dataOf });
   passkeys.wire({ dataOf, guard, formatDate, element });
   recovery.wire({ show, showLogin, loginMessage, guard });
-  identities.wire({ dataOf, guard, formatDate, element });
   $('passkey-sign-in').addEventListener('click', () => signInStep($('passkey-sign-in'), async () => {
     const { credential, refused } = await passkeys.assertion(null);
     const failure = refused ?? await auth.logInWithPasskey(credential);
@@ -357,6 +356,7 @@ async function start() {
     return;
   }
   wire();
+  await identities.wire({ dataOf, guard, formatDate, element });
   if (recovery.takeToken()) {
     recovery.showReset({ show });
     return;

@@ -23,7 +23,7 @@ const MESSAGES = {
 };
 
 let page = null; // { dataOf, guard, formatDate, element }
-let providers = [];
+let providers = null;
 
 /** What the callback said, taken from the address bar (then cleared): { error } with a sentence, or { linked }. */
 export function takeOutcome() {
@@ -35,8 +35,9 @@ export function takeOutcome() {
   return { error: MESSAGES[code] ?? 'Signing in with the identity provider failed.' };
 }
 
-/** The configured providers, once; none where the service has none (or answers otherwise). */
+/** The configured providers, read once per page; none where the service has none (or answers otherwise). */
 async function loadProviders() {
+  if (providers) return;
   const response = await fetch(PROVIDERS);
   providers = response.ok ? (await response.json()).data : [];
 }
@@ -112,6 +113,10 @@ export async function load(linked) {
   message(linked ? 'Identity linked: it signs you in from now on.' : null);
 }
 
+/** Reads the providers while the page starts, so that no later step waits for them. */
 export function wire(helpers) {
   page = helpers;
+  return loadProviders().catch(() => {
+    providers = null;
+  });
 }

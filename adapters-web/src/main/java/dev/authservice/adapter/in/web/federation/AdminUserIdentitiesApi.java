@@ -22,7 +22,8 @@ interface AdminUserIdentitiesApi {
     @Operation(operationId = "listUserIdentities", summary = "A user's linked identities", description = "Oldest "
             + "first.")
     @ApiDocs.UserNotFound
-    Envelope<List<IdentitiesController.IdentityResponse>> identities(String userId);
+    @IdentitiesApi.LinkedIdentityListEnvelope Envelope<List<IdentitiesController.IdentityResponse>> identities(
+            String userId);
 
     @Operation(operationId = "removeUserIdentity", summary = "Unlink an identity of a user",
             description = "It signs in no more, and every session of the user ends: one it started included. The "

@@ -46,7 +46,8 @@ class AdminUserIdentitiesController implements AdminUserIdentitiesApi {
     @Override
     @Get
     @ExecuteOn(TaskExecutors.BLOCKING)
-    public Envelope<List<IdentitiesController.IdentityResponse>> identities(@PathVariable String userId) {
+    public @IdentitiesApi.LinkedIdentityListEnvelope Envelope<List<IdentitiesController.IdentityResponse>> identities(
+            @PathVariable String userId) {
         return IdentitiesController.IdentityResponse.listed(listLinks.listIdentityLinks(
                 new ListIdentityLinksUseCase.Query(PathIds.parse(userId, UserId::of, AccountErrorCode.USER_NOT_FOUND))));
     }

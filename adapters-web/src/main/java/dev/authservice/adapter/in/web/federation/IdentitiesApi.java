@@ -14,6 +14,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.List;
 
 @Tag(name = ApiDocs.TAG_USER)
@@ -25,7 +29,8 @@ interface IdentitiesApi {
             description = "Oldest first: the provider each was linked through, and the issuer and subject that name "
                     + "it there; nothing else of the provider's is kept.")
     @ApiResponse(responseCode = "200", description = "The links")
-    Envelope<List<IdentitiesController.IdentityResponse>> identities(Authentication authentication);
+    @LinkedIdentityListEnvelope Envelope<List<IdentitiesController.IdentityResponse>> identities(
+            Authentication authentication);
 
     @Operation(operationId = "startIdentityLink", summary = "Start linking an identity at a provider",
             description = "Answers the provider's authorization URL for the client to send the browser to, and sets "
@@ -58,6 +63,13 @@ interface IdentitiesApi {
     @ApiDocs.StepUp
     @ApiDocs.CrossSiteForbidden
     HttpResponse<Void> unlink(HttpRequest<?> request, Authentication authentication, String identityId);
+
+    /** The names of this resource's generic answers in the API description (see {@link Envelope}). */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE_USE)
+    @Schema(name = "LinkedIdentityListEnvelope")
+    @interface LinkedIdentityListEnvelope {
+    }
 
     /** The body of {@code POST /api/user/identities}. */
     @Schema(name = "IdentityLinkRequest", requiredProperties = "provider")

@@ -62,7 +62,7 @@ class IdentitiesController implements IdentitiesApi {
     @Override
     @Get
     @ExecuteOn(TaskExecutors.BLOCKING)
-    public Envelope<List<IdentityResponse>> identities(Authentication authentication) {
+    public @LinkedIdentityListEnvelope Envelope<List<IdentityResponse>> identities(Authentication authentication) {
         return IdentityResponse.listed(listLinks.listIdentityLinks(
                 new ListIdentityLinksUseCase.Query(Caller.of(authentication).userId())));
     }

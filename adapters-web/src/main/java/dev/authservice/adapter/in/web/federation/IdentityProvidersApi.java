@@ -11,6 +11,10 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.List;
 
 @Tag(name = ApiDocs.TAG_AUTH)
@@ -21,7 +25,7 @@ interface IdentityProvidersApi {
             description = "Name and display name of each configured OpenID Connect provider, by name; none when "
                     + "none is configured.", security = {})
     @ApiResponse(responseCode = "200", description = "The providers")
-    Envelope<List<IdentityProvidersController.ProviderResponse>> providers();
+    @ProviderListEnvelope Envelope<List<IdentityProvidersController.ProviderResponse>> providers();
 
     @Operation(operationId = "startExternalSignIn", summary = "Sign in with an identity provider (a browser "
             + "navigation)", description = "Redirects the browser to the provider's authorization endpoint: the "
@@ -57,4 +61,11 @@ interface IdentityProvidersApi {
                     schema = @Schema(type = "string")))
     HttpResponse<?> callback(HttpRequest<?> request, String name, String state, String code, String iss,
                              String error);
+
+    /** The name of the list's generic answer in the API description (see {@link Envelope}). */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE_USE)
+    @Schema(name = "IdentityProviderListEnvelope")
+    @interface ProviderListEnvelope {
+    }
 }

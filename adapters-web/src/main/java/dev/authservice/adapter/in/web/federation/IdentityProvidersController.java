@@ -64,7 +64,7 @@ class IdentityProvidersController implements IdentityProvidersApi {
 
     @Override
     @Get
-    public Envelope<List<ProviderResponse>> providers() {
+    public @ProviderListEnvelope Envelope<List<ProviderResponse>> providers() {
         return listProviders.listIdentityProviders(new ListIdentityProvidersUseCase.Query())
                 .match(listed -> Envelope.ok(listed.providers().stream().map(ProviderResponse::of).toList()));
     }
