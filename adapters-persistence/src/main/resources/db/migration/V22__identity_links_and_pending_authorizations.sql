@@ -36,3 +36,9 @@ CREATE TABLE pending_authorizations (
         AND code_verifier IS NULL AND browser_binding IS NULL))
 );
 CREATE INDEX pending_authorizations_expires_idx ON pending_authorizations (expires_at);
+
+-- A pending login may follow a provider's sign-in as well as a password: which one its second factor completes, for
+-- the session's amr. Those before this migration followed a password.
+ALTER TABLE pending_logins ADD COLUMN first_factor VARCHAR(17) DEFAULT 'PASSWORD' NOT NULL;
+ALTER TABLE pending_logins ADD CONSTRAINT pending_logins_first_factor_check
+    CHECK (first_factor IN ('PASSWORD', 'EXTERNAL_PROVIDER'));

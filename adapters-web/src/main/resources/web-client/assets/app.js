@@ -362,6 +362,14 @@ async function start() {
     return;
   }
   const outcome = identities.takeOutcome();
+  if (outcome.secondFactor) {
+    showLogin();
+    const { ticket: pending, methods } = outcome.secondFactor;
+    showSecondFactor(pending, methods, methods.includes('totp')
+      ? 'Signed in with the identity provider. Enter the code your authenticator app shows now.'
+      : 'Signed in with the identity provider. Use your passkey, or enter a recovery code.');
+    return;
+  }
   await guard(async () => {
     if (await auth.restore()) {
       await enterApp(outcome.linked);

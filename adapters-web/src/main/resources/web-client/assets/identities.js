@@ -1,7 +1,9 @@
 // Other identity providers (OpenID Connect): the "Sign in with <provider>" links of the sign-in card, the "Linked
 // identities" panel (link one, unlink one), and what the service's callback says in the fragment of the page it sends
-// the browser back to: #sign-in-error=<code> or #identity-linked. A sign-in itself needs nothing here: the callback
-// sets the refresh cookie, and auth.js takes the access token from /api/refresh as after any reload.
+// the browser back to: #sign-in-error=<code>, #identity-linked, or #second-factor=<ticket>&methods=<…> for an account
+// with a second factor, which the sign-in card's second step completes as after a password. A sign-in itself needs
+// nothing here: the callback sets the refresh cookie, and auth.js takes the access token from /api/refresh as after
+// any reload.
 import * as auth from './auth.js';
 
 const $ = id => document.getElementById(id);
@@ -9,6 +11,7 @@ const PROVIDERS = '/api/identity-providers';
 const IDENTITIES = '/api/user/identities';
 const ERROR = '#sign-in-error=';
 const LINKED = '#identity-linked';
+const SECOND_FACTOR = '#second-factor=';
 
 const MESSAGES = {
   EXTERNAL_STATE_INVALID: 'That sign-in expired, was used already, or was started in another browser. Try again.',
@@ -16,7 +19,6 @@ const MESSAGES = {
   IDENTITY_NOT_LINKED: 'No account is linked to that identity. Sign in with your password, then link it from your '
     + 'profile.',
   IDENTITY_LINKED_ELSEWHERE: 'That identity is linked to another account.',
-  EXTERNAL_SIGN_IN_NEEDS_SECOND_FACTOR: 'Your account has a second factor: sign in with your password and code.',
   EXTERNAL_SIGN_IN_ACCOUNT_UNAVAILABLE: 'This account cannot sign in now.',
   IDENTITY_PROVIDER_UNAVAILABLE: 'The identity provider did not answer. Try again later, or sign in with your '
     + 'password.',
@@ -25,12 +27,19 @@ const MESSAGES = {
 let page = null; // { dataOf, guard, formatDate, element }
 let providers = null;
 
-/** What the callback said, taken from the address bar (then cleared): { error } with a sentence, or { linked }. */
+/**
+ * What the callback said, taken from the address bar (then cleared, the ticket with it): { error } with a sentence,
+ * { linked }, or { secondFactor: { ticket, methods } }.
+ */
 export function takeOutcome() {
   const hash = location.hash;
-  if (!hash.startsWith(ERROR) && hash !== LINKED) return {};
+  if (!hash.startsWith(ERROR) && hash !== LINKED && !hash.startsWith(SECOND_FACTOR)) return {};
   history.replaceState(null, '', location.pathname + location.search);
   if (hash === LINKED) return { linked: true };
+  if (hash.startsWith(SECOND_FACTOR)) {
+    const fields = new URLSearchParams(hash.slice(1));
+    return { secondFactor: { ticket: fields.get('second-factor'), methods: (fields.get('methods') ?? '').split(',') } };
+  }
   const code = decodeURIComponent(hash.slice(ERROR.length));
   return { error: MESSAGES[code] ?? 'Signing in with the identity provider failed.' };
 }

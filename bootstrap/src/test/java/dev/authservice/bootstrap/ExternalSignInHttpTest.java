@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import no.nav.security.mock.oauth2.MockOAuth2Server;
 import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 import org.junit.jupiter.api.AfterAll;
@@ -125,6 +127,28 @@ class ExternalSignInHttpTest implements TestPropertyProvider {
         assertEquals(Optional.empty(), otherBrowser.refreshToken());
         // Refused before it is used: neither try spent the sign-in of the browser that started it.
         assertEquals("/", follow(callback, started.binding()).location());
+    }
+
+    /** As a password login with one: the ticket in the fragment, the code, and an amr that names both. */
+    @Test
+    void anAccountWithATotpContinuesIntoTheSecondStepAfterTheProvider() {
+        TestUser user = TestUser.create(http);
+        String subject = link(user);
+        Http.Answer enrolment = http.post("/api/user/second-factor/totp", "", "Authorization", user.bearer());
+        Authenticator app = Authenticator.of((String) enrolment.data().get("secret"));
+        assertEquals(200, http.postJson("/api/user/second-factor/totp/confirm", "{\"code\": \""
+                + app.code(Authenticator.stepNow() - 1) + "\"}", "Authorization", user.bearer()).status());
+
+        Landing landing = signIn(subject);
+        assertEquals(Optional.empty(), landing.refreshToken(), "no session before the second factor");
+        Matcher fragment = Pattern.compile("/#second-factor=([A-Za-z0-9_-]+)&methods=totp,recovery-code")
+                .matcher(landing.location());
+        assertTrue(fragment.matches(), landing.location());
+
+        Http.Answer completed = http.postJson("/api/login/second-factor", "{\"ticket\": \"" + fragment.group(1)
+                + "\", \"code\": \"" + app.code(Authenticator.stepNow()) + "\"}");
+        assertEquals(200, completed.status(), completed.toString());
+        assertEquals(List.of("fed", "otp", "mfa"), claimList(claims(completed.accessToken()), "amr"));
     }
 
     /** A verified address matching a local account links nothing: only a link does. */

@@ -19,6 +19,7 @@ import dev.authservice.application.federation.service.ListIdentityLinksService;
 import dev.authservice.application.federation.service.ListIdentityProvidersService;
 import dev.authservice.application.federation.service.StartAuthorizationService;
 import dev.authservice.application.federation.service.UnlinkIdentityService;
+import dev.authservice.application.login.service.PendingLoginTickets;
 import dev.authservice.application.login.service.SessionStart;
 import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.secondfactor.service.SecondFactorCheck;
@@ -126,8 +127,8 @@ class FederationUseCaseFactory {
 
     @Singleton
     ExternalSignIn externalSignIn(IdentityLinkStore links, UserStore users, SecondFactorCheck secondFactors,
-                                  SessionStart sessionStart, AuditLog audit) {
-        return new ExternalSignIn(links, users, secondFactors, sessionStart, audit);
+                                  PendingLoginTickets tickets, SessionStart sessionStart, AuditLog audit) {
+        return new ExternalSignIn(links, users, secondFactors, tickets, sessionStart, audit);
     }
 
     @Singleton

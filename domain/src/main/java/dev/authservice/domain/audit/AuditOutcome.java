@@ -62,8 +62,6 @@ public enum AuditOutcome {
     NOT_LINKED,
     /** An external identity linked to another account already. */
     LINKED_ELSEWHERE,
-    /** An external sign-in to an account whose second factor it does not carry. */
-    SECOND_FACTOR_ENROLLED,
     /** A confirmation or removal of a TOTP the user does not have (pending, or at all). */
     NOT_ENROLLED,
     /** The second factor proven with the authenticator app's code. */

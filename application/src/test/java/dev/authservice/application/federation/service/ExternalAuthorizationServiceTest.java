@@ -14,6 +14,7 @@ import dev.authservice.application.federation.port.in.UnlinkIdentityUseCase;
 import dev.authservice.application.federation.port.out.IdentityProviders;
 import dev.authservice.application.fixtures.InMemoryIdentityLinkStore;
 import dev.authservice.application.fixtures.InMemoryPendingAuthorizationStore;
+import dev.authservice.application.fixtures.InMemoryPendingLoginStore;
 import dev.authservice.application.fixtures.InMemorySecondFactorStore;
 import dev.authservice.application.fixtures.InMemorySessionStore;
 import dev.authservice.application.fixtures.InMemoryUserStore;
@@ -25,6 +26,7 @@ import dev.authservice.application.fixtures.ScriptedIdentityProviders;
 import dev.authservice.application.fixtures.SessionMother;
 import dev.authservice.application.fixtures.StepNumberTotpCodes;
 import dev.authservice.application.fixtures.UserAccountMother;
+import dev.authservice.application.login.service.PendingLoginTickets;
 import dev.authservice.application.login.service.SessionStart;
 import dev.authservice.application.secondfactor.service.SecondFactorCheck;
 import dev.authservice.application.session.port.out.AccessTokenCodec;
@@ -41,9 +43,14 @@ import dev.authservice.domain.federation.IdentityLink;
 import dev.authservice.domain.federation.IdentityLinkId;
 import dev.authservice.domain.federation.PendingAuthorization;
 import dev.authservice.domain.federation.ProviderName;
+import dev.authservice.domain.login.FirstFactor;
+import dev.authservice.domain.login.LoginTicketHash;
+import dev.authservice.domain.login.PendingLogin;
+import dev.authservice.domain.login.SecondFactorPolicy;
 import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SealedSecret;
+import dev.authservice.domain.secondfactor.SecondFactorMethod;
 import dev.authservice.domain.secondfactor.TotpFactor;
 import dev.authservice.domain.secondfactor.WrongCodes;
 import dev.authservice.domain.session.AccessToken;
@@ -93,6 +100,7 @@ class ExternalAuthorizationServiceTest {
     private final InMemoryIdentityLinkStore links = new InMemoryIdentityLinkStore();
     private final InMemoryPendingAuthorizationStore pending = new InMemoryPendingAuthorizationStore();
     private final InMemorySecondFactorStore secondFactors = new InMemorySecondFactorStore();
+    private final InMemoryPendingLoginStore pendingLogins = new InMemoryPendingLoginStore();
     private final ScriptedIdentityProviders providers = new ScriptedIdentityProviders();
     private final RecordingAuditLog audit = new RecordingAuditLog();
     private final Notices notices = new Notices();
@@ -115,6 +123,7 @@ class ExternalAuthorizationServiceTest {
         complete = new CompleteAuthorizationService(providers, pending,
                 new ExternalSignIn(links, users,
                         new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()),
+                        new PendingLoginTickets(pendingLogins, SecondFactorPolicy.defaults(), Optional.empty(), random),
                         sessionStart, audit),
                 new IdentityLinking(links, users, notices.changes(users, sessions), random, audit), audit, CLOCK);
         unlink = new UnlinkIdentityService(users, links, notices.changes(users, sessions), stepUp, audit, CLOCK);
@@ -231,8 +240,9 @@ class ExternalAuthorizationServiceTest {
                 callback(lastState(), started.browserBinding()));
     }
 
+    /** As after a right password: a ticket, opened after the provider, and no session until the second factor. */
     @Test
-    void anAccountWithASecondFactorIsNotSignedIntoByTheProviderAlone() {
+    void anAccountWithASecondFactorContinuesIntoTheSecondStep() {
         linkedToAlice();
         TotpFactor.Pending totp = TotpFactor.enrol(ALICE.id(), new SealedSecret("plain", new byte[20]), NOW);
         secondFactors.enrol(totp);
@@ -241,8 +251,17 @@ class ExternalAuthorizationServiceTest {
         providers.next = new IdentityProviders.Exchange.Verified(AT_THE_PROVIDER);
         StartAuthorizationUseCase.Result.Started started = startSignIn();
 
-        assertEquals(new CompleteAuthorizationUseCase.Result.Refused(Refusal.SECOND_FACTOR_REQUIRED),
-                callback(lastState(), started.browserBinding()));
+        CompleteAuthorizationUseCase.Result.SecondFactorRequired required =
+                (CompleteAuthorizationUseCase.Result.SecondFactorRequired) callback(lastState(),
+                        started.browserBinding());
+
+        assertEquals(List.of(SecondFactorMethod.TOTP, SecondFactorMethod.RECOVERY_CODE), required.methods());
+        PendingLogin.Open open = (PendingLogin.Open) pendingLogins.find(LoginTicketHash.of(required.ticket()))
+                .orElseThrow();
+        assertEquals(FirstFactor.EXTERNAL_PROVIDER, open.firstFactor());
+        assertEquals(ALICE.id(), open.userId());
+        assertEquals(List.of(SecurityEventType.EXTERNAL_SIGN_IN_SUCCEEDED, SecurityEventType.SECOND_FACTOR_REQUIRED),
+                audit.types());
         Mockito.verifyNoInteractions(codec);
     }
 

@@ -21,8 +21,6 @@ public enum FederationErrorCode implements ErrorCode {
     IDENTITY_NOT_LINKED(HttpStatus.FORBIDDEN, "No account is linked to this identity: sign in with your password, "
             + "then link it from your profile"),
     IDENTITY_LINKED_ELSEWHERE(HttpStatus.CONFLICT, "This identity is linked to another account"),
-    EXTERNAL_SIGN_IN_NEEDS_SECOND_FACTOR(HttpStatus.FORBIDDEN, "This account has a second factor, which the identity "
-            + "provider does not prove: sign in with your password and code"),
     EXTERNAL_SIGN_IN_ACCOUNT_UNAVAILABLE(HttpStatus.FORBIDDEN, "This account cannot sign in now");
 
     private final Answer answer;

@@ -52,10 +52,13 @@ interface IdentityProvidersApi {
                     + "token from POST /api/refresh. No token is ever in a URL. Its access tokens say amr [\"fed\"]. "
                     + "A link started by POST /api/user/identities ends at /#identity-linked. Any refusal ends at "
                     + "/#sign-in-error=<code>: EXTERNAL_STATE_INVALID, EXTERNAL_SIGN_IN_REFUSED, IDENTITY_NOT_LINKED, "
-                    + "IDENTITY_LINKED_ELSEWHERE, EXTERNAL_SIGN_IN_NEEDS_SECOND_FACTOR, "
-                    + "EXTERNAL_SIGN_IN_ACCOUNT_UNAVAILABLE or IDENTITY_PROVIDER_UNAVAILABLE.", security = {})
+                    + "IDENTITY_LINKED_ELSEWHERE, "
+                    + "EXTERNAL_SIGN_IN_ACCOUNT_UNAVAILABLE or IDENTITY_PROVIDER_UNAVAILABLE. An account with a second "
+                    + "factor continues as after a right password: /#second-factor=<ticket>&methods=<m1,m2>, the "
+                    + "ticket for POST /api/login/second-factor, whose tokens then say amr [\"fed\", \"otp\", \"mfa\"] "
+                    + "(or fed with the recovery code's or passkey's values).", security = {})
     @ApiResponse(responseCode = "303", description = "To / (signed in: with the refreshToken cookie), "
-            + "/#identity-linked, or /#sign-in-error=<code>",
+            + "/#second-factor=<ticket>&methods=<methods>, /#identity-linked, or /#sign-in-error=<code>",
             headers = @Header(name = "Set-Cookie", description = "refreshToken=<opaque>; Max-Age=<refresh ttl>; "
                     + "Path=/api/refresh; Secure; HttpOnly; SameSite=Strict, on a sign-in; and the binding cleared",
                     schema = @Schema(type = "string")))

@@ -12,6 +12,7 @@ import dev.authservice.application.federation.port.in.StartAuthorizationUseCase;
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.federation.IdentityProvider;
 import dev.authservice.domain.federation.ProviderName;
+import dev.authservice.domain.secondfactor.SecondFactorMethod;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -32,6 +33,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Sign-in with an identity provider, for anyone: the list of providers, and the two browser navigations of the
@@ -104,6 +106,11 @@ class IdentityProvidersController implements IdentityProvidersApi {
                                 requesters.anonymous(request)))
                 .match(signedIn -> RefreshTokenCookie.set(backToTheClient(""), signedIn.tokens().refreshToken(),
                                 signedIn.tokens().refreshTokenTtl()),
+                        // As a password login's 401 SECOND_FACTOR_REQUIRED would: the ticket in the fragment, which
+                        // the browser sends nowhere, for the client to complete at POST /api/login/second-factor.
+                        required -> backToTheClient("#second-factor=" + required.ticket() + "&methods="
+                                + required.methods().stream().map(SecondFactorMethod::wireName)
+                                .collect(Collectors.joining(","))),
                         linked -> backToTheClient("#identity-linked"),
                         refused -> refusedWith(codeOf(refused.why())),
                         unavailable -> refusedWith(FederationErrorCode.IDENTITY_PROVIDER_UNAVAILABLE));
@@ -124,7 +131,6 @@ class IdentityProvidersController implements IdentityProvidersApi {
             case PROVIDER_REFUSED -> FederationErrorCode.EXTERNAL_SIGN_IN_REFUSED;
             case NOT_LINKED -> FederationErrorCode.IDENTITY_NOT_LINKED;
             case LINKED_ELSEWHERE -> FederationErrorCode.IDENTITY_LINKED_ELSEWHERE;
-            case SECOND_FACTOR_REQUIRED -> FederationErrorCode.EXTERNAL_SIGN_IN_NEEDS_SECOND_FACTOR;
             case ACCOUNT_UNAVAILABLE -> FederationErrorCode.EXTERNAL_SIGN_IN_ACCOUNT_UNAVAILABLE;
         };
     }

@@ -3,6 +3,9 @@ package dev.authservice.application.federation.port.in;
 import dev.authservice.application.session.port.in.IssuedTokens;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.federation.ProviderName;
+import dev.authservice.domain.secondfactor.SecondFactorMethod;
+import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -51,8 +54,6 @@ public interface CompleteAuthorizationUseCase {
         NOT_LINKED,
         /** The identity is linked to another account. */
         LINKED_ELSEWHERE,
-        /** The account has a second factor, which an external sign-in does not prove: sign in with the password. */
-        SECOND_FACTOR_REQUIRED,
         /** The account is disabled, or changed while the sign-in ran. */
         ACCOUNT_UNAVAILABLE
     }
@@ -60,22 +61,51 @@ public interface CompleteAuthorizationUseCase {
     /** One function per outcome in {@link #match}: a new outcome does not compile until every caller handles it. */
     sealed interface Result {
 
-        <T> T match(Function<SignedIn, T> signedIn, Function<Linked, T> linked, Function<Refused, T> refused,
+        <T> T match(Function<SignedIn, T> signedIn, Function<SecondFactorRequired, T> secondFactorRequired,
+                    Function<Linked, T> linked, Function<Refused, T> refused,
                     Function<ProviderUnavailable, T> providerUnavailable);
 
         /** A session started, as a password login starts one. */
         record SignedIn(IssuedTokens tokens) implements Result {
             @Override
-            public <T> T match(Function<SignedIn, T> signedIn, Function<Linked, T> linked,
-                               Function<Refused, T> refused, Function<ProviderUnavailable, T> providerUnavailable) {
+            public <T> T match(Function<SignedIn, T> signedIn, Function<SecondFactorRequired, T> secondFactorRequired,
+                               Function<Linked, T> linked, Function<Refused, T> refused,
+                               Function<ProviderUnavailable, T> providerUnavailable) {
                 return signedIn.apply(this);
+            }
+        }
+
+        /**
+         * The account has a second factor: as after a right password, no session yet, but a ticket that
+         * {@code CompleteLogInUseCase} exchanges, with a code or a passkey, for one whose amr names both.
+         *
+         * @param ticket opaque, for the client; the store keeps only its hash
+         */
+        record SecondFactorRequired(String ticket, List<SecondFactorMethod> methods, Duration lifetime)
+                implements Result {
+            public SecondFactorRequired {
+                Objects.requireNonNull(ticket, "ticket");
+                methods = List.copyOf(methods);
+                Objects.requireNonNull(lifetime, "lifetime");
+            }
+
+            public <T> T match(Function<SignedIn, T> signedIn, Function<SecondFactorRequired, T> secondFactorRequired,
+                               Function<Linked, T> linked, Function<Refused, T> refused,
+                               Function<ProviderUnavailable, T> providerUnavailable) {
+                return secondFactorRequired.apply(this);
+            }
+
+            @Override
+            public String toString() {
+                return "SecondFactorRequired[****, " + methods + ", " + lifetime + "]";
             }
         }
 
         record Linked() implements Result {
             @Override
-            public <T> T match(Function<SignedIn, T> signedIn, Function<Linked, T> linked,
-                               Function<Refused, T> refused, Function<ProviderUnavailable, T> providerUnavailable) {
+            public <T> T match(Function<SignedIn, T> signedIn, Function<SecondFactorRequired, T> secondFactorRequired,
+                               Function<Linked, T> linked, Function<Refused, T> refused,
+                               Function<ProviderUnavailable, T> providerUnavailable) {
                 return linked.apply(this);
             }
         }
@@ -86,8 +116,9 @@ public interface CompleteAuthorizationUseCase {
             }
 
             @Override
-            public <T> T match(Function<SignedIn, T> signedIn, Function<Linked, T> linked,
-                               Function<Refused, T> refused, Function<ProviderUnavailable, T> providerUnavailable) {
+            public <T> T match(Function<SignedIn, T> signedIn, Function<SecondFactorRequired, T> secondFactorRequired,
+                               Function<Linked, T> linked, Function<Refused, T> refused,
+                               Function<ProviderUnavailable, T> providerUnavailable) {
                 return refused.apply(this);
             }
         }
@@ -95,8 +126,9 @@ public interface CompleteAuthorizationUseCase {
         /** The provider did not answer the code exchange in time; the state is used, and the user starts again. */
         record ProviderUnavailable() implements Result {
             @Override
-            public <T> T match(Function<SignedIn, T> signedIn, Function<Linked, T> linked,
-                               Function<Refused, T> refused, Function<ProviderUnavailable, T> providerUnavailable) {
+            public <T> T match(Function<SignedIn, T> signedIn, Function<SecondFactorRequired, T> secondFactorRequired,
+                               Function<Linked, T> linked, Function<Refused, T> refused,
+                               Function<ProviderUnavailable, T> providerUnavailable) {
                 return providerUnavailable.apply(this);
             }
         }
