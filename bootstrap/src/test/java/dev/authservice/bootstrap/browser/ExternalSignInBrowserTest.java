@@ -3,6 +3,9 @@ package dev.authservice.bootstrap.browser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.bootstrap.Authenticator;
+import dev.authservice.bootstrap.Http;
+import dev.authservice.bootstrap.TestUser;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.test.support.TestPropertyProvider;
 import java.io.IOException;
@@ -76,6 +79,33 @@ class ExternalSignInBrowserTest implements TestPropertyProvider {
         signInAtTheProvider(page, "alice-at-the-provider");
         page.waitForSignedIn("alice");
         assertEquals(service + "/", page.browser().script("return location.href"), "no token in the address bar");
+    }
+
+    /** The provider is the first step; the account's authenticator app is still asked for, on the same card. */
+    @Test
+    void anAccountWithATotpIsAskedForItsCodeAfterTheProvider() {
+        Http api = new Http(service);
+        TestUser user = TestUser.create(api);
+        WebClient page = new WebClient(browsers.open(service));
+        page.signIn(user.username(), TestUser.PASSWORD);
+        page.waitForSignedIn(user.username());
+        page.browser().click("#identity-link-buttons .link-identity");
+        signInAtTheProvider(page, "totp-user-at-the-provider");
+        page.browser().waitForText("#identities-message", "Identity linked: it signs you in from now on.");
+        Http.Answer enrolment = api.post("/api/user/second-factor/totp", "", "Authorization", user.bearer());
+        Authenticator app = Authenticator.of((String) enrolment.data().get("secret"));
+        assertEquals(200, api.postJson("/api/user/second-factor/totp/confirm", "{\"code\": \""
+                + app.code(Authenticator.stepNow() - 1) + "\"}", "Authorization", user.bearer()).status());
+
+        page.browser().click("#logout");
+        page.waitForLoginForm("You are signed out.");
+        page.browser().click("#external-sign-in .external-sign-in");
+        signInAtTheProvider(page, "totp-user-at-the-provider");
+        page.waitForSecondFactor("Signed in with the identity provider. Enter the code your authenticator app shows "
+                + "now.");
+        assertEquals(service + "/", page.browser().script("return location.href"), "the ticket left the address bar");
+        page.submitSecondFactor(app.code(Authenticator.stepNow()));
+        page.waitForSignedIn(user.username());
     }
 
     @Test
