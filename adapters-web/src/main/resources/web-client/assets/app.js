@@ -1,9 +1,10 @@
 // The page: sign in, then the profile, the orders and the sessions of the caller; the two-step sign-in panel is
 // two-step.js's, the passkeys panel and the browser's WebAuthn ceremonies passkeys.js's, the "Confirm it's you" dialog
 // reauthenticate.js's, a forgotten password recovery.js's, the email address and its verification email.js's,
-// sign-up sign-up.js's. Tokens are auth.js's business.
+// sign-up sign-up.js's, other identity providers identities.js's. Tokens are auth.js's business.
 import * as auth from './auth.js';
 import * as email from './email.js';
+import * as identities from './identities.js';
 import * as passkeys from './passkeys.js';
 import * as reauthenticate from './reauthenticate.js';
 import * as recovery from './recovery.js';
@@ -60,6 +61,7 @@ function showLogin(message) {
   recovery.forget();
   email.forget();
   signUp.forget();
+  identities.forget();
   loginMessage(message);
   $('password').value = '';
   $('second-factor-form').hidden = true;
@@ -67,6 +69,7 @@ function showLogin(message) {
   $('passkey-sign-in').hidden = !passkeys.supported;
   show('login');
   signUp.offer();
+  guard(() => identities.showSignIn());
   $('username').focus();
 }
 
@@ -213,11 +216,11 @@ async function loadSessions() {
   }));
 }
 
-function enterApp() {
+function enterApp(linked) {
   notice(null);
   show('app');
   return guard(() => Promise.all([loadProfile(), loadOrders(), loadSessions(), twoStep.load(), passkeys.load(),
-    email.load()]));
+    email.load(), identities.load(linked)]));
 }
 
 const throttled = failure => `Too many failed attempts. Try again in ${failure.retryAfter ?? 'a few'} seconds.`;
@@ -366,24 +369,38 @@ async function start() {
     return;
   }
   wire();
+  await identities.wire({ dataOf, guard, formatDate, element });
   if (recovery.takeToken()) {
     recovery.showReset({ show });
     return;
   }
   if (email.takeToken()) {
-    await guard(() => email.verify({ show }, () => enterOrSignIn()));
+    await guard(() => email.verify({ show }, () => enterOrSignIn({})));
     return;
   }
-  await enterOrSignIn();
+  const outcome = identities.takeOutcome();
+  if (outcome.secondFactor) {
+    showLogin();
+    const { ticket: pending, methods } = outcome.secondFactor;
+    showSecondFactor(pending, methods, methods.includes('totp')
+      ? 'Signed in with the identity provider. Enter the code your authenticator app shows now.'
+      : 'Signed in with the identity provider. Use your passkey, or enter a recovery code.');
+    return;
+  }
+  await enterOrSignIn(outcome);
 }
 
-/** The page as it opens: signed in where a session lives on, the sign-in form elsewhere. */
-async function enterOrSignIn() {
+/**
+ * The page as it opens: signed in where a session lives on, the sign-in form elsewhere; with what the callback of an
+ * identity provider said, if it brought the browser here.
+ */
+async function enterOrSignIn(outcome) {
   await guard(async () => {
     if (auth.signedIn() || await auth.restore()) {
-      await enterApp();
+      await enterApp(outcome.linked);
+      if (outcome.error) notice(outcome.error);
     } else {
-      showLogin();
+      showLogin(outcome.error);
     }
   });
 }

@@ -38,6 +38,7 @@ class ArchitecturePageTest {
             "adapters-telemetry", "adapter.out.telemetry",
             "adapters-unicode", "adapter.out.unicode",
             "adapters-mail", "adapter.out.mail",
+            "adapters-oidc", "adapter.out.oidc",
             "bootstrap", "bootstrap");
 
     private static final List<String> COUNTS = List.of("zero", "one", "two", "three", "four", "five", "six", "seven",

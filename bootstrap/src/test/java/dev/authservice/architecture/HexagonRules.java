@@ -62,17 +62,18 @@ final class HexagonRules {
      * {@code application.passkey}, {@code adapter.in.web.passkey}); the other packages there are {@link #SHARED}.
      */
     static final Map<String, Map<String, Set<String>>> CAPABILITIES = Map.of(
-            "domain", Map.of(
-                    "user", Set.of("mail"),
-                    "secondfactor", Set.of("user"),
-                    "login", Set.of("user", "secondfactor"),
-                    "passkey", Set.of("user", "login"),
-                    "session", Set.of("user", "passkey"),
-                    "audit", Set.of("user", "session"),
-                    "order", Set.of("user"),
-                    "mail", Set.of(),
-                    "notice", Set.of("user"),
-                    "recovery", Set.of("user", "mail")),
+            "domain", Map.ofEntries(
+                    Map.entry("user", Set.of("mail")),
+                    Map.entry("secondfactor", Set.of("user")),
+                    Map.entry("login", Set.of("user", "secondfactor")),
+                    Map.entry("passkey", Set.of("user", "login")),
+                    Map.entry("session", Set.of("user", "passkey")),
+                    Map.entry("audit", Set.of("user", "session")),
+                    Map.entry("order", Set.of("user")),
+                    Map.entry("mail", Set.of()),
+                    Map.entry("notice", Set.of("user")),
+                    Map.entry("recovery", Set.of("user", "mail")),
+                    Map.entry("federation", Set.of("user"))),
             "application", Map.ofEntries(
                     Map.entry("audit", Set.of()),
                     Map.entry("mail", Set.of()),
@@ -84,7 +85,8 @@ final class HexagonRules {
                     Map.entry("passkey", Set.of("audit", "session", "user", "notice")),
                     Map.entry("secondfactor", Set.of("audit", "session", "user", "passkey", "notice")),
                     Map.entry("login", Set.of("audit", "session", "user", "passkey", "secondfactor")),
-                    Map.entry("recovery", Set.of("audit", "mail", "notice", "session", "user"))),
+                    Map.entry("recovery", Set.of("audit", "mail", "notice", "session", "user")),
+                    Map.entry("federation", Set.of("audit", "login", "notice", "secondfactor", "session", "user"))),
             "adapter.in.web", Map.of(
                     "audit", Set.of(),
                     "health", Set.of(),
@@ -94,7 +96,8 @@ final class HexagonRules {
                     "passkey", Set.of("session", "user"),
                     "secondfactor", Set.of("session"),
                     "login", Set.of("session", "passkey", "secondfactor"),
-                    "recovery", Set.of("user")));
+                    "recovery", Set.of("user"),
+                    "federation", Set.of("session", "user")));
 
     /** The packages right under a module's root that every capability of {@link #CAPABILITIES} may use. */
     static final Map<String, Set<String>> SHARED = Map.of(

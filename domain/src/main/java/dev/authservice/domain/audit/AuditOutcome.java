@@ -56,6 +56,20 @@ public enum AuditOutcome {
     /** A sign-up for a username, or an address, that an account holds already (told by mail, never in the answer). */
     USERNAME_TAKEN,
     EMAIL_TAKEN,
+    /** An external sign-in's state nobody was given, already used, or brought back by another browser. */
+    STATE_UNKNOWN,
+    STATE_USED,
+    STATE_EXPIRED,
+    OTHER_BROWSER,
+    /** A state brought back on another provider's callback path: a mix-up. */
+    OTHER_PROVIDER,
+    /** The provider refused the authorization, or its answer (code, ID token) failed a check. */
+    PROVIDER_REFUSED,
+    PROVIDER_UNAVAILABLE,
+    /** An external identity linked to no local account. */
+    NOT_LINKED,
+    /** An external identity linked to another account already. */
+    LINKED_ELSEWHERE,
     /** A confirmation or removal of a TOTP the user does not have (pending, or at all). */
     NOT_ENROLLED,
     /** The second factor proven with the authenticator app's code. */

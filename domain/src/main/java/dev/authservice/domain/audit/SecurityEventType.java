@@ -83,7 +83,20 @@ public enum SecurityEventType {
     /** An account made by sign-up, pending until its address is verified. */
     USER_SIGNED_UP,
     /** A sign-up that made no account (outcome USERNAME_TAKEN or EMAIL_TAKEN): the address was told by mail. */
-    SIGN_UP_REFUSED;
+    SIGN_UP_REFUSED,
+    /** An external identity provider signed its user into the linked local account (followed by a login event). */
+    EXTERNAL_SIGN_IN_SUCCEEDED,
+    /**
+     * A provider's callback refused: its state, browser, code, ID token or an unlinked identity; the outcome says
+     * which.
+     */
+    EXTERNAL_SIGN_IN_FAILED,
+    /** An external identity was linked to its user's account. */
+    IDENTITY_LINKED,
+    /** A link refused: the identity is another account's, or the callback failed; the outcome says which. */
+    IDENTITY_LINK_FAILED,
+    /** A link removed, by its user or (outcome ADMINISTRATOR) an administrator. */
+    IDENTITY_UNLINKED;
 
     /** Too frequent to keep one record each: counted by the metrics only, unless the audit trail is told otherwise. */
     public boolean isRoutine() {

@@ -14,6 +14,7 @@ import java.util.function.Function;
  *
  * <pre>
  *   right password, second factor confirmed ──▶ Open (ticket to the client, its hash to the store)
+ *   linked identity vouched for by a provider, second factor confirmed ──▶ Open, its first factor EXTERNAL_PROVIDER
  *
  *   present an unknown hash ──────────────────────────────▶ refused: UNKNOWN
  *   present a Completed or Exhausted one ─────────────────▶ refused: USED
@@ -43,10 +44,22 @@ public sealed interface PendingLogin {
 
     Instant expiresAt();
 
+    /** What was proven before the second factor. */
+    FirstFactor firstFactor();
+
     /** After the password: a new pending login, open for the policy's time. */
     static Open begin(LoginTicketHash ticket, UserId userId, PasswordHash checked, Instant now,
                       SecondFactorPolicy policy) {
-        return new Open(ticket, userId, checked, now, now.plus(policy.pendingLoginTtl()), 0);
+        return begin(ticket, userId, checked, FirstFactor.PASSWORD, now, policy);
+    }
+
+    /**
+     * After {@code firstFactor}: a new pending login, open for the policy's time. {@code checked} is the password hash
+     * the account held then, so that a password changed meanwhile ends it, whatever the first factor was.
+     */
+    static Open begin(LoginTicketHash ticket, UserId userId, PasswordHash checked, FirstFactor firstFactor,
+                      Instant now, SecondFactorPolicy policy) {
+        return new Open(ticket, userId, checked, now, now.plus(policy.pendingLoginTtl()), 0, firstFactor);
     }
 
     /** What presenting {@code ticket} at {@code at} means, given what the store has on record for it. */
@@ -63,44 +76,64 @@ public sealed interface PendingLogin {
 
     /** @param wrongCodes how many wrong codes were presented with it so far */
     record Open(LoginTicketHash ticket, UserId userId, PasswordHash checked, Instant createdAt, Instant expiresAt,
-                int wrongCodes) implements PendingLogin {
+                int wrongCodes, FirstFactor firstFactor) implements PendingLogin {
 
         public Open {
-            requireCommon(ticket, userId, checked, createdAt, expiresAt);
+            requireCommon(ticket, userId, checked, createdAt, expiresAt, firstFactor);
             if (wrongCodes < 0) {
                 throw new IllegalArgumentException("wrongCodes is not negative");
             }
         }
 
+        /** One after a password. */
+        public Open(LoginTicketHash ticket, UserId userId, PasswordHash checked, Instant createdAt, Instant expiresAt,
+                    int wrongCodes) {
+            this(ticket, userId, checked, createdAt, expiresAt, wrongCodes, FirstFactor.PASSWORD);
+        }
+
         /** The second factor was proven by {@code method}: the login completes, and a session may start. */
         public Completed complete(SecondFactorMethod method, Instant at) {
-            return new Completed(ticket, userId, checked, createdAt, expiresAt, method, at);
+            return new Completed(ticket, userId, checked, createdAt, expiresAt, method, at, firstFactor);
         }
 
         /** A wrong code: counted, and the last the policy allows ends the pending login. */
         public PendingLogin wrongCode(Instant at, SecondFactorPolicy policy) {
             int counted = wrongCodes + 1;
-            return counted >= policy.maxWrongCodes() ? new Exhausted(ticket, userId, checked, createdAt, expiresAt, at)
-                    : new Open(ticket, userId, checked, createdAt, expiresAt, counted);
+            return counted >= policy.maxWrongCodes()
+                    ? new Exhausted(ticket, userId, checked, createdAt, expiresAt, at, firstFactor)
+                    : new Open(ticket, userId, checked, createdAt, expiresAt, counted, firstFactor);
         }
     }
 
     /** Used up by a right code; presenting it again is refused. */
     record Completed(LoginTicketHash ticket, UserId userId, PasswordHash checked, Instant createdAt,
-                     Instant expiresAt, SecondFactorMethod method, Instant completedAt) implements PendingLogin {
+                     Instant expiresAt, SecondFactorMethod method, Instant completedAt, FirstFactor firstFactor)
+            implements PendingLogin {
         public Completed {
-            requireCommon(ticket, userId, checked, createdAt, expiresAt);
+            requireCommon(ticket, userId, checked, createdAt, expiresAt, firstFactor);
             Objects.requireNonNull(method, "method");
             Objects.requireNonNull(completedAt, "completedAt");
+        }
+
+        /** One after a password. */
+        public Completed(LoginTicketHash ticket, UserId userId, PasswordHash checked, Instant createdAt,
+                         Instant expiresAt, SecondFactorMethod method, Instant completedAt) {
+            this(ticket, userId, checked, createdAt, expiresAt, method, completedAt, FirstFactor.PASSWORD);
         }
     }
 
     /** Killed by too many wrong codes; presenting it again is refused. */
     record Exhausted(LoginTicketHash ticket, UserId userId, PasswordHash checked, Instant createdAt,
-                     Instant expiresAt, Instant exhaustedAt) implements PendingLogin {
+                     Instant expiresAt, Instant exhaustedAt, FirstFactor firstFactor) implements PendingLogin {
         public Exhausted {
-            requireCommon(ticket, userId, checked, createdAt, expiresAt);
+            requireCommon(ticket, userId, checked, createdAt, expiresAt, firstFactor);
             Objects.requireNonNull(exhaustedAt, "exhaustedAt");
+        }
+
+        /** One after a password. */
+        public Exhausted(LoginTicketHash ticket, UserId userId, PasswordHash checked, Instant createdAt,
+                         Instant expiresAt, Instant exhaustedAt) {
+            this(ticket, userId, checked, createdAt, expiresAt, exhaustedAt, FirstFactor.PASSWORD);
         }
     }
 
@@ -137,7 +170,8 @@ public sealed interface PendingLogin {
     }
 
     private static void requireCommon(LoginTicketHash ticket, UserId userId, PasswordHash checked, Instant createdAt,
-                                      Instant expiresAt) {
+                                      Instant expiresAt, FirstFactor firstFactor) {
+        Objects.requireNonNull(firstFactor, "firstFactor");
         Objects.requireNonNull(ticket, "ticket");
         Objects.requireNonNull(userId, "userId");
         Objects.requireNonNull(checked, "checked");

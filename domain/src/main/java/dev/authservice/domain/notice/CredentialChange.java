@@ -23,6 +23,13 @@ public enum CredentialChange {
             "sign in, remove the passkey you do not know from your passkeys and change your password."),
     PASSKEY_REMOVED("A passkey was removed", "A passkey was removed from your account %s.",
             "sign in, look over your passkeys and change your password."),
+    IDENTITY_LINKED("An identity provider was linked", "An account at an identity provider was linked to your"
+            + " account %s: it now signs in without the password.",
+            "whoever did this holds that provider's account. Sign in, unlink the identity you do not know from your"
+                    + " profile and change your password."),
+    IDENTITY_UNLINKED("An identity provider was unlinked", "An account at an identity provider was unlinked from"
+            + " your account %s: it no longer signs in.",
+            "sign in, look over your linked identities and change your password."),
     EMAIL_ADDRESS_CHANGED("Your email address was changed", "The email address of your account %s was changed:"
             + " this address no longer gets its mail.",
             "sign in, set your address back and change your password; if you cannot sign in, contact your"

@@ -22,6 +22,12 @@ import java.util.Objects;
  *       resource that asks for {@code mfa} takes it as it takes a password and a code. Which check the authenticator
  *       made the service cannot know, so no {@code pin} or {@code fpt}.</li>
  *   <li>a password and a passkey: {@code ["pwd", "swk", "mfa"]} or {@code ["pwd", "hwk", "mfa"]}.</li>
+ *   <li>an external identity provider (OpenID Connect): {@code ["fed"]}. RFC 8176 has no value for a sign-in
+ *       another party vouched for; {@code fed} is the one Microsoft Entra ID writes for it. How the provider checked
+ *       its user is its own to say: a resource that needs more asks for {@code mfa}, which this does not claim.</li>
+ *   <li>a provider and the account's own second factor: {@code ["fed", "otp", "mfa"]}, {@code ["fed", "mfa"]} (a
+ *       recovery code), {@code ["fed", "swk", "mfa"]} or {@code ["fed", "hwk", "mfa"]} (a passkey), as after a
+ *       password.</li>
  * </ul>
  */
 public record AuthenticationMethods(List<String> values) {
@@ -40,9 +46,21 @@ public record AuthenticationMethods(List<String> values) {
     public static final AuthenticationMethods PASSWORD_AND_DEVICE_BOUND_PASSKEY =
             new AuthenticationMethods(List.of("pwd", "hwk", "mfa"));
 
+    public static final AuthenticationMethods EXTERNAL_PROVIDER = new AuthenticationMethods(List.of("fed"));
+    public static final AuthenticationMethods EXTERNAL_PROVIDER_AND_TOTP =
+            new AuthenticationMethods(List.of("fed", "otp", "mfa"));
+    public static final AuthenticationMethods EXTERNAL_PROVIDER_AND_RECOVERY_CODE =
+            new AuthenticationMethods(List.of("fed", "mfa"));
+    public static final AuthenticationMethods EXTERNAL_PROVIDER_AND_SYNCED_PASSKEY =
+            new AuthenticationMethods(List.of("fed", "swk", "mfa"));
+    public static final AuthenticationMethods EXTERNAL_PROVIDER_AND_DEVICE_BOUND_PASSKEY =
+            new AuthenticationMethods(List.of("fed", "hwk", "mfa"));
+
     private static final List<AuthenticationMethods> ALL = List.of(PASSWORD, PASSWORD_AND_TOTP,
             PASSWORD_AND_RECOVERY_CODE, SYNCED_PASSKEY, DEVICE_BOUND_PASSKEY, PASSWORD_AND_SYNCED_PASSKEY,
-            PASSWORD_AND_DEVICE_BOUND_PASSKEY);
+            PASSWORD_AND_DEVICE_BOUND_PASSKEY, EXTERNAL_PROVIDER, EXTERNAL_PROVIDER_AND_TOTP,
+            EXTERNAL_PROVIDER_AND_RECOVERY_CODE, EXTERNAL_PROVIDER_AND_SYNCED_PASSKEY,
+            EXTERNAL_PROVIDER_AND_DEVICE_BOUND_PASSKEY);
 
     public AuthenticationMethods {
         values = List.copyOf(values);
@@ -66,6 +84,11 @@ public record AuthenticationMethods(List<String> values) {
     /** A login with a password and {@code passkey} as the second factor. */
     public static AuthenticationMethods passwordAndPasskey(Passkey passkey) {
         return passkey.isSynced() ? PASSWORD_AND_SYNCED_PASSKEY : PASSWORD_AND_DEVICE_BOUND_PASSKEY;
+    }
+
+    /** A provider's sign-in with {@code passkey} as the second factor. */
+    public static AuthenticationMethods externalProviderAndPasskey(Passkey passkey) {
+        return passkey.isSynced() ? EXTERNAL_PROVIDER_AND_SYNCED_PASSKEY : EXTERNAL_PROVIDER_AND_DEVICE_BOUND_PASSKEY;
     }
 
     /** As a column keeps it: the values separated by spaces. */

@@ -101,7 +101,8 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
                     : wrongCode(open, failed.outcome(refusal.get()), now);
         }
         return loggedIn(open, user.get(), key, requester, AuditOutcome.RECOVERY_CODE,
-                AuthenticationMethods.PASSWORD_AND_RECOVERY_CODE, now);
+                after(open, AuthenticationMethods.PASSWORD_AND_RECOVERY_CODE,
+                        AuthenticationMethods.EXTERNAL_PROVIDER_AND_RECOVERY_CODE), now);
     }
 
     private Result loggedIn(PendingLogin.Open open, UserAccount user, LoginAttemptKey key, Requester requester,
@@ -113,6 +114,15 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
         return sessionStart.start(user, open.checked(), methods, requester, now)
                 .<Result>map(Result.LoggedIn::new)
                 .orElseGet(Result.TicketInvalid::new);
+    }
+
+    /** What the session's tokens say: the first factor the ticket was opened after, and the second. */
+    private static AuthenticationMethods after(PendingLogin.Open open, AuthenticationMethods afterAPassword,
+                                               AuthenticationMethods afterAProvider) {
+        return switch (open.firstFactor()) {
+            case PASSWORD -> afterAPassword;
+            case EXTERNAL_PROVIDER -> afterAProvider;
+        };
     }
 
     /**
@@ -139,7 +149,8 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
                         return ticketLost(failed);
                     }
                     return loggedIn(open, user, key, failed.requester(), AuditOutcome.PASSKEY,
-                            AuthenticationMethods.passwordAndPasskey(found.passkey()), now);
+                            after(open, AuthenticationMethods.passwordAndPasskey(found.passkey()),
+                                    AuthenticationMethods.externalProviderAndPasskey(found.passkey())), now);
                 },
                 notAnAssertion -> wrongCode(open, failed.outcome(AuditOutcome.VERIFICATION_FAILED), now),
                 refused -> wrongCode(open, failed.outcome(refused.why()), now));
@@ -166,7 +177,8 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
                         return wrongCode(open, failed.outcome(AuditOutcome.REPLAYED_CODE), now);
                     }
                     return loggedIn(open, user, key, failed.requester(), AuditOutcome.TOTP_CODE,
-                            AuthenticationMethods.PASSWORD_AND_TOTP, now);
+                            after(open, AuthenticationMethods.PASSWORD_AND_TOTP,
+                                    AuthenticationMethods.EXTERNAL_PROVIDER_AND_TOTP), now);
                 },
                 refused -> wrongCode(open, failed.outcome(refused.why() == TotpFactor.Refusal.REPLAYED
                         ? AuditOutcome.REPLAYED_CODE : AuditOutcome.WRONG_CODE), now),

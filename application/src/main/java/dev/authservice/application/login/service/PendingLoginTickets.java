@@ -3,6 +3,7 @@ package dev.authservice.application.login.service;
 import dev.authservice.application.login.port.out.PendingLoginStore;
 import dev.authservice.application.passkey.port.out.PasskeyStore;
 import dev.authservice.application.shared.port.out.RandomSource;
+import dev.authservice.domain.login.FirstFactor;
 import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.login.PendingLogin;
 import dev.authservice.domain.login.SecondFactorPolicy;
@@ -39,8 +40,15 @@ public final class PendingLoginTickets {
      * complete it with: the app's codes only while {@code codesUsable}.
      */
     Opened open(UserAccount user, PasswordHash checked, boolean codesUsable, Instant now) {
+        return open(user, checked, codesUsable, FirstFactor.PASSWORD, now);
+    }
+
+    /** As after a password, after {@code firstFactor}: how another way of signing in continues into the second step. */
+    public Opened open(UserAccount user, PasswordHash checked, boolean codesUsable, FirstFactor firstFactor,
+                       Instant now) {
         String ticket = random.refreshTokenValue();
-        pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(ticket), user.id(), checked, now, policy));
+        pendingLogins.add(PendingLogin.begin(LoginTicketHash.of(ticket), user.id(), checked, firstFactor, now,
+                policy));
         boolean holdsPasskeys = passkeys.map(store -> !store.findByOwner(user.id()).isEmpty()).orElse(false);
         return new Opened(ticket, SecondFactorMethod.offeredTo(codesUsable, holdsPasskeys), policy.pendingLoginTtl());
     }
@@ -77,7 +85,7 @@ public final class PendingLoginTickets {
     }
 
     /** @param ticket for the client only; its hash is what is stored */
-    record Opened(String ticket, List<SecondFactorMethod> methods, Duration lifetime) {
+    public record Opened(String ticket, List<SecondFactorMethod> methods, Duration lifetime) {
         @Override
         public String toString() {
             return "Opened[****, " + methods + ", " + lifetime + "]";

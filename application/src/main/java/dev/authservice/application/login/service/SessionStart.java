@@ -50,7 +50,7 @@ public final class SessionStart {
      * revoked at once, when a password change or a disable ended every session of the user between that check and
      * this start, before this one existed: ours cannot outlive it.
      */
-    Optional<IssuedTokens> start(UserAccount user, PasswordHash checked, AuthenticationMethods methods,
+    public Optional<IssuedTokens> start(UserAccount user, PasswordHash checked, AuthenticationMethods methods,
                                  Requester requester, Instant now) {
         SessionId sessionId = new SessionId(random.uuid());
         TokenIssuer.NewRefreshToken refreshToken = tokens.newRefreshToken();

@@ -7,6 +7,7 @@ import static dev.authservice.adapter.out.persistence.TransactionalStatements.up
 import dev.authservice.adapter.out.persistence.TransactionalStatements;
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.application.login.port.out.PendingLoginStore;
+import dev.authservice.domain.login.FirstFactor;
 import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.login.PendingLogin;
 import dev.authservice.domain.secondfactor.SecondFactorMethod;
@@ -48,7 +49,8 @@ class JdbcPendingLoginStore implements PendingLoginStore {
     @Override
     public void add(PendingLogin.Open login) {
         jdbc.write(connection -> update(connection, "INSERT INTO pending_logins (ticket_hash, user_id,"
-                + " password_hash, created_at, expires_at, wrong_codes, state) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                + " password_hash, created_at, expires_at, wrong_codes, state, first_factor)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 statement -> {
                     statement.setString(1, login.ticket().hex());
                     statement.setObject(2, login.userId().value());
@@ -57,6 +59,7 @@ class JdbcPendingLoginStore implements PendingLoginStore {
                     statement.setObject(5, at(login.expiresAt()));
                     statement.setInt(6, login.wrongCodes());
                     statement.setString(7, OPEN);
+                    statement.setString(8, login.firstFactor().name());
                 }));
     }
 
@@ -114,13 +117,14 @@ class JdbcPendingLoginStore implements PendingLoginStore {
         PasswordHash checked = new PasswordHash(row.getString("password_hash"));
         Instant createdAt = instant(row, "created_at");
         Instant expiresAt = instant(row, "expires_at");
+        FirstFactor firstFactor = FirstFactor.valueOf(row.getString("first_factor"));
         return switch (row.getString("state")) {
             case OPEN -> new PendingLogin.Open(ticket, userId, checked, createdAt, expiresAt,
-                    row.getInt("wrong_codes"));
+                    row.getInt("wrong_codes"), firstFactor);
             case COMPLETED -> new PendingLogin.Completed(ticket, userId, checked, createdAt, expiresAt,
-                    SecondFactorMethod.valueOf(row.getString("method")), instant(row, "ended_at"));
+                    SecondFactorMethod.valueOf(row.getString("method")), instant(row, "ended_at"), firstFactor);
             case EXHAUSTED -> new PendingLogin.Exhausted(ticket, userId, checked, createdAt, expiresAt,
-                    instant(row, "ended_at"));
+                    instant(row, "ended_at"), firstFactor);
             default -> throw new IllegalStateException("a pending login in state " + row.getString("state"));
         };
     }

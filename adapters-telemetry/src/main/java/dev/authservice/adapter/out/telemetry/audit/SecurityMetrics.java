@@ -38,6 +38,8 @@ public final class SecurityMetrics implements AuditLog {
     static final String REAUTHENTICATIONS = "auth.reauthentications";
     static final String EMAIL_VERIFICATIONS = "auth.email-verifications";
     static final String SIGN_UPS = "auth.sign-ups";
+    static final String EXTERNAL_SIGN_INS = "auth.external-sign-ins";
+    static final String IDENTITY_LINKS = "auth.identity-links";
     private static final String NONE = "none";
     private static final Set<SecurityEventType> SECOND_FACTOR_EVENTS = EnumSet.of(
             SecurityEventType.SECOND_FACTOR_ENROLLED, SecurityEventType.SECOND_FACTOR_CONFIRMED,
@@ -97,6 +99,19 @@ public final class SecurityMetrics implements AuditLog {
         byType.put(SecurityEventType.REAUTHENTICATION_REQUIRED, reauthentication(registry, "required"));
         byType.put(SecurityEventType.PASSKEY_LOGIN_SUCCEEDED, passkeyLogin(registry, "succeeded"));
         byType.put(SecurityEventType.PASSKEY_LOGIN_FAILED, passkeyLogin(registry, "failed"));
+        byType.put(SecurityEventType.EXTERNAL_SIGN_IN_SUCCEEDED, Counter.builder(EXTERNAL_SIGN_INS)
+                .description("Sign-ins with an identity provider, by outcome").tag("outcome", "succeeded")
+                .register(registry));
+        byType.put(SecurityEventType.EXTERNAL_SIGN_IN_FAILED, Counter.builder(EXTERNAL_SIGN_INS)
+                .description("Sign-ins with an identity provider, by outcome").tag("outcome", "failed")
+                .register(registry));
+        for (SecurityEventType type : List.of(SecurityEventType.IDENTITY_LINKED, SecurityEventType.IDENTITY_LINK_FAILED,
+                SecurityEventType.IDENTITY_UNLINKED)) {
+            byType.put(type, Counter.builder(IDENTITY_LINKS)
+                    .description("Identities at providers linked, refused a link, or unlinked")
+                    .tag("event", lowerCase(type.name().substring("IDENTITY_".length())))
+                    .register(registry));
+        }
         for (RevocationReason reason : RevocationReason.values()) {
             revokedBecause.put(reason, Counter.builder(SESSIONS_REVOKED)
                     .description("Sessions ended before their refresh tokens expired, by reason")

@@ -73,6 +73,21 @@ class SecurityMetricsTest {
     }
 
     @Test
+    void externalSignInsAndIdentityLinksAreCounted() {
+        record(SecurityEventType.EXTERNAL_SIGN_IN_SUCCEEDED, null);
+        record(SecurityEventType.EXTERNAL_SIGN_IN_FAILED, AuditOutcome.NOT_LINKED);
+        record(SecurityEventType.EXTERNAL_SIGN_IN_FAILED, AuditOutcome.STATE_USED);
+        record(SecurityEventType.IDENTITY_LINKED, null);
+        record(SecurityEventType.IDENTITY_UNLINKED, AuditOutcome.ADMINISTRATOR);
+
+        assertEquals(1, count(SecurityMetrics.EXTERNAL_SIGN_INS, "outcome", "succeeded"));
+        assertEquals(2, count(SecurityMetrics.EXTERNAL_SIGN_INS, "outcome", "failed"));
+        assertEquals(1, count(SecurityMetrics.IDENTITY_LINKS, "event", "linked"));
+        assertEquals(0, count(SecurityMetrics.IDENTITY_LINKS, "event", "link_failed"));
+        assertEquals(1, count(SecurityMetrics.IDENTITY_LINKS, "event", "unlinked"));
+    }
+
+    @Test
     void passkeyLoginsAreCountedByOutcome() {
         record(SecurityEventType.PASSKEY_LOGIN_SUCCEEDED, null);
         record(SecurityEventType.PASSKEY_LOGIN_FAILED, AuditOutcome.POSSIBLE_CLONE);

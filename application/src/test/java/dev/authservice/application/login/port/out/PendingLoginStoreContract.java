@@ -8,6 +8,7 @@ import dev.authservice.application.fixtures.AtTheSameTime;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.user.port.out.UserStore;
+import dev.authservice.domain.login.FirstFactor;
 import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.login.PendingLogin;
 import dev.authservice.domain.login.SecondFactorPolicy;
@@ -53,6 +54,21 @@ public abstract class PendingLoginStoreContract {
         store.add(open);
         assertEquals(Optional.of(open), store.find(open.ticket()));
         assertEquals(Optional.empty(), store.find(LoginTicketHash.of("another")));
+    }
+
+    /** A pending login opened after a provider's sign-in keeps saying so, through a wrong code and its completion. */
+    @Test
+    void theFirstFactorIsKeptThroughEveryState() {
+        PendingLogin.Open afterAProvider = PendingLogin.begin(LoginTicketHash.of("after a provider"), alice.id(),
+                alice.passwordHash(), FirstFactor.EXTERNAL_PROVIDER, NOW, POLICY);
+        store.add(afterAProvider);
+        assertEquals(Optional.of(afterAProvider), store.find(afterAProvider.ticket()));
+        PendingLogin.Open once = (PendingLogin.Open) afterAProvider.wrongCode(NOW, POLICY);
+        assertTrue(store.replace(afterAProvider, once));
+        PendingLogin.Completed completed = once.complete(SecondFactorMethod.TOTP, NOW.plusSeconds(1));
+        assertTrue(store.replace(once, completed));
+        assertEquals(Optional.of(completed), store.find(afterAProvider.ticket()));
+        assertEquals(FirstFactor.EXTERNAL_PROVIDER, store.find(afterAProvider.ticket()).orElseThrow().firstFactor());
     }
 
     @Test

@@ -1,0 +1,284 @@
+package dev.authservice.adapter.out.oidc.federation;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.KeySourceException;
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
+import com.nimbusds.jose.proc.BadJOSEException;
+import com.nimbusds.jose.proc.JWSVerificationKeySelector;
+import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jose.util.DefaultResourceRetriever;
+import com.nimbusds.jwt.JWT;
+import com.nimbusds.oauth2.sdk.AuthorizationCode;
+import com.nimbusds.oauth2.sdk.AuthorizationCodeGrant;
+import com.nimbusds.oauth2.sdk.GeneralException;
+import com.nimbusds.oauth2.sdk.ParseException;
+import com.nimbusds.oauth2.sdk.ResponseType;
+import com.nimbusds.oauth2.sdk.Scope;
+import com.nimbusds.oauth2.sdk.TokenRequest;
+import com.nimbusds.oauth2.sdk.TokenResponse;
+import com.nimbusds.oauth2.sdk.auth.ClientAuthentication;
+import com.nimbusds.oauth2.sdk.auth.ClientAuthenticationMethod;
+import com.nimbusds.oauth2.sdk.auth.ClientSecretBasic;
+import com.nimbusds.oauth2.sdk.auth.ClientSecretPost;
+import com.nimbusds.oauth2.sdk.auth.Secret;
+import com.nimbusds.oauth2.sdk.http.HTTPRequest;
+import com.nimbusds.oauth2.sdk.http.HTTPResponse;
+import com.nimbusds.oauth2.sdk.id.ClientID;
+import com.nimbusds.oauth2.sdk.id.Issuer;
+import com.nimbusds.oauth2.sdk.id.State;
+import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
+import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
+import com.nimbusds.openid.connect.sdk.AuthenticationRequest;
+import com.nimbusds.openid.connect.sdk.Nonce;
+import com.nimbusds.openid.connect.sdk.OIDCTokenResponse;
+import com.nimbusds.openid.connect.sdk.OIDCTokenResponseParser;
+import com.nimbusds.openid.connect.sdk.claims.IDTokenClaimsSet;
+import com.nimbusds.openid.connect.sdk.op.OIDCProviderMetadata;
+import com.nimbusds.openid.connect.sdk.validators.IDTokenValidator;
+import dev.authservice.application.federation.port.out.IdentityProviderUnavailableException;
+import dev.authservice.application.federation.port.out.IdentityProviders;
+import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.federation.ExternalIdentity;
+import dev.authservice.domain.federation.IdentityProvider;
+import dev.authservice.domain.federation.ProviderName;
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The configured providers, spoken to in OpenID Connect by the Nimbus SDK. Each is discovered from its issuer's
+ * {@code /.well-known/openid-configuration} on first use (the SDK checks the document names the same issuer), then
+ * kept; its keys come from the {@code jwks_uri}, cached, and fetched again when an ID token names an unknown
+ * {@code kid}. Every call to a provider has the configured connect and read timeouts.
+ *
+ * <p>The checks of an answer, in order: the provider's {@code error}; RFC 9207's {@code iss} on the response (it
+ * must name the provider when present, and be present when the provider says it sends one), the mix-up defence; the
+ * code, exchanged with the PKCE verifier and the exact redirect URI; the ID token's signature, with an asymmetric
+ * algorithm the provider advertises ({@code none} and shared-secret algorithms never), and its {@code iss},
+ * {@code aud}, {@code azp}, {@code exp}, {@code iat} and {@code nonce} (the SDK's {@link IDTokenValidator}).
+ */
+public final class OidcIdentityProviders implements IdentityProviders {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OidcIdentityProviders.class);
+
+    /** Signatures by the provider's private key only: an HMAC one would take the client secret as its key. */
+    static final Set<JWSAlgorithm> ALLOWED_ALGORITHMS = Set.of(JWSAlgorithm.RS256, JWSAlgorithm.RS384,
+            JWSAlgorithm.RS512, JWSAlgorithm.PS256, JWSAlgorithm.PS384, JWSAlgorithm.PS512, JWSAlgorithm.ES256,
+            JWSAlgorithm.ES384, JWSAlgorithm.ES512, JWSAlgorithm.EdDSA, JWSAlgorithm.Ed25519);
+
+    /** A key set larger than this is not one a provider publishes. */
+    private static final int MAX_JWKS_BYTES = 512 * 1024;
+
+    private final Map<ProviderName, Provider> providers = new LinkedHashMap<>();
+    private final int connectTimeoutMillis;
+    private final int readTimeoutMillis;
+
+    public OidcIdentityProviders(List<ProviderSettings> settings, Duration connectTimeout, Duration readTimeout) {
+        this.connectTimeoutMillis = Math.toIntExact(connectTimeout.toMillis());
+        this.readTimeoutMillis = Math.toIntExact(readTimeout.toMillis());
+        settings.forEach(each -> {
+            if (providers.put(each.provider().name(), new Provider(each)) != null) {
+                throw new IllegalArgumentException("two providers named " + each.provider().name());
+            }
+        });
+    }
+
+    @Override
+    public List<IdentityProvider> all() {
+        return providers.values().stream().map(provider -> provider.settings.provider()).toList();
+    }
+
+    @Override
+    public Optional<IdentityProvider> find(ProviderName name) {
+        return Optional.ofNullable(providers.get(name)).map(provider -> provider.settings.provider());
+    }
+
+    @Override
+    public URI authorizationUrl(ProviderName name, AuthorizationRequest request) {
+        Provider provider = provider(name);
+        Discovered discovered = provider.discovered();
+        ProviderSettings settings = provider.settings;
+        return new AuthenticationRequest.Builder(ResponseType.CODE, scope(settings.scopes()),
+                new ClientID(settings.clientId()), settings.redirectUri())
+                .endpointURI(discovered.metadata.getAuthorizationEndpointURI())
+                .state(new State(request.state()))
+                .nonce(new Nonce(request.nonce()))
+                .codeChallenge(new CodeVerifier(request.codeVerifier()), CodeChallengeMethod.S256)
+                .build()
+                .toURI();
+    }
+
+    @Override
+    public Exchange exchange(ProviderName name, AuthorizationResponse response, AuthorizationRequest request) {
+        if (response.error().isPresent()) {
+            return refused(name, "the provider answered error " + response.error().get());
+        }
+        Provider provider = provider(name);
+        Discovered discovered = provider.discovered();
+        String issuer = discovered.metadata.getIssuer().getValue();
+        if (response.issuer().isPresent() ? !response.issuer().get().equals(issuer)
+                : discovered.metadata.supportsAuthorizationResponseIssuerParam()) {
+            return refused(name, "the response's iss is " + response.issuer().orElse("missing") + ", not " + issuer);
+        }
+        if (response.code().isEmpty()) {
+            return refused(name, "the response carries no code");
+        }
+        Optional<JWT> idToken = redeem(provider, discovered, response.code().get(), request.codeVerifier());
+        if (idToken.isEmpty()) {
+            return refused(name, "the token endpoint refused the code or sent no ID token");
+        }
+        try {
+            IDTokenClaimsSet claims = discovered.validator.validate(idToken.get(), new Nonce(request.nonce()));
+            return new Exchange.Verified(new ExternalIdentity(claims.getIssuer().getValue(),
+                    claims.getSubject().getValue()));
+        } catch (KeySourceException e) {
+            throw new IdentityProviderUnavailableException("the keys of " + name + " could not be read", e);
+        } catch (BadJOSEException | JOSEException | InvalidValueException e) {
+            return refused(name, "the ID token failed a check: " + e.getMessage());
+        }
+    }
+
+    /** The ID token the code is exchanged for; empty when the provider refuses the code. */
+    private Optional<JWT> redeem(Provider provider, Discovered discovered, String code, String verifier) {
+        ProviderSettings settings = provider.settings;
+        TokenRequest tokenRequest = new TokenRequest(discovered.metadata.getTokenEndpointURI(),
+                clientAuthentication(discovered.metadata, settings),
+                new AuthorizationCodeGrant(new AuthorizationCode(code), settings.redirectUri(),
+                        new CodeVerifier(verifier)));
+        HTTPRequest http = tokenRequest.toHTTPRequest();
+        http.setConnectTimeout(connectTimeoutMillis);
+        http.setReadTimeout(readTimeoutMillis);
+        HTTPResponse answer;
+        try {
+            answer = http.send();
+        } catch (IOException e) {
+            throw new IdentityProviderUnavailableException("the token endpoint of " + settings.provider().name()
+                    + " did not answer", e);
+        }
+        if (answer.getStatusCode() >= 500) {
+            throw new IdentityProviderUnavailableException("the token endpoint of " + settings.provider().name()
+                    + " answered " + answer.getStatusCode(), null);
+        }
+        try {
+            TokenResponse parsed = OIDCTokenResponseParser.parse(answer);
+            if (!parsed.indicatesSuccess()) {
+                LOG.info("The token endpoint of {} refused a code: {}", settings.provider().name(),
+                        parsed.toErrorResponse().getErrorObject().getCode());
+                return Optional.empty();
+            }
+            return Optional.ofNullable(((OIDCTokenResponse) parsed.toSuccessResponse()).getOIDCTokens().getIDToken());
+        } catch (ParseException | ClassCastException e) {
+            LOG.info("The token endpoint of {} answered what is not a token response: {}",
+                    settings.provider().name(), e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    /** Basic unless the provider takes only the secret in the body. */
+    private static ClientAuthentication clientAuthentication(OIDCProviderMetadata metadata,
+                                                             ProviderSettings settings) {
+        List<ClientAuthenticationMethod> methods = metadata.getTokenEndpointAuthMethods();
+        ClientID client = new ClientID(settings.clientId());
+        Secret secret = new Secret(settings.clientSecret());
+        if (methods != null && !methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
+                && methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_POST)) {
+            return new ClientSecretPost(client, secret);
+        }
+        return new ClientSecretBasic(client, secret);
+    }
+
+    private static Scope scope(List<String> configured) {
+        return new Scope(Stream.concat(Stream.of("openid"), configured.stream()).distinct().toArray(String[]::new));
+    }
+
+    private Exchange refused(ProviderName name, String reason) {
+        LOG.info("An answer of {} was refused: {}", name, reason);
+        return new Exchange.Refused(reason);
+    }
+
+    private Provider provider(ProviderName name) {
+        Provider provider = providers.get(name);
+        if (provider == null) {
+            throw new IllegalArgumentException("no provider is named " + name);
+        }
+        return provider;
+    }
+
+    /** A provider's settings, and what its discovery found once it succeeded. */
+    private final class Provider {
+
+        private final ProviderSettings settings;
+        private volatile Discovered discovered;
+
+        Provider(ProviderSettings settings) {
+            this.settings = settings;
+        }
+
+        /** Discovered once; a failure is tried again at the next use. */
+        Discovered discovered() {
+            Discovered known = discovered;
+            if (known != null) {
+                return known;
+            }
+            synchronized (this) {
+                if (discovered == null) {
+                    discovered = discover();
+                }
+                return discovered;
+            }
+        }
+
+        private Discovered discover() {
+            ProviderName name = settings.provider().name();
+            OIDCProviderMetadata metadata;
+            try {
+                metadata = OIDCProviderMetadata.resolve(new Issuer(settings.issuer()), connectTimeoutMillis,
+                        readTimeoutMillis);
+            } catch (IOException | GeneralException e) {
+                throw new IdentityProviderUnavailableException("the discovery of " + name + " at "
+                        + settings.issuer() + " failed: " + e.getMessage(), e);
+            }
+            Set<JWSAlgorithm> algorithms = advertised(metadata);
+            if (algorithms.isEmpty()) {
+                throw new IdentityProviderUnavailableException(name + " signs ID tokens with none of "
+                        + ALLOWED_ALGORITHMS, null);
+            }
+            JWKSource<SecurityContext> keys;
+            try {
+                keys = JWKSourceBuilder.<SecurityContext>create(metadata.getJWKSetURI().toURL(),
+                        new DefaultResourceRetriever(connectTimeoutMillis, readTimeoutMillis, MAX_JWKS_BYTES))
+                        .build();
+            } catch (MalformedURLException | IllegalArgumentException e) {
+                throw new IdentityProviderUnavailableException(name + " advertises no usable jwks_uri", e);
+            }
+            IDTokenValidator validator = new IDTokenValidator(metadata.getIssuer(),
+                    new ClientID(settings.clientId()), new JWSVerificationKeySelector<>(algorithms, keys), null);
+            LOG.info("Discovered identity provider {} at {}: ID tokens signed with {}", name, metadata.getIssuer(),
+                    algorithms);
+            return new Discovered(metadata, validator);
+        }
+    }
+
+    /** The algorithms the provider advertises that this service accepts; RS256 when it advertises none. */
+    static Set<JWSAlgorithm> advertised(OIDCProviderMetadata metadata) {
+        List<JWSAlgorithm> advertised = Objects.requireNonNullElse(metadata.getIDTokenJWSAlgs(),
+                List.of(JWSAlgorithm.RS256));
+        return advertised.stream().filter(ALLOWED_ALGORITHMS::contains).collect(Collectors.toUnmodifiableSet());
+    }
+
+    private record Discovered(OIDCProviderMetadata metadata, IDTokenValidator validator) {
+    }
+}

@@ -1,0 +1,73 @@
+package dev.authservice.bootstrap.federation;
+
+import io.micronaut.context.annotation.EachProperty;
+import io.micronaut.context.annotation.Parameter;
+import io.micronaut.core.annotation.Nullable;
+import java.util.List;
+
+/**
+ * One provider under {@code auth.identity-providers.<name>}: {@code issuer}, {@code client-id},
+ * {@code client-secret}, {@code scopes} (beside {@code openid}) and {@code display-name} (the name when unset).
+ */
+@EachProperty("auth.identity-providers")
+class IdentityProviderProperties {
+
+    private final String name;
+    private String issuer;
+    private String clientId;
+    private String clientSecret;
+    private List<String> scopes = List.of();
+    private String displayName;
+
+    IdentityProviderProperties(@Parameter String name) {
+        this.name = name;
+    }
+
+    String name() {
+        return name;
+    }
+
+    @Nullable
+    public String getIssuer() {
+        return issuer;
+    }
+
+    public void setIssuer(@Nullable String issuer) {
+        this.issuer = issuer;
+    }
+
+    @Nullable
+    public String getClientId() {
+        return clientId;
+    }
+
+    public void setClientId(@Nullable String clientId) {
+        this.clientId = clientId;
+    }
+
+    @Nullable
+    public String getClientSecret() {
+        return clientSecret;
+    }
+
+    public void setClientSecret(@Nullable String clientSecret) {
+        this.clientSecret = clientSecret;
+    }
+
+    public List<String> getScopes() {
+        return scopes;
+    }
+
+    public void setScopes(List<String> scopes) {
+        this.scopes = List.copyOf(scopes);
+    }
+
+    @Nullable
+    public String getDisplayName() {
+        return displayName;
+    }
+
+    public void setDisplayName(@Nullable String displayName) {
+        this.displayName = displayName;
+    }
+}

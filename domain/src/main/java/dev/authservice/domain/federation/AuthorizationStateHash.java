@@ -1,0 +1,37 @@
+package dev.authservice.domain.federation;
+
+import dev.authservice.domain.Sha256;
+import java.util.Optional;
+
+/**
+ * The SHA-256 of an authorization request's {@code state}: what the store keeps of a {@link PendingAuthorization}
+ * instead of the state, as it keeps a refresh token. The state has 256 random bits, so a fast hash is enough.
+ */
+public record AuthorizationStateHash(String hex) {
+
+    /** Longer than any state this service makes; anything longer is not worth hashing. */
+    public static final int MAX_PRESENTED_LENGTH = 256;
+
+    public AuthorizationStateHash {
+        if (!Sha256.isHex(hex)) {
+            throw new IllegalArgumentException("a SHA-256 digest is 64 lower-case hex characters");
+        }
+    }
+
+    public static AuthorizationStateHash of(String state) {
+        return new AuthorizationStateHash(Sha256.hex(state));
+    }
+
+    /** The hash of a state as a browser brought it back; none for an empty or over-long one: it names nothing. */
+    public static Optional<AuthorizationStateHash> ofPresented(String state) {
+        if (state == null || state.isEmpty() || state.length() > MAX_PRESENTED_LENGTH) {
+            return Optional.empty();
+        }
+        return Optional.of(of(state));
+    }
+
+    @Override
+    public String toString() {
+        return "AuthorizationStateHash[" + hex.substring(0, 8) + "...]";
+    }
+}
