@@ -69,11 +69,16 @@ public final class ServiceProcess implements ServerProcess, AutoCloseable {
         return start(javaHome, jar, jvmOptions, databaseUrl, Map.of());
     }
 
-    /** {@link #start(Path, Path, List, Optional)} with {@code settings} added to its environment. */
+    /**
+     * {@link #start(Path, Path, List, Optional)} with {@code settings} added to its environment; its
+     * {@code MICRONAUT_SERVER_PORT}, if set, is the port.
+     */
     public static ServiceProcess start(Path javaHome, Path jar, List<String> jvmOptions, Optional<String> databaseUrl,
                                        Map<String, String> settings) throws IOException, InterruptedException {
         Path workingDirectory = Files.createTempDirectory("auth-service-benchmark-");
-        int port = freePort();
+        // Chosen by the caller when something outside must know it first, as a provider its redirect URI.
+        String chosen = settings.get("MICRONAUT_SERVER_PORT");
+        int port = chosen != null ? Integer.parseInt(chosen) : freePort();
         List<String> command = new ArrayList<>();
         command.add(javaHome.resolve("bin/java").toString());
         command.addAll(jvmOptions);
