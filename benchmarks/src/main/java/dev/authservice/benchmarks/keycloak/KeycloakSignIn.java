@@ -162,9 +162,9 @@ public final class KeycloakSignIn {
         try (HttpConnection connection = new HttpConnection("127.0.0.1", keycloak.port())) {
             String adminToken = connection.exchange(KeycloakRealm.tokenRequest("master", host, KeycloakRealm.form(
                     "grant_type", "password", "client_id", "admin-cli", "username", KeycloakProcess.ADMIN_USERNAME,
-                    "password", keycloak.adminPassword()))).Browser.expect(200).jsonString("access_token");
+                    "password", keycloak.adminPassword()))).expect(200).jsonString("access_token");
             connection.exchange(HttpConnection.request("POST", "/admin/realms", host, realm,
-                    "Content-Type: application/json", "Authorization: Bearer " + adminToken)).Browser.expect(201);
+                    "Content-Type: application/json", "Authorization: Bearer " + adminToken)).expect(201);
         }
     }
 
