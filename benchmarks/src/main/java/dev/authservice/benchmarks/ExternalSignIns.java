@@ -59,13 +59,17 @@ public final class ExternalSignIns {
         MockOAuth2Server provider = new MockOAuth2Server();
         provider.start();
         Optional<String> server = Postgres.serverUrl();
+        int port = ServiceProcess.freePort();
+        // The callback's address, so that the browser brings the binding cookie back to where it got it.
+        String base = "http://127.0.0.1:" + port;
         try (Postgres database = server.isPresent() ? Postgres.createDatabase(server.get()) : null;
              ServiceProcess service = ServiceProcess.start(Path.of(System.getProperty("java.home")), jar,
                      RecommendedFlags.JVM_OPTIONS, Optional.ofNullable(database).map(Postgres::jdbcUrl), Map.of(
+                             "MICRONAUT_SERVER_PORT", Integer.toString(port),
+                             "AUTH_PUBLIC_URL", base,
                              "MICRONAUT_APPLICATION_JSON", "{\"auth\":{\"identity-providers\":{\"" + PROVIDER
                                      + "\":{\"issuer\":\"" + provider.issuerUrl(PROVIDER) + "\",\"client-id\":\""
                                      + CLIENT_ID + "\",\"client-secret\":\"benchmark-secret\"}}}}"))) {
-            String base = "http://127.0.0.1:" + service.port();
             System.out.printf(Locale.ROOT, "the provider at %s; the service on %s%n", provider.issuerUrl(PROVIDER),
                     database == null ? "H2" : database.name());
             link(provider, base);

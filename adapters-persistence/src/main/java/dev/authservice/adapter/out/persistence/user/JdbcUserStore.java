@@ -41,8 +41,17 @@ class JdbcUserStore implements UserStore {
      * Every table whose rows reference an account, in the order a removal deletes them: each after those that
      * reference it (SignUpCleanUpTest holds the list to the schema).
      */
-    static final List<String> REFERENCING_USERS = List.of("refresh_tokens", "sessions", "orders",
-            "recovery_codes", "totp_factors", "pending_logins", "passkeys", "passkey_challenges", "mailed_tokens");
+    static final List<UserReference> REFERENCING_USERS = List.of(new UserReference("refresh_tokens", "user_id"),
+            new UserReference("sessions", "user_id"), new UserReference("orders", "user_id"),
+            new UserReference("recovery_codes", "user_id"), new UserReference("totp_factors", "user_id"),
+            new UserReference("pending_logins", "user_id"), new UserReference("passkeys", "user_id"),
+            new UserReference("passkey_challenges", "user_id"), new UserReference("mailed_tokens", "user_id"),
+            new UserReference("identity_links", "user_id"),
+            new UserReference("pending_authorizations", "linking_user_id"));
+
+    /** A table whose {@code column} names a user, in its foreign key to {@code users}. */
+    record UserReference(String table, String column) {
+    }
 
     JdbcUserStore(UserRowRepository rows, UsernameSkeletons skeletons,
                   TransactionOperations<Connection> transactions) {
@@ -130,9 +139,9 @@ class JdbcUserStore implements UserStore {
                 }
             }
             for (UUID id : ids) {
-                for (String table : REFERENCING_USERS) {
-                    TransactionalStatements.update(connection, "DELETE FROM " + table + " WHERE user_id = ?",
-                            statement -> statement.setObject(1, id));
+                for (UserReference reference : REFERENCING_USERS) {
+                    TransactionalStatements.update(connection, "DELETE FROM " + reference.table() + " WHERE "
+                            + reference.column() + " = ?", statement -> statement.setObject(1, id));
                 }
                 TransactionalStatements.update(connection, "DELETE FROM users WHERE id = ? AND pending_since IS NOT NULL",
                         statement -> statement.setObject(1, id));

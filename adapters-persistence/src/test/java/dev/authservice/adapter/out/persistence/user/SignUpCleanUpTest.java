@@ -24,6 +24,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -77,14 +78,14 @@ class SignUpCleanUpTest {
     void aRemovalClearsEveryTableThatReferencesAnAccountChildrenFirst() throws SQLException {
         try (Connection connection = database.target().connect()) {
             DatabaseMetaData metadata = connection.getMetaData();
-            assertEquals(new TreeSet<>(JdbcUserStore.REFERENCING_USERS),
-                    referencing(metadata, connection.getSchema(), "users"));
-            for (int i = 0; i < JdbcUserStore.REFERENCING_USERS.size(); i++) {
-                String table = JdbcUserStore.REFERENCING_USERS.get(i);
+            List<String> cleared = JdbcUserStore.REFERENCING_USERS.stream().map(JdbcUserStore.UserReference::table)
+                    .toList();
+            assertEquals(new TreeSet<>(cleared), referencing(metadata, connection.getSchema(), "users"));
+            for (int i = 0; i < cleared.size(); i++) {
+                String table = cleared.get(i);
                 Set<String> children = referencing(metadata, connection.getSchema(), table);
                 children.remove(table);
-                assertTrue(JdbcUserStore.REFERENCING_USERS.subList(0, i).containsAll(children),
-                        table + " is cleared after " + children);
+                assertTrue(cleared.subList(0, i).containsAll(children), table + " is cleared after " + children);
             }
         }
     }
