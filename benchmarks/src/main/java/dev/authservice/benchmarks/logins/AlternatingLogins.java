@@ -1,6 +1,7 @@
 package dev.authservice.benchmarks.logins;
 
 import dev.authservice.benchmarks.load.Machine;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
@@ -29,14 +30,25 @@ public final class AlternatingLogins {
      */
     public static List<Batch> measure(long pid, int batches, int firstPerBatch, IntConsumer first, int secondPerBatch,
                                       IntConsumer second) throws InterruptedException {
+        return measure(pid, batches, Duration.ZERO, firstPerBatch, first, secondPerBatch, second);
+    }
+
+    /**
+     * As {@link #measure(long, int, int, IntConsumer, int, IntConsumer)}, reading the CPU time {@code settle} after
+     * each batch's last answer: the work a request leaves for after its answer is counted in its own batch.
+     */
+    public static List<Batch> measure(long pid, int batches, Duration settle, int firstPerBatch, IntConsumer first,
+                                      int secondPerBatch, IntConsumer second) throws InterruptedException {
         List<Batch> measured = new ArrayList<>();
         for (int batch = 0; batch < batches; batch++) {
             int firstOffset = batch * firstPerBatch;
             int secondOffset = batch * secondPerBatch;
             long before = cpuNanos(pid);
             inParallel(firstPerBatch, i -> first.accept(firstOffset + i));
+            Thread.sleep(settle.toMillis());
             long between = cpuNanos(pid);
             inParallel(secondPerBatch, i -> second.accept(secondOffset + i));
+            Thread.sleep(settle.toMillis());
             long after = cpuNanos(pid);
             measured.add(new Batch(between - before, after - between));
         }
