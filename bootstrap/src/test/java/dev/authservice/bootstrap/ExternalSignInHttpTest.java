@@ -59,8 +59,9 @@ class ExternalSignInHttpTest implements TestPropertyProvider {
                 Map.entry("auth.identity-providers.down.issuer", "http://127.0.0.1:" + freePort() + "/nobody"),
                 Map.entry("auth.identity-providers.down.client-id", CLIENT_ID),
                 Map.entry("auth.identity-providers.down.client-secret", "secret"),
-                Map.entry("auth.oidc.connect-timeout", "1s"),
-                Map.entry("auth.oidc.read-timeout", "2s"));
+                // Room for the provider on a busy machine: the provider down refuses the connection at once.
+                Map.entry("auth.oidc.connect-timeout", "5s"),
+                Map.entry("auth.oidc.read-timeout", "15s"));
     }
 
     @AfterAll
