@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Inject;
-import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,15 +35,13 @@ class EmailVerificationHttpTest {
     @Inject
     EmbeddedServer server;
     @Inject
-    TransactionOperations<Connection> database;
+    QueuedMail mail;
 
     private Http http;
-    private QueuedMail mail;
 
     @BeforeEach
     void client() {
         http = new Http(server.getURI());
-        mail = new QueuedMail(database);
     }
 
     @Test

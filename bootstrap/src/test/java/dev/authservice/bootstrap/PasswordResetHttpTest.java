@@ -11,9 +11,7 @@ import dev.authservice.domain.user.UserId;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Inject;
-import java.sql.Connection;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -39,17 +37,15 @@ class PasswordResetHttpTest {
     @Inject
     EmbeddedServer server;
     @Inject
-    TransactionOperations<Connection> database;
+    QueuedMail mail;
     @Inject
     UserStore users;
 
     private Http http;
-    private QueuedMail mail;
 
     @BeforeEach
     void client() {
         http = new Http(server.getURI());
-        mail = new QueuedMail(database);
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.authservice.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.micronaut.transaction.TransactionOperations;
+import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,11 +19,12 @@ import java.util.regex.Pattern;
  * The mail the service queued in its outbox, read from the database: in the {@code mail-kept} environment an SMTP
  * server that never answers keeps every mail there, so a test reads what a user would have received.
  */
+@Singleton
 public final class QueuedMail {
 
     private final TransactionOperations<Connection> database;
 
-    public QueuedMail(TransactionOperations<Connection> database) {
+    QueuedMail(TransactionOperations<Connection> database) {
         this.database = database;
     }
 

@@ -10,9 +10,7 @@ import dev.authservice.domain.user.Username;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Inject;
-import java.sql.Connection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -40,17 +38,15 @@ class SignUpHttpTest {
     @Inject
     EmbeddedServer server;
     @Inject
-    TransactionOperations<Connection> database;
+    QueuedMail mail;
     @Inject
     UserStore users;
 
     private Http http;
-    private QueuedMail mail;
 
     @BeforeEach
     void client() {
         http = new Http(server.getURI());
-        mail = new QueuedMail(database);
     }
 
     @Test

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.authservice.bootstrap.QueuedMail;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Inject;
-import java.sql.Connection;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -30,7 +28,7 @@ class PasswordResetBrowserTest {
     EmbeddedServer server;
 
     @Inject
-    TransactionOperations<Connection> database;
+    QueuedMail mail;
 
     @Test
     void aliceAsksForALinkAndSetsANewPasswordThroughIt() throws Exception {
@@ -60,6 +58,6 @@ class PasswordResetBrowserTest {
     }
 
     private String tokenMailedToAlice() {
-        return new QueuedMail(database).tokenMailedTo("alice@example.com", "Reset your password", LINK, 1);
+        return mail.tokenMailedTo("alice@example.com", "Reset your password", LINK, 1);
     }
 }
