@@ -2,6 +2,8 @@
 // and a page opened from the mailed link (#reset-password=<token>) sets a new password. The token is in the fragment,
 // which the browser never sends; it is taken from the address bar at once, the bar cleared, and posted in a body.
 
+import { post, whileDisabled } from './anonymous.js';
+
 const $ = id => document.getElementById(id);
 const FRAGMENT = '#reset-password=';
 
@@ -13,16 +15,6 @@ export function takeToken() {
   token = decodeURIComponent(location.hash.slice(FRAGMENT.length));
   history.replaceState(null, '', location.pathname + location.search);
   return token.length > 0;
-}
-
-async function post(path, body) {
-  const response = await fetch(path, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-  });
-  if (response.ok) return null;
-  const answer = await response.json().catch(() => null);
-  return { status: response.status, code: answer?.error?.code, message: answer?.error?.message,
-    retryAfter: response.headers.get('Retry-After') };
 }
 
 function message(id, text) {
@@ -59,23 +51,18 @@ export function wire(page) {
   });
   $('reset-request-form').addEventListener('submit', event => {
     event.preventDefault();
-    page.guard(async () => {
-      $('reset-request-submit').disabled = true;
-      try {
-        const typed = $('reset-identifier').value.trim();
-        const failure = await post('/api/password-reset/requests',
-          typed.includes('@') ? { email: typed } : { username: typed });
-        if (failure) {
-          page.loginMessage(requestFailure(failure));
-          return;
-        }
-        asking(false);
-        page.loginMessage('If that account has a verified email address, a link to reset its password is on its '
-          + 'way. It works once, for a short while.');
-      } finally {
-        $('reset-request-submit').disabled = false;
+    page.guard(() => whileDisabled('reset-request-submit', async () => {
+      const typed = $('reset-identifier').value.trim();
+      const failure = await post('/api/password-reset/requests',
+        typed.includes('@') ? { email: typed } : { username: typed });
+      if (failure) {
+        page.loginMessage(requestFailure(failure));
+        return;
       }
-    });
+      asking(false);
+      page.loginMessage('If that account has a verified email address, a link to reset its password is on its '
+        + 'way. It works once, for a short while.');
+    }));
   });
   $('reset-form').addEventListener('submit', event => {
     event.preventDefault();
@@ -84,8 +71,7 @@ export function wire(page) {
         message('reset-message', 'The two passwords differ.');
         return;
       }
-      $('reset-submit').disabled = true;
-      try {
+      await whileDisabled('reset-submit', async () => {
         const failure = await post('/api/password-reset', { token, newPassword: $('new-password').value });
         if (!failure) {
           token = null;
@@ -96,9 +82,7 @@ export function wire(page) {
         } else {
           message('reset-message', failure.message ?? 'The password could not be set.');
         }
-      } finally {
-        $('reset-submit').disabled = false;
-      }
+      });
     });
   });
 }

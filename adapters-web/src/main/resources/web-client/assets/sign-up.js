@@ -3,21 +3,13 @@
 // not the name or the address is taken, and so is what the page says. A sign-in refused with EMAIL_NOT_VERIFIED
 // offers to send the verification link again.
 
+import { post, whileDisabled } from './anonymous.js';
+
 const $ = id => document.getElementById(id);
 
 let page = null; // { loginMessage, guard }
 let offered = null; // the promise of whether sign-up is on, asked once
 let identifier = null; // whom "Send the link again" names: the username of the sign-in refused
-
-async function post(path, body) {
-  const response = await fetch(path, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-  });
-  if (response.ok) return null;
-  const answer = await response.json().catch(() => null);
-  return { status: response.status, code: answer?.error?.code, message: answer?.error?.message,
-    retryAfter: response.headers.get('Retry-After') };
-}
 
 /** The sign-up form in place of the sign-in form, or back. */
 function signingUp(on) {
@@ -63,36 +55,27 @@ export function wire(helpers) {
   });
   $('sign-up-form').addEventListener('submit', event => {
     event.preventDefault();
-    page.guard(async () => {
-      $('sign-up-submit').disabled = true;
-      try {
-        const email = $('sign-up-email').value.trim();
-        const failure = await post('/api/sign-up', { username: $('sign-up-username').value.trim(), email,
-          password: $('sign-up-password').value });
-        if (failure) {
-          page.loginMessage(failure.status === 429
-            ? `Too many sign-ups. Try again in ${failure.retryAfter ?? 'a few'} seconds.`
-            : failure.message ?? 'The sign-up failed.');
-          return;
-        }
-        $('sign-up-password').value = '';
-        signingUp(false);
-        page.loginMessage(`A mail is on its way to ${email}. Follow its link to finish, then sign in here.`);
-      } finally {
-        $('sign-up-submit').disabled = false;
+    page.guard(() => whileDisabled('sign-up-submit', async () => {
+      const email = $('sign-up-email').value.trim();
+      const failure = await post('/api/sign-up', { username: $('sign-up-username').value.trim(), email,
+        password: $('sign-up-password').value });
+      if (failure) {
+        page.loginMessage(failure.status === 429
+          ? `Too many sign-ups. Try again in ${failure.retryAfter ?? 'a few'} seconds.`
+          : failure.message ?? 'The sign-up failed.');
+        return;
       }
-    });
+      $('sign-up-password').value = '';
+      signingUp(false);
+      page.loginMessage(`A mail is on its way to ${email}. Follow its link to finish, then sign in here.`);
+    }));
   });
-  $('sign-up-mail-again').addEventListener('click', () => page.guard(async () => {
-    $('sign-up-mail-again').disabled = true;
-    try {
+  $('sign-up-mail-again').addEventListener('click', () => page.guard(() => whileDisabled('sign-up-mail-again',
+    async () => {
       const failure = await post('/api/sign-up/verification-mail', { identifier });
       page.loginMessage(!failure
         ? 'If that account is waiting for its address to be verified, a new link is on its way.'
         : failure.status === 429 ? `Too many requests. Try again in ${failure.retryAfter ?? 'a few'} seconds.`
           : failure.message ?? 'The link could not be sent.');
-    } finally {
-      $('sign-up-mail-again').disabled = false;
-    }
-  }));
+    })));
 }

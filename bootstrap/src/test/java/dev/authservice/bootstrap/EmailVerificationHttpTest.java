@@ -7,12 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +15,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,14 +23,9 @@ import org.junit.jupiter.api.Test;
  * An address verified over real HTTP against the whole service: a new address is mailed a link (read from the
  * outbox: an SMTP server that never answers keeps the mail there), and its token verifies the address once.
  */
-@MicronautTest(transactional = false)
+@MicronautTest(transactional = false, environments = "mail-kept")
 @Property(name = "auth.password-reset.max-requests-per-account", value = "2")
 @Property(name = "auth.password-reset.max-requests-per-address", value = "1000")
-@Property(name = "auth.public-url", value = "https://auth.example.test")
-@Property(name = "auth.mail.smtp.host", value = "127.0.0.1")
-@Property(name = "auth.mail.smtp.port", value = "9")
-@Property(name = "auth.mail.from", value = "no-reply@example.test")
-@Property(name = "auth.mail.worker.interval", value = "1h")
 class EmailVerificationHttpTest {
 
     private static final String VERIFY = "/api/email-verification";
@@ -46,7 +35,7 @@ class EmailVerificationHttpTest {
     @Inject
     EmbeddedServer server;
     @Inject
-    TransactionOperations<Connection> database;
+    QueuedMail mail;
 
     private Http http;
 
@@ -170,28 +159,6 @@ class EmailVerificationHttpTest {
 
     /** The token of the {@code nth} verification mail to {@code address}, queued with the change. */
     private String tokenMailedTo(String address, int nth) {
-        List<String> bodies = mailsTo(address);
-        assertTrue(bodies.size() >= nth, "no mail " + nth + " to " + address);
-        Matcher link = LINK.matcher(bodies.get(nth - 1));
-        assertTrue(link.find(), bodies.get(nth - 1));
-        return link.group(1);
-    }
-
-    private List<String> mailsTo(String address) {
-        return database.executeRead(status -> {
-            try (PreparedStatement statement = status.getConnection().prepareStatement("SELECT body FROM mail_outbox"
-                    + " WHERE subject = 'Confirm your email address' AND recipient = ? ORDER BY created_at")) {
-                statement.setString(1, address);
-                List<String> bodies = new ArrayList<>();
-                try (ResultSet rows = statement.executeQuery()) {
-                    while (rows.next()) {
-                        bodies.add(rows.getString(1));
-                    }
-                }
-                return bodies;
-            } catch (SQLException e) {
-                throw new AssertionError(e);
-            }
-        });
+        return mail.tokenMailedTo(address, "Confirm your email address", LINK, nth);
     }
 }

@@ -11,18 +11,10 @@ import dev.authservice.domain.user.UserId;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,12 +31,13 @@ class PasswordResetHttpTest {
     private static final String REQUESTS = "/api/password-reset/requests";
     private static final String RESET = "/api/password-reset";
     private static final Pattern LINK = Pattern.compile("https://auth\\.example\\.test/#reset-password=([A-Za-z0-9_-]+)");
+    private static final String SUBJECT = "Reset your password";
     private static final String NEW_PASSWORD = "copper kettles sing at dawn";
 
     @Inject
     EmbeddedServer server;
     @Inject
-    TransactionOperations<Connection> database;
+    QueuedMail mail;
     @Inject
     UserStore users;
 
@@ -161,36 +154,12 @@ class PasswordResetHttpTest {
 
     /** The token of the {@code nth} mail to {@code address}, waiting for it: the mail is queued after the answer. */
     private String tokenMailedTo(String address, int nth) {
-        Instant deadline = Instant.now().plusSeconds(10);
-        List<String> bodies = mailsTo(Optional.of(address));
-        while (bodies.size() < nth && Instant.now().isBefore(deadline)) {
-            sleep(Duration.ofMillis(50));
-            bodies = mailsTo(Optional.of(address));
-        }
-        assertTrue(bodies.size() >= nth, "no mail " + nth + " to " + address);
-        Matcher link = LINK.matcher(bodies.get(nth - 1));
-        assertTrue(link.find(), bodies.get(nth - 1));
-        return link.group(1);
+        return mail.tokenMailedTo(address, SUBJECT, LINK, nth);
     }
 
     /** The bodies of the reset mails queued to {@code address}, or to anyone, oldest first. */
     private List<String> mailsTo(Optional<String> address) {
-        return database.executeRead(status -> {
-            try (PreparedStatement statement = status.getConnection().prepareStatement("SELECT body FROM mail_outbox"
-                    + " WHERE subject = 'Reset your password' AND (recipient = ? OR ? IS NULL) ORDER BY created_at")) {
-                statement.setString(1, address.orElse(null));
-                statement.setString(2, address.orElse(null));
-                List<String> bodies = new ArrayList<>();
-                try (ResultSet rows = statement.executeQuery()) {
-                    while (rows.next()) {
-                        bodies.add(rows.getString(1));
-                    }
-                }
-                return bodies;
-            } catch (SQLException e) {
-                throw new AssertionError(e);
-            }
-        });
+        return mail.bodies(SUBJECT, address);
     }
 
     private static void sleep(Duration duration) {

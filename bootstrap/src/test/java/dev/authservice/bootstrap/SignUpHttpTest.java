@@ -10,20 +10,11 @@ import dev.authservice.domain.user.Username;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,15 +24,10 @@ import org.junit.jupiter.api.Test;
  * mails (read from the outbox: an SMTP server that never answers keeps them there) say what happened, and a pending
  * account logs in once its link is followed.
  */
-@MicronautTest(transactional = false)
+@MicronautTest(transactional = false, environments = "mail-kept")
 @Property(name = "auth.sign-up.enabled", value = "true")
 @Property(name = "auth.password-reset.max-requests-per-account", value = "3")
 @Property(name = "auth.password-reset.max-requests-per-address", value = "1000")
-@Property(name = "auth.public-url", value = "https://auth.example.test")
-@Property(name = "auth.mail.smtp.host", value = "127.0.0.1")
-@Property(name = "auth.mail.smtp.port", value = "9")
-@Property(name = "auth.mail.from", value = "no-reply@example.test")
-@Property(name = "auth.mail.worker.interval", value = "1h")
 class SignUpHttpTest {
 
     private static final String SIGN_UP = "/api/sign-up";
@@ -52,7 +38,7 @@ class SignUpHttpTest {
     @Inject
     EmbeddedServer server;
     @Inject
-    TransactionOperations<Connection> database;
+    QueuedMail mail;
     @Inject
     UserStore users;
 
@@ -158,53 +144,11 @@ class SignUpHttpTest {
     }
 
     private String tokenMailedTo(String address, String subject, int nth) {
-        List<String> bodies = waitForMails(address, subject, nth);
-        Matcher link = LINK.matcher(bodies.get(nth - 1));
-        assertTrue(link.find(), bodies.get(nth - 1));
-        return link.group(1);
+        return mail.tokenMailedTo(address, subject, LINK, nth);
     }
 
+    /** The body of the first mail to {@code address} with {@code subject}, waiting for it: it follows the answer. */
     private String bodyMailedTo(String address, String subject) {
-        return waitForMails(address, subject, 1).get(0);
-    }
-
-    /** The bodies of the mails to {@code address} with {@code subject}, waiting for {@code count}: after the answer. */
-    private List<String> waitForMails(String address, String subject, int count) {
-        Instant deadline = Instant.now().plusSeconds(10);
-        List<String> bodies = mails(address, subject);
-        while (bodies.size() < count && Instant.now().isBefore(deadline)) {
-            sleep(Duration.ofMillis(50));
-            bodies = mails(address, subject);
-        }
-        assertTrue(bodies.size() >= count, "no mail " + count + " \"" + subject + "\" to " + address);
-        return bodies;
-    }
-
-    private List<String> mails(String address, String subject) {
-        return database.executeRead(status -> {
-            try (PreparedStatement statement = status.getConnection().prepareStatement("SELECT body FROM mail_outbox"
-                    + " WHERE subject = ? AND recipient = ? ORDER BY created_at")) {
-                statement.setString(1, subject);
-                statement.setString(2, address);
-                List<String> bodies = new ArrayList<>();
-                try (ResultSet rows = statement.executeQuery()) {
-                    while (rows.next()) {
-                        bodies.add(rows.getString(1));
-                    }
-                }
-                return bodies;
-            } catch (SQLException e) {
-                throw new AssertionError(e);
-            }
-        });
-    }
-
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        return mail.waitForBodies(address, subject, 1).get(0);
     }
 }

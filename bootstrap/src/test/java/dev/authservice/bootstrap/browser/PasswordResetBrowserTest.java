@@ -3,17 +3,10 @@ package dev.authservice.bootstrap.browser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.authservice.bootstrap.QueuedMail;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.time.Instant;
-import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -35,7 +28,7 @@ class PasswordResetBrowserTest {
     EmbeddedServer server;
 
     @Inject
-    TransactionOperations<Connection> database;
+    QueuedMail mail;
 
     @Test
     void aliceAsksForALinkAndSetsANewPasswordThroughIt() throws Exception {
@@ -64,28 +57,7 @@ class PasswordResetBrowserTest {
         page.waitForSignedIn("alice");
     }
 
-    private String tokenMailedToAlice() throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(10);
-        Optional<String> body = mailToAlice();
-        while (body.isEmpty() && Instant.now().isBefore(deadline)) {
-            Thread.sleep(50);
-            body = mailToAlice();
-        }
-        Matcher link = LINK.matcher(body.orElseThrow(() -> new AssertionError("no reset mail to alice")));
-        assertTrue(link.find(), body.get());
-        return link.group(1);
-    }
-
-    private Optional<String> mailToAlice() {
-        return database.executeRead(status -> {
-            try (PreparedStatement statement = status.getConnection().prepareStatement("SELECT body FROM mail_outbox"
-                    + " WHERE recipient = 'alice@example.com' AND subject = 'Reset your password'")) {
-                try (ResultSet rows = statement.executeQuery()) {
-                    return rows.next() ? Optional.of(rows.getString(1)) : Optional.<String>empty();
-                }
-            } catch (SQLException e) {
-                throw new AssertionError(e);
-            }
-        });
+    private String tokenMailedToAlice() {
+        return mail.tokenMailedTo("alice@example.com", "Reset your password", LINK, 1);
     }
 }

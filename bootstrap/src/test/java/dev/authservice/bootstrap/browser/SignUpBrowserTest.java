@@ -3,21 +3,12 @@ package dev.authservice.bootstrap.browser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.icegreen.greenmail.util.GreenMail;
-import com.icegreen.greenmail.util.GreenMailUtil;
-import com.icegreen.greenmail.util.ServerSetup;
+import dev.authservice.bootstrap.MailCatcher;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.test.support.TestPropertyProvider;
 import jakarta.inject.Inject;
-import jakarta.mail.Message;
-import jakarta.mail.internet.MimeMessage;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
-import java.time.Instant;
-import java.util.Arrays;
-import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -38,7 +29,7 @@ class SignUpBrowserTest implements TestPropertyProvider {
     private static final String PASSWORD = "violet lamps over a quiet harbor";
     private static final Pattern LINK = Pattern.compile("(http://\\S+)/#verify-email=([A-Za-z0-9_-]+)");
 
-    private final GreenMail smtp = new GreenMail(new ServerSetup(freePort(), "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+    private final MailCatcher mails = new MailCatcher();
     private final String username = "carol-" + UUID.randomUUID().toString().substring(0, 6);
     private final String address = username + "@example.org";
 
@@ -50,19 +41,15 @@ class SignUpBrowserTest implements TestPropertyProvider {
 
     @Override
     public Map<String, String> getProperties() {
-        smtp.start();
-        return Map.of("auth.sign-up.enabled", "true",
-                "auth.mail.smtp.host", "127.0.0.1",
-                "auth.mail.smtp.port", Integer.toString(smtp.getSmtp().getPort()),
-                "auth.mail.smtp.tls", "none",
-                "auth.mail.from", "no-reply@example.test",
-                "auth.mail.worker.interval", "200ms",
-                "auth.public-url", "http://localhost:1");
+        Map<String, String> properties = new HashMap<>(mails.start());
+        properties.put("auth.sign-up.enabled", "true");
+        properties.put("auth.public-url", "http://localhost:1");
+        return properties;
     }
 
     @AfterAll
     void stopSmtp() {
-        smtp.stop();
+        mails.stop();
     }
 
     @Test
@@ -95,39 +82,12 @@ class SignUpBrowserTest implements TestPropertyProvider {
         page.browser().waitForText("#email-state", "Verified");
     }
 
-    /** The path and fragment of the link in the {@code nth} verification mail GreenMail received for the address. */
+    /** The path and fragment of the link in the {@code nth} verification mail received for the address. */
     private String linkOfMail(int nth) throws Exception {
-        Instant deadline = Instant.now().plusSeconds(15);
-        List<MimeMessage> mails = verificationMails();
-        while (mails.size() < nth && Instant.now().isBefore(deadline)) {
-            Thread.sleep(100);
-            mails = verificationMails();
-        }
-        assertTrue(mails.size() >= nth, "no verification mail " + nth + " to " + address);
-        String body = GreenMailUtil.getBody(mails.get(nth - 1)).replace("=\r\n", "").replace("=3D", "=");
-        Matcher link = LINK.matcher(body);
-        assertTrue(link.find(), body);
+        String mailed = mails.linkOfMail(address, "Confirm your email address", nth);
+        Matcher link = LINK.matcher(mailed);
+        assertTrue(link.matches(), mailed);
         assertEquals("http://localhost:1", link.group(1), "the link points at the public URL");
         return "/#verify-email=" + link.group(2);
-    }
-
-    private List<MimeMessage> verificationMails() {
-        return Arrays.stream(smtp.getReceivedMessages()).filter(mail -> {
-            try {
-                return "Confirm your email address".equals(mail.getSubject())
-                        && Arrays.stream(mail.getRecipients(Message.RecipientType.TO))
-                        .anyMatch(to -> to.toString().equals(address));
-            } catch (jakarta.mail.MessagingException e) {
-                throw new IllegalStateException(e);
-            }
-        }).toList();
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -5,47 +5,38 @@ import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.shared.port.out.Transactions;
 import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.application.user.port.out.UserStore;
+import dev.authservice.application.user.service.MailedTokens;
 import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.recovery.ResetTokenPolicy;
 import dev.authservice.domain.user.AccountEmail;
 import dev.authservice.domain.user.MailedToken;
-import dev.authservice.domain.user.MailedTokenHash;
 import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.Username;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * The part of a reset request done after its answer: finds the account named, and if it is enabled and has a
- * verified address, stores a new token (the user's older one superseded) and queues the mail with its link, in one
- * transaction. The link carries the token in its fragment, which a browser never sends, so it reaches no server's log.
+ * verified address, issues it a token bound to its password and mails the link ({@link MailedTokens}). The link
+ * carries the token in its fragment, which a browser never sends, so it reaches no server's log.
  */
 public final class ResetIssuer {
 
     private final UserStore users;
-    private final MailedTokenStore tokens;
-    private final MailQueue mail;
-    private final Transactions transactions;
-    private final RandomSource random;
+    private final MailedTokens mailedTokens;
     private final ResetTokenPolicy policy;
     private final Supplier<String> publicUrl;
-    private final Clock clock;
 
     /** @param publicUrl where users reach the browser client, without a trailing slash; asked at each mail */
     public ResetIssuer(UserStore users, MailedTokenStore tokens, MailQueue mail, Transactions transactions,
                        RandomSource random, ResetTokenPolicy policy, Supplier<String> publicUrl, Clock clock) {
         this.users = Objects.requireNonNull(users);
-        this.tokens = Objects.requireNonNull(tokens);
-        this.mail = Objects.requireNonNull(mail);
-        this.transactions = Objects.requireNonNull(transactions);
-        this.random = Objects.requireNonNull(random);
+        this.mailedTokens = new MailedTokens(tokens, mail, transactions, random, clock);
         this.policy = Objects.requireNonNull(policy);
         this.publicUrl = Objects.requireNonNull(publicUrl);
-        this.clock = Objects.requireNonNull(clock);
     }
 
     /** Mails a link to the account named by exactly one of {@code username} and {@code email}, if it may have one. */
@@ -57,14 +48,8 @@ public final class ResetIssuer {
     }
 
     private void issue(UserAccount user, EmailAddress to) {
-        String token = random.refreshTokenValue();
-        Instant now = clock.instant();
-        MailedToken issued = MailedToken.issue(MailedTokenHash.of(token), MailedToken.Purpose.PASSWORD_RESET, user.id(),
-                TokenFingerprint.ofPassword(user.passwordHash()), now, policy.lifetime());
-        transactions.inTransaction(() -> {
-            tokens.issue(issued);
-            return mail.enqueue(to, "Reset your password", body(user, token));
-        });
+        mailedTokens.issue(MailedToken.Purpose.PASSWORD_RESET, user, TokenFingerprint.ofPassword(user.passwordHash()),
+                policy.lifetime(), to, "Reset your password", token -> body(user, token));
     }
 
     private String body(UserAccount user, String token) {

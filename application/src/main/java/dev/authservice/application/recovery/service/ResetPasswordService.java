@@ -13,7 +13,6 @@ import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.session.RevocationReason;
 import dev.authservice.domain.user.MailedToken;
-import dev.authservice.domain.user.MailedTokenHash;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.PasswordPolicy;
 import dev.authservice.domain.user.Redemption;
@@ -40,6 +39,7 @@ public final class ResetPasswordService implements ResetPasswordUseCase {
     private final CredentialChanges changes;
     private final AuditLog audit;
     private final Clock clock;
+    private final PresentedTokens presented;
 
     public ResetPasswordService(MailedTokenStore tokens, UserStore users, PasswordHasher hasher,
                                 PasswordPolicy passwords, CredentialChanges changes, AuditLog audit, Clock clock) {
@@ -50,25 +50,21 @@ public final class ResetPasswordService implements ResetPasswordUseCase {
         this.changes = Objects.requireNonNull(changes);
         this.audit = Objects.requireNonNull(audit);
         this.clock = Objects.requireNonNull(clock);
+        this.presented = new PresentedTokens(tokens, users, audit);
     }
 
     @Override
     public Result resetPassword(Command command) {
         Instant now = clock.instant();
         SecurityEvent failed = SecurityEvent.of(SecurityEventType.PASSWORD_RESET_FAILED, now, command.requester());
-        Optional<MailedToken> token = MailedTokenHash.ofPresented(command.token()).flatMap(hash -> tokens.find(hash, MailedToken.Purpose.PASSWORD_RESET));
-        Optional<UserAccount> user = token.flatMap(found -> users.findById(found.userId()));
-        if (token.isEmpty() || user.isEmpty()) {
-            audit.record(failed.outcome(AuditOutcome.UNKNOWN_TOKEN));
+        Optional<PresentedTokens.Presented> found = presented.find(command.token(),
+                MailedToken.Purpose.PASSWORD_RESET, failed);
+        if (found.isEmpty()) {
             return new Result.TokenInvalid();
         }
-        UserAccount owner = user.get();
-        SecurityEvent failedFor = failed.about(owner.id());
-        if (!owner.enabled()) {
-            audit.record(failedFor.outcome(AuditOutcome.ACCOUNT_DISABLED));
-            return new Result.TokenInvalid();
-        }
-        return token.get().redeem(now, TokenFingerprint.ofPassword(owner.passwordHash())).match(
+        UserAccount owner = found.get().owner();
+        SecurityEvent failedFor = found.get().failed();
+        return found.get().token().redeem(now, TokenFingerprint.ofPassword(owner.passwordHash())).match(
                 accepted -> reset(accepted.used(), owner, command, now, failedFor),
                 refused -> {
                     audit.record(failedFor.outcome(outcomeOf(refused.refusal())));

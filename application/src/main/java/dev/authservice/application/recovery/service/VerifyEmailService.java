@@ -11,7 +11,6 @@ import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.user.AccountEmail;
 import dev.authservice.domain.user.MailedToken;
-import dev.authservice.domain.user.MailedTokenHash;
 import dev.authservice.domain.user.Redemption;
 import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserAccount;
@@ -33,6 +32,7 @@ public final class VerifyEmailService implements VerifyEmailUseCase {
     private final Transactions transactions;
     private final AuditLog audit;
     private final Clock clock;
+    private final PresentedTokens presented;
 
     public VerifyEmailService(MailedTokenStore tokens, UserStore users, Transactions transactions, AuditLog audit,
                               Clock clock) {
@@ -41,6 +41,7 @@ public final class VerifyEmailService implements VerifyEmailUseCase {
         this.transactions = Objects.requireNonNull(transactions);
         this.audit = Objects.requireNonNull(audit);
         this.clock = Objects.requireNonNull(clock);
+        this.presented = new PresentedTokens(tokens, users, audit);
     }
 
     @Override
@@ -48,25 +49,19 @@ public final class VerifyEmailService implements VerifyEmailUseCase {
         Instant now = clock.instant();
         SecurityEvent failed = SecurityEvent.of(SecurityEventType.EMAIL_VERIFICATION_FAILED, now,
                 command.requester());
-        Optional<MailedToken> token = MailedTokenHash.ofPresented(command.token())
-                .flatMap(hash -> tokens.find(hash, MailedToken.Purpose.EMAIL_VERIFICATION));
-        Optional<UserAccount> user = token.flatMap(found -> users.findById(found.userId()));
-        if (token.isEmpty() || user.isEmpty()) {
-            audit.record(failed.outcome(AuditOutcome.UNKNOWN_TOKEN));
+        Optional<PresentedTokens.Presented> found = presented.find(command.token(),
+                MailedToken.Purpose.EMAIL_VERIFICATION, failed);
+        if (found.isEmpty()) {
             return new Result.TokenInvalid();
         }
-        UserAccount owner = user.get();
-        SecurityEvent failedFor = failed.about(owner.id());
-        if (!owner.enabled()) {
-            audit.record(failedFor.outcome(AuditOutcome.ACCOUNT_DISABLED));
-            return new Result.TokenInvalid();
-        }
+        UserAccount owner = found.get().owner();
+        SecurityEvent failedFor = found.get().failed();
         Optional<EmailAddress> address = owner.email().map(AccountEmail::address);
         if (address.isEmpty()) {
             audit.record(failedFor.outcome(AuditOutcome.CHANGED_MEANWHILE));
             return new Result.TokenInvalid();
         }
-        return token.get().redeem(now, TokenFingerprint.ofAddress(address.get())).match(
+        return found.get().token().redeem(now, TokenFingerprint.ofAddress(address.get())).match(
                 accepted -> verify(accepted.used(), owner, address.get(), command, now, failedFor),
                 refused -> {
                     audit.record(failedFor.outcome(outcomeOf(refused.refusal())));

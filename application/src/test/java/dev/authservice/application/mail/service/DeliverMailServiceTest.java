@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.application.fixtures.InMemoryMailOutbox;
+import dev.authservice.application.fixtures.RandomIds;
 import dev.authservice.application.fixtures.ScriptedMailTransport;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.application.fixtures.TickingClock;
@@ -11,7 +12,6 @@ import dev.authservice.application.mail.port.in.DeliverMailUseCase.Command;
 import dev.authservice.application.mail.port.in.DeliverMailUseCase.Result;
 import dev.authservice.application.mail.port.out.MailDeliveryReport;
 import dev.authservice.application.mail.port.out.OutboxDepth;
-import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.domain.mail.BackOffJitter;
 import dev.authservice.domain.mail.DeliveryPolicy;
 import dev.authservice.domain.mail.EmailAddress;
@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class DeliverMailServiceTest {
@@ -37,7 +36,7 @@ class DeliverMailServiceTest {
     private final Report report = new Report();
     private final DeliverMailService service = new DeliverMailService(outbox, transport, report, POLICY,
             BackOffJitter.NONE, LEASE, clock);
-    private final MailQueue queue = new MailQueue(outbox, new Ids(), clock);
+    private final MailQueue queue = new MailQueue(outbox, new RandomIds(), clock);
 
     @Test
     void aQueuedMailIsSentOnceUnderItsId() {
@@ -142,24 +141,6 @@ class DeliverMailServiceTest {
         @Override
         public void outboxIs(OutboxDepth depth) {
             events.add(depth.pending() == 0 ? "depth 0" : "depth " + depth.pending() + " " + depth.oldestAge());
-        }
-    }
-
-    private static final class Ids implements RandomSource {
-
-        @Override
-        public UUID uuid() {
-            return UUID.randomUUID();
-        }
-
-        @Override
-        public String refreshTokenValue() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public byte[] bytes(int count) {
-            throw new UnsupportedOperationException();
         }
     }
 }

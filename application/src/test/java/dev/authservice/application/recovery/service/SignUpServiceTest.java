@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.authservice.application.fixtures.InMemoryMailOutbox;
 import dev.authservice.application.fixtures.InMemoryResetRequestLog;
 import dev.authservice.application.fixtures.InMemoryUserStore;
+import dev.authservice.application.fixtures.RandomIds;
 import dev.authservice.application.fixtures.RecordingAuditLog;
 import dev.authservice.application.fixtures.RequesterMother;
 import dev.authservice.application.fixtures.SmallCapitalsRestricted;
@@ -39,7 +40,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -88,22 +88,7 @@ class SignUpServiceTest {
                 return false;
             }
         };
-        RandomSource random = new RandomSource() {
-            @Override
-            public UUID uuid() {
-                return UUID.randomUUID();
-            }
-
-            @Override
-            public String refreshTokenValue() {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public byte[] bytes(int count) {
-                throw new UnsupportedOperationException();
-            }
-        };
+        RandomSource random = new RandomIds();
         SignUps signUps = new SignUps(counted, hasher, random, verification.mail(CLOCK),
                 new MailQueue(outbox, random, CLOCK), audit, () -> "https://auth.example.com");
         RequestAdmission admission = new RequestAdmission(new InMemoryResetRequestLog(), ResetRequestLimit.defaults());
