@@ -375,7 +375,7 @@ async function start() {
     return;
   }
   if (email.takeToken()) {
-    await guard(() => email.verify({ show }, () => enterOrSignIn({})));
+    await guard(() => email.verify({ show }, () => enterOrSignIn()));
     return;
   }
   const outcome = identities.takeOutcome();
@@ -394,7 +394,7 @@ async function start() {
  * The page as it opens: signed in where a session lives on, the sign-in form elsewhere; with what the callback of an
  * identity provider said, if it brought the browser here.
  */
-async function enterOrSignIn(outcome) {
+async function enterOrSignIn(outcome = {}) {
   await guard(async () => {
     if (auth.signedIn() || await auth.restore()) {
       await enterApp(outcome.linked);
