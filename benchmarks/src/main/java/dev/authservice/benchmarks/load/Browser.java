@@ -16,8 +16,13 @@ import java.util.Map;
  */
 public final class Browser {
 
-    private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
+    /**
+     * One for every browser: its connections are kept and used again, as a browser's are. A client of each browser's
+     * own left its connections open until collected, and the service's cap on one address's connections refused more.
+     */
+    private static final HttpClient HTTP = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(Duration.ofSeconds(10)).build();
+
     private final Map<String, Map<String, String>> cookies = new HashMap<>();
 
     public HttpResponse<String> send(String method, String url, String body, Map<String, String> headers)
@@ -35,7 +40,7 @@ public final class Browser {
             request.header("Cookie", String.join("; ", jar.entrySet().stream()
                     .map(cookie -> cookie.getKey() + "=" + cookie.getValue()).toList()));
         }
-        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
         for (String set : response.headers().allValues("Set-Cookie")) {
             String pair = set.split(";", 2)[0];
             int equals = pair.indexOf('=');
