@@ -104,8 +104,9 @@ public abstract class ResetRequestLogContract {
         List<Callable<Optional<Duration>>> oneName = new ArrayList<>();
         List<Callable<Optional<Duration>>> oneNetwork = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
+            // Networks apart from AWAY: a request of the first burst let through from it would count in the second.
             ResetRequestKey fromEverywhere = ResetRequestKey.of(new Username("alice"),
-                    new ClientAddress("192.0.2." + (i + 1)));
+                    new ClientAddress("203.0.113." + (i + 1)));
             ResetRequestKey forEveryone = ResetRequestKey.of(new Username("user-" + i), AWAY);
             oneName.add(() -> log.tryRequest(fromEverywhere, NOW, limit));
             oneNetwork.add(() -> log.tryRequest(forEveryone, NOW, limit));
