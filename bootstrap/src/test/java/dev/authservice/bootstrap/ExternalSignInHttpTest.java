@@ -38,6 +38,8 @@ class ExternalSignInHttpTest implements TestPropertyProvider {
 
     private static final String PROVIDERS = "/api/identity-providers";
     private static final String CLIENT_ID = "auth-service";
+    /** The provider that signs new users up, an issuer of its own at the same server. */
+    private static final String OPEN = "open";
 
     private final MockOAuth2Server provider = new MockOAuth2Server();
     private final HttpClient browser = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
@@ -56,6 +58,11 @@ class ExternalSignInHttpTest implements TestPropertyProvider {
                 Map.entry("auth.identity-providers.mock.client-id", CLIENT_ID),
                 Map.entry("auth.identity-providers.mock.client-secret", "mock-secret"),
                 Map.entry("auth.identity-providers.mock.display-name", "Mock provider"),
+                Map.entry("auth.identity-providers.mock.second-factor-amr", "mfa"),
+                Map.entry("auth.identity-providers.open.issuer", provider.issuerUrl(OPEN).toString()),
+                Map.entry("auth.identity-providers.open.client-id", CLIENT_ID),
+                Map.entry("auth.identity-providers.open.client-secret", "open-secret"),
+                Map.entry("auth.identity-providers.open.sign-up", "true"),
                 Map.entry("auth.identity-providers.down.issuer", "http://127.0.0.1:" + freePort() + "/nobody"),
                 Map.entry("auth.identity-providers.down.client-id", CLIENT_ID),
                 Map.entry("auth.identity-providers.down.client-secret", "secret"),
@@ -79,7 +86,8 @@ class ExternalSignInHttpTest implements TestPropertyProvider {
         Http.Answer listed = http.get(PROVIDERS);
         assertEquals(200, listed.status(), listed.toString());
         assertEquals(List.of(Map.of("name", "down", "displayName", "down"),
-                Map.of("name", "mock", "displayName", "Mock provider")), listed.json().get("data"));
+                Map.of("name", "mock", "displayName", "Mock provider"), Map.of("name", OPEN, "displayName", OPEN)),
+                listed.json().get("data"));
     }
 
     @Test
@@ -150,6 +158,59 @@ class ExternalSignInHttpTest implements TestPropertyProvider {
                 + "\", \"code\": \"" + app.code(Authenticator.stepNow()) + "\"}");
         assertEquals(200, completed.status(), completed.toString());
         assertEquals(List.of("fed", "otp", "mfa"), claimList(claims(completed.accessToken()), "amr"));
+    }
+
+    /** The provider checked a second factor itself, in an amr value configured as trusted: the TOTP is not asked. */
+    @Test
+    void aTrustedAmrOfTheProviderStandsForTheAccountsOwnSecondFactor() {
+        TestUser user = TestUser.create(http);
+        String subject = link(user);
+        Http.Answer enrolment = http.post("/api/user/second-factor/totp", "", "Authorization", user.bearer());
+        Authenticator app = Authenticator.of((String) enrolment.data().get("secret"));
+        assertEquals(200, http.postJson("/api/user/second-factor/totp/confirm", "{\"code\": \""
+                + app.code(Authenticator.stepNow() - 1) + "\"}", "Authorization", user.bearer()).status());
+
+        Started started = start();
+        provider.enqueueCallback(new DefaultOAuth2TokenCallback("default", subject, "JWT", List.of(CLIENT_ID),
+                Map.of("amr", List.of("pwd", "mfa")), 3600));
+        Landing landing = follow(atTheProvider(started.authorizationUrl()), started.binding());
+
+        assertEquals("/", landing.location());
+        Http.Answer refreshed = http.refresh(landing.refreshToken().orElseThrow());
+        assertEquals(List.of("fed", "mfa"), claimList(claims(refreshed.accessToken()), "amr"));
+    }
+
+    /**
+     * Through a provider that signs new users up: a new account, named as the provider prefers, with the address it
+     * verified and no password, so that no password signs into it; its one link is its last way to sign in.
+     */
+    @Test
+    void aNewIdentitySignsUpThroughAProviderThatSignsUpWithoutAPassword() {
+        String name = "newcomer-" + UUID.randomUUID().toString().substring(0, 8);
+        Started started = start(OPEN);
+        provider.enqueueCallback(new DefaultOAuth2TokenCallback(OPEN, "subject-" + UUID.randomUUID(), "JWT",
+                List.of(CLIENT_ID), Map.of("preferred_username", name, "name", "New Comer",
+                "email", name + "@example.com", "email_verified", true), 3600));
+        Landing landing = follow(atTheProvider(started.authorizationUrl()), started.binding());
+        assertEquals("/", landing.location(), landing.toString());
+
+        Http.Answer refreshed = http.refresh(landing.refreshToken().orElseThrow());
+        assertEquals(200, refreshed.status(), refreshed.toString());
+        JWTClaimsSet claims = claims(refreshed.accessToken());
+        assertEquals(name, claims.getSubject());
+        assertEquals(List.of("fed"), claimList(claims, "amr"));
+        String bearer = "Bearer " + refreshed.accessToken();
+        Http.Answer email = http.get("/api/user/email", "Authorization", bearer);
+        assertEquals(200, email.status(), email.toString());
+        assertEquals(name + "@example.com", email.data().get("email"));
+        assertEquals(true, email.data().get("emailVerified"));
+        ApiAnswers.assertError(http.logIn(name, "any-password-at-all"), 401, "INVALID_CREDENTIALS");
+        ApiAnswers.assertError(http.logIn(name, "!"), 401, "INVALID_CREDENTIALS");
+
+        List<Map<String, Object>> links = listData(http.get("/api/user/identities", "Authorization", bearer));
+        assertEquals(1, links.size());
+        ApiAnswers.assertError(http.delete("/api/user/identities/" + links.get(0).get("id"), "Authorization",
+                bearer), 409, "LAST_WAY_TO_SIGN_IN");
     }
 
     /** A verified address matching a local account links nothing: only a link does. */
@@ -254,7 +315,12 @@ class ExternalSignInHttpTest implements TestPropertyProvider {
     }
 
     private Started start() {
-        Landing toTheProvider = get(service.resolve(PROVIDERS + "/mock/authorization"), Optional.empty());
+        return start("mock");
+    }
+
+    private Started start(String providerName) {
+        Landing toTheProvider = get(service.resolve(PROVIDERS + "/" + providerName + "/authorization"),
+                Optional.empty());
         assertEquals(302, toTheProvider.status(), toTheProvider.toString());
         return new Started(URI.create(toTheProvider.location()), binding(toTheProvider.setCookies()));
     }

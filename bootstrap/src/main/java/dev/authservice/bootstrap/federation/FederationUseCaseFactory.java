@@ -14,6 +14,7 @@ import dev.authservice.application.federation.port.out.IdentityProviders;
 import dev.authservice.application.federation.port.out.PendingAuthorizationStore;
 import dev.authservice.application.federation.service.CompleteAuthorizationService;
 import dev.authservice.application.federation.service.ExternalSignIn;
+import dev.authservice.application.federation.service.ExternalSignUp;
 import dev.authservice.application.federation.service.IdentityLinking;
 import dev.authservice.application.federation.service.ListIdentityLinksService;
 import dev.authservice.application.federation.service.ListIdentityProvidersService;
@@ -26,12 +27,14 @@ import dev.authservice.application.secondfactor.service.SecondFactorCheck;
 import dev.authservice.application.session.service.StepUp;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.user.port.out.UserStore;
+import dev.authservice.application.user.port.out.UsernameSecurityProfile;
 import dev.authservice.bootstrap.configuration.Development;
 import dev.authservice.bootstrap.configuration.MisconfigurationException;
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.federation.AuthorizationPolicy;
 import dev.authservice.domain.federation.IdentityProvider;
 import dev.authservice.domain.federation.ProviderName;
+import dev.authservice.domain.federation.SecondFactorTrust;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.context.env.Environment;
@@ -44,6 +47,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Wires sign-in with identity providers, listed by name. With none configured the list is empty and every provider path is 404.
@@ -91,7 +95,10 @@ class FederationUseCaseFactory {
             throw new MisconfigurationException(prefix + "issuer is not a URL: " + e.getMessage());
         }
         String displayName = Optional.ofNullable(properties.getDisplayName()).orElse(properties.name());
-        return new ProviderSettings(new IdentityProvider(name, displayName), issuer,
+        IdentityProvider provider = new IdentityProvider(name, displayName, properties.isSignUp(),
+                new SecondFactorTrust(Set.copyOf(properties.getSecondFactorAcr()),
+                        Set.copyOf(properties.getSecondFactorAmr())));
+        return new ProviderSettings(provider, issuer,
                 required(properties.getClientId(), prefix + "client-id"),
                 required(properties.getClientSecret(), prefix + "client-secret"), properties.getScopes(),
                 URI.create(callbackBase + "/api/identity-providers/" + name.value() + "/callback"));
@@ -126,9 +133,16 @@ class FederationUseCaseFactory {
     }
 
     @Singleton
+    ExternalSignUp externalSignUp(UserStore users, IdentityLinkStore links, UsernameSecurityProfile newUsernames,
+                                  RandomSource random, AuditLog audit) {
+        return new ExternalSignUp(users, links, newUsernames, random, audit);
+    }
+
+    @Singleton
     ExternalSignIn externalSignIn(IdentityLinkStore links, UserStore users, SecondFactorCheck secondFactors,
-                                  PendingLoginTickets tickets, SessionStart sessionStart, AuditLog audit) {
-        return new ExternalSignIn(links, users, secondFactors, tickets, sessionStart, audit);
+                                  PendingLoginTickets tickets, SessionStart sessionStart, ExternalSignUp signUp,
+                                  AuditLog audit) {
+        return new ExternalSignIn(links, users, secondFactors, tickets, sessionStart, signUp, audit);
     }
 
     @Singleton

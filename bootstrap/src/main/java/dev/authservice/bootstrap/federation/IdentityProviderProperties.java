@@ -7,7 +7,10 @@ import java.util.List;
 
 /**
  * One provider under {@code auth.identity-providers.<name>}: {@code issuer}, {@code client-id},
- * {@code client-secret}, {@code scopes} (beside {@code openid}) and {@code display-name} (the name when unset).
+ * {@code client-secret}, {@code scopes} (beside {@code openid}), {@code display-name} (the name when unset),
+ * {@code sign-up} (whether an identity linked to no account makes one; off when unset), and
+ * {@code second-factor-acr} and {@code second-factor-amr} (the ID token's values that stand for the account's own
+ * second factor; none when unset).
  */
 @EachProperty("auth.identity-providers")
 class IdentityProviderProperties {
@@ -18,6 +21,9 @@ class IdentityProviderProperties {
     private String clientSecret;
     private List<String> scopes = List.of();
     private String displayName;
+    private boolean signUp;
+    private List<String> secondFactorAcr = List.of();
+    private List<String> secondFactorAmr = List.of();
 
     IdentityProviderProperties(@Parameter String name) {
         this.name = name;
@@ -69,5 +75,29 @@ class IdentityProviderProperties {
 
     public void setDisplayName(@Nullable String displayName) {
         this.displayName = displayName;
+    }
+
+    public boolean isSignUp() {
+        return signUp;
+    }
+
+    public void setSignUp(boolean signUp) {
+        this.signUp = signUp;
+    }
+
+    public List<String> getSecondFactorAcr() {
+        return secondFactorAcr;
+    }
+
+    public void setSecondFactorAcr(List<String> secondFactorAcr) {
+        this.secondFactorAcr = List.copyOf(secondFactorAcr);
+    }
+
+    public List<String> getSecondFactorAmr() {
+        return secondFactorAmr;
+    }
+
+    public void setSecondFactorAmr(List<String> secondFactorAmr) {
+        this.secondFactorAmr = List.copyOf(secondFactorAmr);
     }
 }

@@ -78,6 +78,10 @@ public enum AuditOutcome {
     RECOVERY_CODE,
     /** The second factor proven with a passkey. */
     PASSKEY,
+    /** The second factor proven by the identity provider: its {@code acr} or {@code amr} trusted by configuration. */
+    PROVIDER_SECOND_FACTOR,
+    /** An account made by a first sign-in through an identity provider that signs new users up. */
+    THROUGH_PROVIDER,
     /** A passkey registration or login whose challenge is unknown, another user's or another login's, or used already. */
     UNKNOWN_CHALLENGE,
     /** A passkey registration or login whose challenge was too old. */

@@ -80,7 +80,10 @@ public enum SecurityEventType {
     EMAIL_VERIFICATION_FAILED,
     /** A user asked for the link that verifies their address again, and it was mailed (or THROTTLED: it was not). */
     EMAIL_VERIFICATION_MAILED,
-    /** An account made by sign-up, pending until its address is verified. */
+    /**
+     * An account made by sign-up, pending until its address is verified; or (outcome THROUGH_PROVIDER) by a first
+     * sign-in through an identity provider, its identity linked to it.
+     */
     USER_SIGNED_UP,
     /** A sign-up that made no account (outcome USERNAME_TAKEN or EMAIL_TAKEN): the address was told by mail. */
     SIGN_UP_REFUSED,

@@ -28,6 +28,9 @@ import java.util.Objects;
  *   <li>a provider and the account's own second factor: {@code ["fed", "otp", "mfa"]}, {@code ["fed", "mfa"]} (a
  *       recovery code), {@code ["fed", "swk", "mfa"]} or {@code ["fed", "hwk", "mfa"]} (a passkey), as after a
  *       password.</li>
+ *   <li>a provider whose ID token said it checked a second factor itself, in {@code acr} or {@code amr} values
+ *       configured as trusted: {@code ["fed", "mfa"]}. Which factor the provider checked is its own to say, so
+ *       nothing names it; the audit trail tells it from a recovery code.</li>
  * </ul>
  */
 public record AuthenticationMethods(List<String> values) {
@@ -49,7 +52,8 @@ public record AuthenticationMethods(List<String> values) {
     public static final AuthenticationMethods EXTERNAL_PROVIDER = new AuthenticationMethods(List.of("fed"));
     public static final AuthenticationMethods EXTERNAL_PROVIDER_AND_TOTP =
             new AuthenticationMethods(List.of("fed", "otp", "mfa"));
-    public static final AuthenticationMethods EXTERNAL_PROVIDER_AND_RECOVERY_CODE =
+    /** A recovery code, or the provider's own second factor: neither is a kind RFC 8176 names. */
+    public static final AuthenticationMethods EXTERNAL_PROVIDER_AND_ANOTHER_FACTOR =
             new AuthenticationMethods(List.of("fed", "mfa"));
     public static final AuthenticationMethods EXTERNAL_PROVIDER_AND_SYNCED_PASSKEY =
             new AuthenticationMethods(List.of("fed", "swk", "mfa"));
@@ -59,7 +63,7 @@ public record AuthenticationMethods(List<String> values) {
     private static final List<AuthenticationMethods> ALL = List.of(PASSWORD, PASSWORD_AND_TOTP,
             PASSWORD_AND_RECOVERY_CODE, SYNCED_PASSKEY, DEVICE_BOUND_PASSKEY, PASSWORD_AND_SYNCED_PASSKEY,
             PASSWORD_AND_DEVICE_BOUND_PASSKEY, EXTERNAL_PROVIDER, EXTERNAL_PROVIDER_AND_TOTP,
-            EXTERNAL_PROVIDER_AND_RECOVERY_CODE, EXTERNAL_PROVIDER_AND_SYNCED_PASSKEY,
+            EXTERNAL_PROVIDER_AND_ANOTHER_FACTOR, EXTERNAL_PROVIDER_AND_SYNCED_PASSKEY,
             EXTERNAL_PROVIDER_AND_DEVICE_BOUND_PASSKEY);
 
     public AuthenticationMethods {

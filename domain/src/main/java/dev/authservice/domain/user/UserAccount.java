@@ -64,6 +64,27 @@ public record UserAccount(
                 Optional.of(new AccountEmail(email, false)), Optional.of(now));
     }
 
+    /**
+     * A new account made at {@code now} by a first sign-in through an identity provider: enabled, no password, the
+     * provider's name for its user as nickname where it makes one (else the username), and the address the provider
+     * verified, if any, verified.
+     */
+    public static UserAccount signedUpThrough(UserId id, Username username, Optional<String> name,
+                                              Optional<EmailAddress> verifiedEmail, Instant now) {
+        String nickname = name.map(String::strip).filter(UserAccount::isProfileText).orElse(username.value());
+        return new UserAccount(id, username, PasswordHash.NONE, Set.of(Role.USER), nickname, "Signed up", now, true,
+                verifiedEmail.map(address -> new AccountEmail(address, true)), Optional.empty());
+    }
+
+    private static boolean isProfileText(String text) {
+        try {
+            Require.withoutBidiControls("nickname", Require.text("nickname", text, MAX_PROFILE_TEXT_LENGTH));
+            return true;
+        } catch (InvalidValueException e) {
+            return false;
+        }
+    }
+
     /** Made by sign-up, its address not verified yet: no login until it is. */
     public boolean isPending() {
         return pendingSince.isPresent();

@@ -171,4 +171,39 @@ class UserAccountTest {
                 Set.of(Role.USER), "carol", "Signed up", now, true,
                 Optional.of(new AccountEmail(new EmailAddress("carol@example.com"), true)), Optional.of(now)));
     }
+
+    @Test
+    void anAccountThroughAProviderHasNoPasswordIsNotPendingAndTakesOnlyAVerifiedAddress() {
+        Instant now = Instant.parse("2026-03-01T10:00:00Z");
+        UserAccount made = UserAccount.signedUpThrough(UserId.of("c0c00000-0000-4000-8000-000000000003"),
+                new Username("carol"), Optional.of("  Carol Example "),
+                Optional.of(new EmailAddress("carol@example.com")), now);
+
+        assertFalse(made.passwordHash().isSet());
+        assertEquals(PasswordHash.NONE, made.passwordHash());
+        assertEquals("Carol Example", made.nickname());
+        assertEquals(Optional.of(new AccountEmail(new EmailAddress("carol@example.com"), true)), made.email());
+        assertFalse(made.isPending());
+        assertTrue(made.enabled());
+        assertEquals(Set.of(Role.USER), made.roles());
+        assertEquals(now, made.createdAt());
+    }
+
+    /** A provider's name for its user that no profile takes is replaced by the username, not refused. */
+    @Test
+    void aNameThatIsNoNicknameGivesWayToTheUsername() {
+        for (String name : new String[] {"", " ", "x".repeat(UserAccount.MAX_PROFILE_TEXT_LENGTH + 1), "a\u0000b",
+                "abc\u202Edef"}) {
+            UserAccount made = UserAccount.signedUpThrough(UserId.of("c0c00000-0000-4000-8000-000000000003"),
+                    new Username("carol"), Optional.of(name), Optional.empty(), Instant.EPOCH);
+            assertEquals("carol", made.nickname(), name);
+        }
+    }
+
+    @Test
+    void noHasherWritesTheHashOfNoPasswordAndItShowsNothing() {
+        assertTrue(new PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA").isSet());
+        assertFalse(PasswordHash.NONE.isSet());
+        assertEquals("PasswordHash[none]", PasswordHash.NONE.toString());
+    }
 }

@@ -11,7 +11,6 @@ import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.federation.AuthorizationStateHash;
 import dev.authservice.domain.federation.BrowserBinding;
-import dev.authservice.domain.federation.ExternalIdentity;
 import dev.authservice.domain.federation.PendingAuthorization;
 import dev.authservice.domain.federation.Purpose;
 import java.time.Clock;
@@ -77,15 +76,17 @@ public final class CompleteAuthorizationService implements CompleteAuthorization
             return new Result.ProviderUnavailable();
         }
         return exchange.match(
-                verified -> vouched(open, verified.identity(), command.requester(), now),
+                verified -> vouched(open, verified, command.requester(), now),
                 refused -> refused(failed.outcome(AuditOutcome.PROVIDER_REFUSED), Refusal.PROVIDER_REFUSED));
     }
 
-    private Result vouched(PendingAuthorization.Open open, ExternalIdentity identity, Requester requester,
-                           Instant now) {
+    private Result vouched(PendingAuthorization.Open open, IdentityProviders.Exchange.Verified verified,
+                           Requester requester, Instant now) {
         return open.purpose().linkingUser()
-                .map(userId -> linking.link(userId, open.provider(), identity, requester, now))
-                .orElseGet(() -> signIn.signIn(identity, requester, now));
+                .map(userId -> linking.link(userId, open.provider(), verified.identity(), requester, now))
+                // The exchange just spoke to the provider, so it is configured.
+                .orElseGet(() -> signIn.signIn(providers.find(open.provider()).orElseThrow(), verified, requester,
+                        now));
     }
 
     private Result refused(SecurityEvent failed, Refusal why) {

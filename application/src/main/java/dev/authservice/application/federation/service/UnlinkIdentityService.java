@@ -58,8 +58,7 @@ public final class UnlinkIdentityService implements UnlinkIdentityUseCase {
         if (user.isEmpty() || link.isEmpty()) {
             return new Result.NotFound();
         }
-        // Every account holds a password hash today: the rule is the domain's, for when one may not.
-        if (!link.get().removableWith(true, held.size())) {
+        if (!link.get().removableWith(user.get().passwordHash().isSet(), held.size())) {
             return new Result.LastWayToSignIn();
         }
         SecurityEvent unlinked = SecurityEvent.of(SecurityEventType.IDENTITY_UNLINKED, now, command.requester())

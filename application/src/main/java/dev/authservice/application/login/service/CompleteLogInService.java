@@ -102,7 +102,7 @@ public final class CompleteLogInService implements CompleteLogInUseCase {
         }
         return loggedIn(open, user.get(), key, requester, AuditOutcome.RECOVERY_CODE,
                 after(open, AuthenticationMethods.PASSWORD_AND_RECOVERY_CODE,
-                        AuthenticationMethods.EXTERNAL_PROVIDER_AND_RECOVERY_CODE), now);
+                        AuthenticationMethods.EXTERNAL_PROVIDER_AND_ANOTHER_FACTOR), now);
     }
 
     private Result loggedIn(PendingLogin.Open open, UserAccount user, LoginAttemptKey key, Requester requester,

@@ -12,8 +12,8 @@ import java.util.function.Function;
 
 /**
  * Whether a username and password prove who one is, at the cost of one hash whether or not the user exists: an
- * unknown user is checked against a hash made at start, so that the time an answer takes tells no one which names
- * are taken. A match against a hash of older parameters is hashed again with the current ones, at the only moment
+ * unknown user, or one without a password, is checked against a hash made at start, so that the time an answer
+ * takes tells no one which names are taken or which accounts have no password. A match against a hash of older parameters is hashed again with the current ones, at the only moment
  * the clear password is at hand.
  */
 public final class PasswordCheck {
@@ -30,8 +30,9 @@ public final class PasswordCheck {
 
     public Outcome check(Credentials credentials) {
         Optional<UserAccount> user = users.findByUsername(credentials.username());
-        boolean matches = hasher.verify(credentials.password(),
-                user.map(UserAccount::passwordHash).orElse(unknownUserHash));
+        // An account without a password costs the same hash, and is told as a wrong one.
+        Optional<PasswordHash> stored = user.map(UserAccount::passwordHash).filter(PasswordHash::isSet);
+        boolean matches = hasher.verify(credentials.password(), stored.orElse(unknownUserHash)) && stored.isPresent();
         if (user.isEmpty()) {
             return new Outcome.UnknownUser();
         }

@@ -7,10 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.lenient;
 
+import java.util.Set;
+import dev.authservice.domain.user.Username;
+import dev.authservice.domain.user.AccountEmail;
+import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.federation.SecondFactorTrust;
+import dev.authservice.domain.federation.ProviderClaims;
+import dev.authservice.domain.federation.IdentityProvider;
 import dev.authservice.application.federation.port.in.CompleteAuthorizationUseCase;
 import dev.authservice.application.federation.port.in.CompleteAuthorizationUseCase.Refusal;
 import dev.authservice.application.federation.port.in.StartAuthorizationUseCase;
 import dev.authservice.application.federation.port.in.UnlinkIdentityUseCase;
+import dev.authservice.application.federation.port.out.IdentityLinkStore;
 import dev.authservice.application.federation.port.out.IdentityProviders;
 import dev.authservice.application.fixtures.InMemoryIdentityLinkStore;
 import dev.authservice.application.fixtures.InMemoryPendingAuthorizationStore;
@@ -124,7 +132,8 @@ class ExternalAuthorizationServiceTest {
                 new ExternalSignIn(links, users,
                         new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()),
                         new PendingLoginTickets(pendingLogins, SecondFactorPolicy.defaults(), Optional.empty(), random),
-                        sessionStart, audit),
+                        sessionStart, new ExternalSignUp(users, links, username -> Optional.empty(), random, audit),
+                        audit),
                 new IdentityLinking(links, users, notices.changes(users, sessions), random, audit), audit, CLOCK);
         unlink = new UnlinkIdentityService(users, links, notices.changes(users, sessions), stepUp, audit, CLOCK);
     }
@@ -140,8 +149,31 @@ class ExternalAuthorizationServiceTest {
                 Optional.of(browser), RequesterMother.ANONYMOUS));
     }
 
+    /** A sign-in started and brought back by its browser. */
+    private CompleteAuthorizationUseCase.Result signIn() {
+        StartAuthorizationUseCase.Result.Started started = startSignIn();
+        return callback(lastState(), started.browserBinding());
+    }
+
     private String lastState() {
         return providers.requests.get(providers.requests.size() - 1).state();
+    }
+
+    private static IdentityProviders.Exchange.Verified vouchedFor(ExternalIdentity identity, ProviderClaims claims) {
+        return new IdentityProviders.Exchange.Verified(identity, claims);
+    }
+
+    private void confirmTotpOfAlice() {
+        TotpFactor.Pending totp = TotpFactor.enrol(ALICE.id(), new SealedSecret("plain", new byte[20]), NOW);
+        secondFactors.enrol(totp);
+        secondFactors.confirm(totp, new TotpFactor.Confirmed(ALICE.id(), totp.secret(), NOW, NOW, 1,
+                WrongCodes.NONE), List.of(new RecoveryCode("ABCDE23456").hash()));
+    }
+
+    /** @param email verified by the provider; null for none */
+    private static ProviderClaims claims(String preferredUsername, String name, String email, List<String> amr) {
+        return new ProviderClaims(Optional.of(preferredUsername), Optional.of(name),
+                Optional.ofNullable(email).map(EmailAddress::new), Optional.empty(), amr);
     }
 
     private void linkedToAlice() {
@@ -176,7 +208,7 @@ class ExternalAuthorizationServiceTest {
     @Test
     void aLinkedIdentitySignsIntoItsAccountWithTheFedMethod() {
         linkedToAlice();
-        providers.next = new IdentityProviders.Exchange.Verified(AT_THE_PROVIDER);
+        providers.next = vouchedFor(AT_THE_PROVIDER, ProviderClaims.NONE);
         StartAuthorizationUseCase.Result.Started started = startSignIn();
 
         CompleteAuthorizationUseCase.Result result = callback(lastState(), started.browserBinding());
@@ -193,8 +225,8 @@ class ExternalAuthorizationServiceTest {
     /** The provider's identity is not alice's, though it may carry her verified address: no account is signed into. */
     @Test
     void anUnlinkedIdentitySignsIntoNothing() {
-        providers.next = new IdentityProviders.Exchange.Verified(new ExternalIdentity("https://idp.example/realms/a",
-                "someone-else"));
+        providers.next = vouchedFor(new ExternalIdentity("https://idp.example/realms/a", "someone-else"),
+                ProviderClaims.NONE);
         linkedToAlice();
         StartAuthorizationUseCase.Result.Started started = startSignIn();
 
@@ -207,7 +239,7 @@ class ExternalAuthorizationServiceTest {
     @Test
     void aStateIsUsedOnceAndItsReplayNeverReachesTheProvider() {
         linkedToAlice();
-        providers.next = new IdentityProviders.Exchange.Verified(AT_THE_PROVIDER);
+        providers.next = vouchedFor(AT_THE_PROVIDER, ProviderClaims.NONE);
         StartAuthorizationUseCase.Result.Started started = startSignIn();
         callback(lastState(), started.browserBinding());
 
@@ -219,7 +251,7 @@ class ExternalAuthorizationServiceTest {
     @Test
     void anotherBrowserAnUnknownStateAndAProviderRefusalSignInNothing() {
         linkedToAlice();
-        providers.next = new IdentityProviders.Exchange.Verified(AT_THE_PROVIDER);
+        providers.next = vouchedFor(AT_THE_PROVIDER, ProviderClaims.NONE);
         StartAuthorizationUseCase.Result.Started started = startSignIn();
         assertEquals(new CompleteAuthorizationUseCase.Result.Refused(Refusal.INVALID_STATE),
                 callback(lastState(), "the attacker's cookie"));
@@ -244,11 +276,8 @@ class ExternalAuthorizationServiceTest {
     @Test
     void anAccountWithASecondFactorContinuesIntoTheSecondStep() {
         linkedToAlice();
-        TotpFactor.Pending totp = TotpFactor.enrol(ALICE.id(), new SealedSecret("plain", new byte[20]), NOW);
-        secondFactors.enrol(totp);
-        secondFactors.confirm(totp, new TotpFactor.Confirmed(ALICE.id(), totp.secret(), NOW, NOW, 1,
-                WrongCodes.NONE), List.of(new RecoveryCode("ABCDE23456").hash()));
-        providers.next = new IdentityProviders.Exchange.Verified(AT_THE_PROVIDER);
+        confirmTotpOfAlice();
+        providers.next = vouchedFor(AT_THE_PROVIDER, ProviderClaims.NONE);
         StartAuthorizationUseCase.Result.Started started = startSignIn();
 
         CompleteAuthorizationUseCase.Result.SecondFactorRequired required =
@@ -266,6 +295,145 @@ class ExternalAuthorizationServiceTest {
     }
 
     @Test
+    void whereTheProviderSignsUpAnUnlinkedIdentityMakesAnAccountWithoutAPasswordAndSignsIn() {
+        providers.configured = new IdentityProvider(ScriptedIdentityProviders.NAME, "Keycloak", true,
+                SecondFactorTrust.NONE);
+        providers.next = vouchedFor(AT_THE_PROVIDER, claims("carol", "Carol Example", "carol@example.com", List.of()));
+
+        assertInstanceOf(CompleteAuthorizationUseCase.Result.SignedIn.class,
+                signIn());
+
+        UserAccount carol = users.findByUsername(new Username("carol")).orElseThrow();
+        assertFalse(carol.passwordHash().isSet());
+        assertEquals("Carol Example", carol.nickname());
+        assertEquals(Optional.of(new AccountEmail(new EmailAddress("carol@example.com"), true)), carol.email());
+        assertFalse(carol.isPending());
+        assertEquals(carol.id(), links.findByIdentity(AT_THE_PROVIDER).orElseThrow().userId());
+        assertEquals(List.of(SecurityEventType.USER_SIGNED_UP, SecurityEventType.IDENTITY_LINKED,
+                SecurityEventType.EXTERNAL_SIGN_IN_SUCCEEDED, SecurityEventType.LOGIN_SUCCEEDED), audit.types());
+
+        providers.next = vouchedFor(AT_THE_PROVIDER, claims("carol", "Carol Example", "carol@example.com", List.of()));
+        assertInstanceOf(CompleteAuthorizationUseCase.Result.SignedIn.class,
+                signIn());
+        assertEquals(Optional.empty(), users.findByUsername(new Username("carol-000000")),
+                "the second sign-in signs into the account the first made");
+        assertEquals(Optional.of(carol), users.findByUsername(new Username("carol")));
+    }
+
+    /** A name or an address that an account holds never joins the new account to it: that would be a takeover. */
+    @Test
+    void aTakenNameOrAddressGivesTheNewAccountAnotherNameAndNoAddress() {
+        providers.configured = new IdentityProvider(ScriptedIdentityProviders.NAME, "Keycloak", true,
+                SecondFactorTrust.NONE);
+        providers.next = vouchedFor(AT_THE_PROVIDER,
+                claims("alice", "Alice", ALICE.email().orElseThrow().address().value(), List.of()));
+
+        assertInstanceOf(CompleteAuthorizationUseCase.Result.SignedIn.class,
+                signIn());
+
+        UserAccount made = users.findById(links.findByIdentity(AT_THE_PROVIDER).orElseThrow().userId()).orElseThrow();
+        assertEquals(new Username("alice-000000"), made.username());
+        assertEquals(Optional.empty(), made.email());
+        assertEquals(Optional.of(ALICE), users.findById(ALICE.id()));
+        assertTrue(links.findByUser(ALICE.id()).isEmpty());
+    }
+
+    /** Where the provider does not sign up, its unlinked identity is refused as before: no account is made. */
+    @Test
+    void whereTheProviderDoesNotSignUpNoAccountIsMade() {
+        providers.next = vouchedFor(AT_THE_PROVIDER, claims("carol", "Carol", "carol@example.com", List.of()));
+
+        assertEquals(new CompleteAuthorizationUseCase.Result.Refused(Refusal.NOT_LINKED),
+                signIn());
+        assertEquals(Optional.empty(), users.findByUsername(new Username("carol")));
+    }
+
+    /** An account made by a sign-in at the same moment holds the identity: this one's account is removed again. */
+    @Test
+    void anAccountWhoseIdentityWasLinkedMeanwhileIsRemovedAndTheOtherSignsIn() {
+        IdentityLinkStore racing = new IdentityLinkStore() {
+            @Override
+            public boolean add(IdentityLink link) {
+                links.add(new IdentityLink(new IdentityLinkId(UUID.randomUUID()), BOB.id(), link.provider(),
+                        link.identity(), link.linkedAt()));
+                return links.add(link);
+            }
+
+            @Override
+            public Optional<IdentityLink> findByIdentity(ExternalIdentity identity) {
+                return links.findByIdentity(identity);
+            }
+
+            @Override
+            public List<IdentityLink> findByUser(dev.authservice.domain.user.UserId userId) {
+                return links.findByUser(userId);
+            }
+
+            @Override
+            public boolean remove(IdentityLinkId id, dev.authservice.domain.user.UserId userId) {
+                return links.remove(id, userId);
+            }
+        };
+        ExternalSignUp signUp = new ExternalSignUp(users, racing, username -> Optional.empty(), random, audit);
+        IdentityProvider provider = new IdentityProvider(ScriptedIdentityProviders.NAME, "Keycloak", true,
+                SecondFactorTrust.NONE);
+
+        assertEquals(Optional.empty(), signUp.signUp(provider, AT_THE_PROVIDER,
+                claims("carol", "Carol", "carol@example.com", List.of()), RequesterMother.ANONYMOUS, NOW));
+
+        assertEquals(Optional.empty(), users.findByUsername(new Username("carol")));
+        assertEquals(Optional.empty(), users.findByEmail(new EmailAddress("carol@example.com")));
+        assertEquals(BOB.id(), racing.findByIdentity(AT_THE_PROVIDER).orElseThrow().userId());
+    }
+
+    @Test
+    void aSecondFactorTheProviderCheckedInTrustedValuesStandsForTheAccountsOwn() {
+        linkedToAlice();
+        confirmTotpOfAlice();
+        providers.configured = new IdentityProvider(ScriptedIdentityProviders.NAME, "Keycloak", false,
+                new SecondFactorTrust(Set.of("urn:example:loa:2"), Set.of("mfa")));
+
+        providers.next = vouchedFor(AT_THE_PROVIDER, claims("alice", "Alice", null, List.of("pwd", "mfa")));
+        assertInstanceOf(CompleteAuthorizationUseCase.Result.SignedIn.class,
+                signIn());
+        providers.next = vouchedFor(AT_THE_PROVIDER, new ProviderClaims(Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.of("urn:example:loa:2"), List.of()));
+        assertInstanceOf(CompleteAuthorizationUseCase.Result.SignedIn.class,
+                signIn());
+        ArgumentCaptor<AccessToken> issued = ArgumentCaptor.forClass(AccessToken.class);
+        Mockito.verify(codec, Mockito.times(2)).encode(issued.capture());
+        issued.getAllValues().forEach(token -> assertEquals(
+                AuthenticationMethods.EXTERNAL_PROVIDER_AND_ANOTHER_FACTOR, token.methods()));
+        assertEquals(AuditOutcome.PROVIDER_SECOND_FACTOR, audit.events().stream()
+                .filter(event -> event.type() == SecurityEventType.EXTERNAL_SIGN_IN_SUCCEEDED).findFirst()
+                .orElseThrow().outcome().orElseThrow());
+
+        providers.next = vouchedFor(AT_THE_PROVIDER, new ProviderClaims(Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.of("urn:example:loa:1"), List.of("pwd", "otp")));
+        assertInstanceOf(CompleteAuthorizationUseCase.Result.SecondFactorRequired.class,
+                signIn(), "values not trusted: the account's own asked");
+    }
+
+    /** An account without a password keeps one way to sign in at least: its last link stays. */
+    @Test
+    void theLastLinkOfAnAccountWithoutAPasswordIsNotRemoved() {
+        UserAccount carol = UserAccount.signedUpThrough(UserAccountMother.aUser().build().id(), new Username("carol"),
+                Optional.empty(), Optional.empty(), NOW);
+        users.add(carol);
+        links.add(new IdentityLink(new IdentityLinkId(UUID.randomUUID()), carol.id(), ScriptedIdentityProviders.NAME,
+                AT_THE_PROVIDER, NOW));
+        IdentityLinkId only = links.findByUser(carol.id()).get(0).id();
+
+        assertInstanceOf(UnlinkIdentityUseCase.Result.LastWayToSignIn.class, unlink.unlinkIdentity(
+                new UnlinkIdentityUseCase.Command(carol.id(), only, Optional.of(NOW), RequesterMother.ALICE)));
+
+        links.add(new IdentityLink(new IdentityLinkId(UUID.randomUUID()), carol.id(), ScriptedIdentityProviders.NAME,
+                new ExternalIdentity("https://idp.example/realms/b", "f81d4fae"), NOW));
+        assertInstanceOf(UnlinkIdentityUseCase.Result.Unlinked.class, unlink.unlinkIdentity(
+                new UnlinkIdentityUseCase.Command(carol.id(), only, Optional.of(NOW), RequesterMother.ALICE)));
+    }
+
+    @Test
     void aLinkAsksForARecentProofThenLinksAndTellsTheUser() {
         assertInstanceOf(StartAuthorizationUseCase.Result.ReauthenticationRequired.class,
                 start.startAuthorization(new StartAuthorizationUseCase.Command(ScriptedIdentityProviders.NAME,
@@ -274,7 +442,7 @@ class ExternalAuthorizationServiceTest {
         StartAuthorizationUseCase.Result.Started started = (StartAuthorizationUseCase.Result.Started)
                 start.startAuthorization(new StartAuthorizationUseCase.Command(ScriptedIdentityProviders.NAME,
                         Optional.of(new StartAuthorizationUseCase.Linking(ALICE.id(), NOW)), RequesterMother.ALICE));
-        providers.next = new IdentityProviders.Exchange.Verified(AT_THE_PROVIDER);
+        providers.next = vouchedFor(AT_THE_PROVIDER, ProviderClaims.NONE);
 
         assertInstanceOf(CompleteAuthorizationUseCase.Result.Linked.class,
                 callback(lastState(), started.browserBinding()));
@@ -291,7 +459,7 @@ class ExternalAuthorizationServiceTest {
         StartAuthorizationUseCase.Result.Started started = (StartAuthorizationUseCase.Result.Started)
                 start.startAuthorization(new StartAuthorizationUseCase.Command(ScriptedIdentityProviders.NAME,
                         Optional.of(new StartAuthorizationUseCase.Linking(BOB.id(), NOW)), RequesterMother.ANONYMOUS));
-        providers.next = new IdentityProviders.Exchange.Verified(AT_THE_PROVIDER);
+        providers.next = vouchedFor(AT_THE_PROVIDER, ProviderClaims.NONE);
 
         assertEquals(new CompleteAuthorizationUseCase.Result.Refused(Refusal.LINKED_ELSEWHERE),
                 callback(lastState(), started.browserBinding()));

@@ -249,6 +249,20 @@ class LogInServiceTest {
         verifyNoInteractions(codec);
     }
 
+    /** As an unknown user: the same one hash, so the answer's time tells no one which accounts have no password. */
+    @Test
+    void anAccountWithoutAPasswordIsInvalidCredentialsAtTheCostOfTheDummyHash() {
+        users.add(UserAccount.signedUpThrough(ALICE.id(), ALICE.username(), Optional.empty(), Optional.empty(),
+                NOW.minusSeconds(60)));
+        when(hasher.verify(any(), eq(DUMMY_HASH))).thenReturn(true);
+
+        assertEquals(new Result.InvalidCredentials(), service.logIn(aliceFromClient(ALICE_PASSWORD)));
+
+        verify(hasher, times(1)).verify(any(), any());
+        verify(hasher).verify(ALICE_PASSWORD, DUMMY_HASH);
+        verifyNoInteractions(codec);
+    }
+
     @Test
     void aPendingAccountWithTheRightPasswordIsTheAddressNotVerifiedAndNoSessionStarts() {
         givenAlice(UserAccount.signedUp(ALICE.id(), ALICE.username(), ALICE_HASH,

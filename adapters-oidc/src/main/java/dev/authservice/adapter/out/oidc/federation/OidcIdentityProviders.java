@@ -34,6 +34,8 @@ import com.nimbusds.openid.connect.sdk.AuthenticationRequest;
 import com.nimbusds.openid.connect.sdk.Nonce;
 import com.nimbusds.openid.connect.sdk.OIDCTokenResponse;
 import com.nimbusds.openid.connect.sdk.OIDCTokenResponseParser;
+import com.nimbusds.openid.connect.sdk.claims.ACR;
+import com.nimbusds.openid.connect.sdk.claims.AMR;
 import com.nimbusds.openid.connect.sdk.claims.IDTokenClaimsSet;
 import com.nimbusds.openid.connect.sdk.op.OIDCProviderMetadata;
 import com.nimbusds.openid.connect.sdk.validators.IDTokenValidator;
@@ -41,6 +43,8 @@ import dev.authservice.application.federation.port.out.IdentityProviderUnavailab
 import dev.authservice.application.federation.port.out.IdentityProviders;
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.federation.ExternalIdentity;
+import dev.authservice.domain.federation.ProviderClaims;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.federation.IdentityProvider;
 import dev.authservice.domain.federation.ProviderName;
 import java.io.IOException;
@@ -143,11 +147,40 @@ public final class OidcIdentityProviders implements IdentityProviders {
         try {
             IDTokenClaimsSet claims = discovered.validator.validate(idToken.get(), new Nonce(request.nonce()));
             return new Exchange.Verified(new ExternalIdentity(claims.getIssuer().getValue(),
-                    claims.getSubject().getValue()));
+                    claims.getSubject().getValue()), providerClaims(claims));
         } catch (KeySourceException e) {
             throw new IdentityProviderUnavailableException("the keys of " + name + " could not be read", e);
         } catch (BadJOSEException | JOSEException | InvalidValueException e) {
             return refused(name, "the ID token failed a check: " + e.getMessage());
+        }
+    }
+
+    /**
+     * What the ID token says of its user beside who they are. A claim of the wrong type, or an address that is none,
+     * is left out rather than failing the sign-in: the identity alone signs in.
+     */
+    private static ProviderClaims providerClaims(IDTokenClaimsSet claims) {
+        Optional<EmailAddress> verifiedEmail = Boolean.TRUE.equals(booleanClaim(claims, "email_verified"))
+                ? stringClaim(claims, "email").flatMap(OidcIdentityProviders::emailAddress) : Optional.empty();
+        List<String> amr = Optional.ofNullable(claims.getAMR()).orElse(List.of()).stream()
+                .map(AMR::getValue).toList();
+        return new ProviderClaims(stringClaim(claims, "preferred_username"), stringClaim(claims, "name"),
+                verifiedEmail, Optional.ofNullable(claims.getACR()).map(ACR::getValue), amr);
+    }
+
+    private static Optional<String> stringClaim(IDTokenClaimsSet claims, String name) {
+        return claims.getClaim(name) instanceof String text ? Optional.of(text) : Optional.empty();
+    }
+
+    private static Boolean booleanClaim(IDTokenClaimsSet claims, String name) {
+        return claims.getClaim(name) instanceof Boolean value ? value : null;
+    }
+
+    private static Optional<EmailAddress> emailAddress(String text) {
+        try {
+            return Optional.of(new EmailAddress(text));
+        } catch (InvalidValueException e) {
+            return Optional.empty();
         }
     }
 

@@ -12,6 +12,8 @@ import dev.authservice.application.federation.port.out.IdentityProviders.Authori
 import dev.authservice.application.federation.port.out.IdentityProviders.AuthorizationResponse;
 import dev.authservice.application.federation.port.out.IdentityProviders.Exchange;
 import dev.authservice.domain.federation.ExternalIdentity;
+import dev.authservice.domain.federation.ProviderClaims;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.federation.IdentityProvider;
 import dev.authservice.domain.federation.ProviderName;
 import java.net.ServerSocket;
@@ -131,8 +133,27 @@ class OidcIdentityProvidersTest {
         Map<String, String> back = signInAtTheProvider(request);
         assertEquals(request.state(), back.get("state"));
 
-        assertEquals(new Exchange.Verified(new ExternalIdentity(issuer, "alice-at-the-provider")),
-                exchange(back, request));
+        assertEquals(new Exchange.Verified(new ExternalIdentity(issuer, "alice-at-the-provider"),
+                ProviderClaims.NONE), exchange(back, request));
+    }
+
+    /** An address the provider did not say it verified is left out, and a claim of the wrong type fails nothing. */
+    @Test
+    void theClaimsBesideTheIdentityComeUpAndAnUnverifiedAddressDoesNot() throws Exception {
+        server.enqueueCallback(new DefaultOAuth2TokenCallback("default", "carol", "JWT", List.of(CLIENT),
+                Map.of("preferred_username", "carol", "name", "Carol", "email", "carol@example.com",
+                        "email_verified", true, "acr", "urn:example:loa:2", "amr", List.of("pwd", "mfa")), 3600));
+        AuthorizationRequest request = aRequest();
+        Exchange.Verified verified = (Exchange.Verified) exchange(signInAtTheProvider(request), request);
+        assertEquals(new ProviderClaims(Optional.of("carol"), Optional.of("Carol"),
+                Optional.of(new EmailAddress("carol@example.com")), Optional.of("urn:example:loa:2"),
+                List.of("pwd", "mfa")), verified.claims());
+
+        server.enqueueCallback(new DefaultOAuth2TokenCallback("default", "dave", "JWT", List.of(CLIENT),
+                Map.of("preferred_username", 42, "email", "dave@example.com", "email_verified", "true"), 3600));
+        AuthorizationRequest second = aRequest();
+        assertEquals(ProviderClaims.NONE,
+                ((Exchange.Verified) exchange(signInAtTheProvider(second), second)).claims());
     }
 
     @Test

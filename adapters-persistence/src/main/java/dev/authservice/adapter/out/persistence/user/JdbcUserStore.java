@@ -23,6 +23,7 @@ import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -139,15 +140,24 @@ class JdbcUserStore implements UserStore {
                 }
             }
             for (UUID id : ids) {
-                for (UserReference reference : REFERENCING_USERS) {
-                    TransactionalStatements.update(connection, "DELETE FROM " + reference.table() + " WHERE "
-                            + reference.column() + " = ?", statement -> statement.setObject(1, id));
-                }
-                TransactionalStatements.update(connection, "DELETE FROM users WHERE id = ? AND pending_since IS NOT NULL",
-                        statement -> statement.setObject(1, id));
+                removeWithReferences(connection, id);
             }
             return ids.size();
         });
+    }
+
+    @Override
+    public boolean remove(UserId id) {
+        return jdbc.write(connection -> removeWithReferences(connection, id.value()));
+    }
+
+    private static boolean removeWithReferences(Connection connection, UUID id) throws SQLException {
+        for (UserReference reference : REFERENCING_USERS) {
+            TransactionalStatements.update(connection, "DELETE FROM " + reference.table() + " WHERE "
+                    + reference.column() + " = ?", statement -> statement.setObject(1, id));
+        }
+        return TransactionalStatements.update(connection, "DELETE FROM users WHERE id = ?",
+                statement -> statement.setObject(1, id)) == 1;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.authservice.application.federation.port.out;
 
 import dev.authservice.domain.federation.ExternalIdentity;
 import dev.authservice.domain.federation.IdentityProvider;
+import dev.authservice.domain.federation.ProviderClaims;
 import dev.authservice.domain.federation.ProviderName;
 import java.net.URI;
 import java.util.List;
@@ -61,14 +62,16 @@ public interface IdentityProviders {
         }
     }
 
-    /** What an answer proves: a verified identity, or nothing, with the reason for the audit trail and the logs. */
+    /** What an answer proves: a verified identity and its claims, or nothing, with the reason for the audit trail and the logs. */
     sealed interface Exchange {
 
         <T> T match(Function<Verified, T> verified, Function<Refused, T> refused);
 
-        record Verified(ExternalIdentity identity) implements Exchange {
+        /** @param claims what the ID token says of its user beside who they are */
+        record Verified(ExternalIdentity identity, ProviderClaims claims) implements Exchange {
             public Verified {
                 Objects.requireNonNull(identity, "identity");
+                Objects.requireNonNull(claims, "claims");
             }
 
             @Override

@@ -60,6 +60,12 @@ public interface UserStore extends Accounts {
      */
     int removePendingSince(java.time.Instant cutoff, int limit);
 
+    /**
+     * Removes the account with every row that references it: false when there is none. For an account that never
+     * served anyone, as one made a moment ago whose making was undone.
+     */
+    boolean remove(UserId id);
+
     /** Returns {@code false} when there is no such user. Touches nothing else of the account. */
     boolean setEnabled(UserId id, boolean enabled);
 

@@ -646,6 +646,32 @@ public abstract class UserStoreContract {
     }
 
     @Test
+    void aRemovedAccountIsGoneAndItsNameAndMailboxAreFreeAgain() {
+        UserAccount made = UserAccount.signedUpThrough(dee().id(), new Username("dee"), Optional.of("Dee"),
+                Optional.of(new EmailAddress("dee@example.com")), Instant.parse("2026-01-01T10:00:00Z"));
+        assertTrue(store.add(made));
+        store.add(aUser().named("other").build());
+
+        assertTrue(store.remove(made.id()));
+
+        assertEquals(Optional.empty(), store.findById(made.id()));
+        assertFalse(store.remove(made.id()), "removed already");
+        assertTrue(store.findByUsername(new Username("other")).isPresent(), "no other account");
+        assertTrue(store.add(aUser().named("dee").withEmail("dee@example.com", true).build()));
+    }
+
+    @Test
+    void anAccountWithoutAPasswordIsKeptSo() {
+        UserAccount made = UserAccount.signedUpThrough(dee().id(), new Username("dee"), Optional.empty(),
+                Optional.empty(), Instant.parse("2026-01-01T10:00:00Z"));
+        assertTrue(store.add(made));
+
+        UserAccount read = store.findById(made.id()).orElseThrow();
+        assertEquals(made, read);
+        assertFalse(read.passwordHash().isSet());
+    }
+
+    @Test
     void aUserMaySetTheirOwnMailboxAgainInAnotherSpelling() {
         store.add(aUser().withId(dee().id()).named("dee").withEmail("dee@example.com", true).build());
         Optional<AccountEmail> respelled = Optional.of(new AccountEmail(new EmailAddress("dee@EXAMPLE.COM"), true));
