@@ -63,6 +63,29 @@ export async function showSignIn() {
   $('external-sign-in').hidden = providers.length === 0;
 }
 
+/**
+ * For "Confirm it's you": a "Sign in again with <provider>" button per provider the user linked an identity of,
+ * which signs this session out and signs in anew there: a new sign-in is a recent one. An account made through a
+ * provider has no password, so this is its way to confirm (a passkey aside).
+ */
+export async function signInAgainButtons() {
+  await loadProviders();
+  if (providers.length === 0) return [];
+  const links = await page.dataOf(await auth.api(IDENTITIES));
+  const linked = providers.filter(provider => links.some(link => link.provider === provider.name));
+  return linked.map(provider => {
+    const button = page.element('button', 'secondary sign-in-again', `Sign in again with ${provider.displayName}`);
+    button.type = 'button';
+    button.dataset.provider = provider.name;
+    button.addEventListener('click', () => page.guard(async () => {
+      button.disabled = true;
+      await auth.logOut().catch(() => {});
+      location.assign(`${PROVIDERS}/${encodeURIComponent(provider.name)}/authorization`);
+    }));
+    return button;
+  });
+}
+
 function message(text) {
   $('identities-message').textContent = text ?? '';
   $('identities-message').hidden = !text;

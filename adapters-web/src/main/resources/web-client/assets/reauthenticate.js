@@ -1,8 +1,10 @@
 // "Confirm it's you": a change to how the user signs in (a passkey, two-step sign-in, recovery codes, the password)
 // needs a recent proof of who they are. When the service asks for one (401 REAUTHENTICATION_REQUIRED), auth.js asks
 // this dialog, which takes what a sign-in takes of this user (the password and, with two-step sign-in on, a code of
-// the app or a recovery code; or a passkey) and resolves once they proved it, or when they would rather not.
+// the app or a recovery code; or a passkey) and resolves once they proved it, or when they would rather not. A user
+// with a linked identity may sign in again through its provider instead, which leaves the page.
 import * as auth from './auth.js';
+import * as identities from './identities.js';
 import * as passkeys from './passkeys.js';
 
 const $ = id => document.getElementById(id);
@@ -40,6 +42,9 @@ async function ask() {
   $('reauth-code').required = withCode;
   $('reauth-what').textContent = withCode ? 'your password and a code of your authenticator app' : 'your password';
   $('reauth-passkey').hidden = !(passkeys.supported && factors.passkeys > 0);
+  const again = await identities.signInAgainButtons();
+  $('reauth-providers').replaceChildren(...again);
+  $('reauth-providers').hidden = again.length === 0;
   message(null);
   $('reauth-dialog').showModal();
   $('reauth-password').focus();

@@ -31,6 +31,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ExternalSignInBrowserTest implements TestPropertyProvider {
 
+    /** Long enough for a link right after a sign-in on a busy machine; the sign-up test waits it out. */
+    private static final long STEP_UP_MAX_AGE_MS = 8000;
+
     private final MockOAuth2Server provider = new MockOAuth2Server(
             OAuth2Config.Companion.fromJson("{\"interactiveLogin\": true}"));
     private URI service;
@@ -48,13 +51,19 @@ class ExternalSignInBrowserTest implements TestPropertyProvider {
             throw new UncheckedIOException(e);
         }
         service = URI.create("http://localhost:" + port);
-        return Map.of(
-                "micronaut.server.port", Integer.toString(port),
-                "auth.public-url", service.toString(),
-                "auth.identity-providers.mock.issuer", provider.issuerUrl("default").toString(),
-                "auth.identity-providers.mock.client-id", "auth-service",
-                "auth.identity-providers.mock.client-secret", "mock-secret",
-                "auth.identity-providers.mock.display-name", "Mock provider");
+        return Map.ofEntries(
+                Map.entry("micronaut.server.port", Integer.toString(port)),
+                Map.entry("auth.public-url", service.toString()),
+                Map.entry("auth.step-up.max-age", STEP_UP_MAX_AGE_MS + "ms"),
+                Map.entry("auth.identity-providers.mock.issuer", provider.issuerUrl("default").toString()),
+                Map.entry("auth.identity-providers.mock.client-id", "auth-service"),
+                Map.entry("auth.identity-providers.mock.client-secret", "mock-secret"),
+                Map.entry("auth.identity-providers.mock.display-name", "Mock provider"),
+                Map.entry("auth.identity-providers.open.issuer", provider.issuerUrl("open").toString()),
+                Map.entry("auth.identity-providers.open.client-id", "auth-service"),
+                Map.entry("auth.identity-providers.open.client-secret", "open-secret"),
+                Map.entry("auth.identity-providers.open.display-name", "Open provider"),
+                Map.entry("auth.identity-providers.open.sign-up", "true"));
     }
 
     @AfterAll
@@ -119,9 +128,44 @@ class ExternalSignInBrowserTest implements TestPropertyProvider {
         assertTrue(page.showsLoginForm());
     }
 
+    /**
+     * Through the provider that signs new users up: a new account named as the provider prefers, with no password;
+     * when a change asks who they are again, they sign in again through the provider, and the change can go on.
+     */
+    @Test
+    void aNewcomerSignsUpThroughAProviderAndConfirmsWhoTheyAreBySigningInAgain() throws InterruptedException {
+        String name = "newcomer-" + Long.toString(System.nanoTime(), 36);
+        String claims = "{\"preferred_username\": \"" + name + "\", \"name\": \"New Comer\"}";
+        WebClient page = new WebClient(browsers.open(service));
+        page.open();
+        page.browser().click("#external-sign-in .external-sign-in[data-provider=open]");
+        signInAtTheProvider(page, name + "-at-the-provider", claims);
+        page.waitForSignedIn(name);
+        assertEquals(List.of("Open provider"), page.browser().texts("#identities .identity .device"));
+
+        Thread.sleep(STEP_UP_MAX_AGE_MS + 1100); // auth_time is whole seconds, rounded down
+        page.browser().click("#identity-link-buttons .link-identity[data-provider=mock]");
+        page.browser().waitForText("#reauth-providers .sign-in-again", "Sign in again with Open provider");
+        page.browser().click("#reauth-providers .sign-in-again");
+        signInAtTheProvider(page, name + "-at-the-provider", claims);
+        page.waitForSignedIn(name);
+
+        page.browser().click("#identity-link-buttons .link-identity[data-provider=mock]");
+        signInAtTheProvider(page, name + "-at-mock");
+        page.browser().waitForText("#identities-message", "Identity linked: it signs you in from now on.");
+        assertEquals(List.of("Open provider", "Mock provider"), page.browser().texts("#identities .identity .device"));
+    }
+
     /** The provider's own page: the name typed is the subject of the ID token it issues. */
     private static void signInAtTheProvider(WebClient page, String subject) {
         page.browser().type("input[name=username]", subject);
+        page.browser().click("input[type=submit]");
+    }
+
+    /** As above, with the claims the ID token carries beside the subject, as JSON. */
+    private static void signInAtTheProvider(WebClient page, String subject, String claims) {
+        page.browser().type("input[name=username]", subject);
+        page.browser().type("textarea[name=claims]", claims);
         page.browser().click("input[type=submit]");
     }
 }
