@@ -1,5 +1,7 @@
 package dev.authservice.domain.notice;
 
+import dev.authservice.domain.user.UserAccount;
+
 /**
  * A change to how a user signs in, or to where the account's mail goes, that the user is told of by mail: what the
  * notice's subject and first line say, and what to do when the user did not make it.
@@ -60,6 +62,11 @@ public enum CredentialChange {
     /** What changed, in one sentence that names the account. */
     String sentenceAbout(String username) {
         return String.format(sentence, username);
+    }
+
+    /** Whether the change is news to the account as it was before it: disabling a disabled account is not. */
+    public boolean isNewsTo(UserAccount before) {
+        return this != ACCOUNT_DISABLED || before.enabled();
     }
 
     /** Whether only an administrator makes this change: a user has no way to. */

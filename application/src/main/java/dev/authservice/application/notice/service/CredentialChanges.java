@@ -72,11 +72,12 @@ public final class CredentialChanges {
     }
 
     private void tell(Optional<UserAccount> before, Change change) {
-        before.ifPresent(user -> user.email().filter(AccountEmail::verified).ifPresent(email -> {
-            Notice notice = new Notice(change.what(), change.by(), user.username(), change.at(),
-                    change.requester().clientAddress());
-            mail.enqueue(email.address(), notice.subject(), notice.body());
-        }));
+        before.filter(change.what()::isNewsTo).ifPresent(user -> user.email().filter(AccountEmail::verified)
+                .ifPresent(email -> {
+                    Notice notice = new Notice(change.what(), change.by(), user.username(), change.at(),
+                            change.requester().clientAddress());
+                    mail.enqueue(email.address(), notice.subject(), notice.body());
+                }));
     }
 
     /** A change to {@code userId}'s account, made by {@code by} at {@code at} through {@code requester}. */

@@ -108,15 +108,17 @@ class SetUserEnabledServiceTest {
                 .about(ALICE.id()), audit.events().get(1));
     }
 
-    /** Disabling a disabled user is no error, and a session started meanwhile still ends. */
+    /** Disabling a disabled user is no error, and a session started meanwhile still ends; it is no news to tell. */
     @Test
-    void disablingADisabledUserEndsWhateverSessionIsLeft() {
+    void disablingADisabledUserEndsWhateverSessionIsLeftAndTellsNoOneAgain() {
+        users.setEmail(ALICE.id(), Notices.withAddress(ALICE, true).email());
         set(ALICE.id(), false);
         SessionMother.Login meanwhile = logIn();
 
         assertEquals(new Result.Done(), set(ALICE.id(), false));
 
         assertTrue(sessions.find(meanwhile.sessionId()).orElseThrow().isRevoked());
+        assertEquals(CredentialChange.ACCOUNT_DISABLED.subject(), notices.only().subject());
     }
 
     @Test
