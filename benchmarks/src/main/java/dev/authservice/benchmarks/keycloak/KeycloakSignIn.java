@@ -28,7 +28,9 @@ import java.util.regex.Pattern;
  * cookies: alice signs in with her password and links her Keycloak identity (her login is fresh, so no step-up is
  * asked), through Keycloak's own login form; a new browser signs in with Keycloak alone, gets the refresh cookie from
  * the service's callback and its access token from {@code /api/refresh}, reads alice's profile with it, and prints
- * the token's {@code amr}. Each step is printed; any other answer stops the run:
+ * the token's {@code amr}. The provider signs new users up, so a second Keycloak user, carol, whom no account is
+ * linked to, signs in and gets a new account of her own: named as Keycloak prefers, with the address it verified,
+ * and no password. Each step is printed; any other answer stops the run:
  * {@code DATASOURCES_DEFAULT_URL=jdbc:postgresql://127.0.0.1:5432/postgres DATASOURCES_DEFAULT_USERNAME=postgres
  * java -cp benchmarks/target/benchmarks.jar dev.authservice.benchmarks.keycloak.KeycloakSignIn
  * benchmarks/target/keycloak-26.7.3 [jar]}, after {@code ./mvnw -q -B -Pkeycloak package -DskipTests}.
@@ -39,6 +41,7 @@ public final class KeycloakSignIn {
     private static final String CLIENT = "auth-service";
     private static final String PROVIDER = "keycloak";
     private static final String KEYCLOAK_USER = "alice.kc";
+    private static final String NEWCOMER = "carol.kc";
     private static final Pattern FORM_ACTION = Pattern.compile("<form[^>]*id=\"kc-form-login\"[^>]*action=\"([^\"]+)\"");
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -73,6 +76,7 @@ public final class KeycloakSignIn {
                           client-id: %s
                           client-secret: %s
                           display-name: Company Keycloak
+                          sign-up: true
                     """.formatted(PROVIDER, issuer, CLIENT, clientSecret));
             try (ServiceProcess auth = ServiceProcess.start(javaHome, jar, RecommendedFlags.JVM_OPTIONS,
                     Optional.empty(), Map.of(
@@ -119,6 +123,29 @@ public final class KeycloakSignIn {
         System.out.println("5. /api/refresh gives the access token; /api/user/profile answers 200: " + profile.body());
         String claims = new String(Base64.getUrlDecoder().decode(accessToken.split("\\.")[1]), StandardCharsets.UTF_8);
         System.out.println("6. the access token's claims: " + claims);
+
+        Browser carols = new Browser();
+        started = carols.send("GET", service + "/api/identity-providers/" + PROVIDER + "/authorization", null,
+                Map.of());
+        Browser.expect(started, 302);
+        HttpResponse<String> signedUp = carols.send("GET", throughKeycloak(carols, Browser.location(started),
+                NEWCOMER, userPassword), null, Map.of());
+        Browser.expect(signedUp, 303);
+        System.out.println("7. " + NEWCOMER + ", linked to no account, signs in with Keycloak: the callback answers 303 "
+                + Browser.location(signedUp) + " with the refresh cookie");
+        String carolsBearer = "Bearer " + field(carols.send("POST", service + "/api/refresh", "", Map.of()), 200,
+                "accessToken");
+        HttpResponse<String> carolsProfile = carols.send("GET", service + "/api/user/profile", null,
+                Map.of("Authorization", carolsBearer));
+        Browser.expect(carolsProfile, 200);
+        HttpResponse<String> carolsEmail = carols.send("GET", service + "/api/user/email", null,
+                Map.of("Authorization", carolsBearer));
+        Browser.expect(carolsEmail, 200);
+        System.out.println("8. her new account: " + carolsProfile.body() + "; its address: " + carolsEmail.body());
+        HttpResponse<String> withAPassword = new Browser().send("POST", service + "/api/login",
+                "{\"username\":\"" + NEWCOMER + "\",\"password\":\"" + userPassword + "\"}", Map.of());
+        Browser.expect(withAPassword, 401);
+        System.out.println("9. it has no password: a password login with her name answers 401");
     }
 
     /**
@@ -127,6 +154,11 @@ public final class KeycloakSignIn {
      */
     private static String throughKeycloak(Browser browser, String authorizationUrl, String userPassword)
             throws Exception {
+        return throughKeycloak(browser, authorizationUrl, KEYCLOAK_USER, userPassword);
+    }
+
+    private static String throughKeycloak(Browser browser, String authorizationUrl, String username,
+                                          String userPassword) throws Exception {
         HttpResponse<String> form = browser.send("GET", authorizationUrl, null, Map.of());
         Browser.expect(form, 200);
         Matcher action = FORM_ACTION.matcher(form.body());
@@ -134,7 +166,7 @@ public final class KeycloakSignIn {
             throw new IllegalStateException("no login form in Keycloak's page: " + form.body());
         }
         HttpResponse<String> redirected = browser.send("POST", action.group(1).replace("&amp;", "&"),
-                "username=" + KEYCLOAK_USER + "&password=" + URLEncoder.encode(userPassword, StandardCharsets.UTF_8)
+                "username=" + username + "&password=" + URLEncoder.encode(userPassword, StandardCharsets.UTF_8)
                         + "&credentialId=", Map.of("Content-Type", "application/x-www-form-urlencoded"));
         Browser.expect(redirected, 302);
         return Browser.location(redirected);
@@ -154,10 +186,13 @@ public final class KeycloakSignIn {
                   "users": [
                     {"username": "%s", "enabled": true, "firstName": "Alice", "lastName": "Company",
                      "email": "alice@example.org", "emailVerified": true,
-                     "credentials": [{"type": "password", "value": "%s", "temporary": false}]}
+                     "credentials": [{"type": "password", "value": "%6$s", "temporary": false}]},
+                    {"username": "%7$s", "enabled": true, "firstName": "Carol", "lastName": "Newcomer",
+                     "email": "carol@example.org", "emailVerified": true,
+                     "credentials": [{"type": "password", "value": "%6$s", "temporary": false}]}
                   ]
                 }
-                """.formatted(REALM, CLIENT, clientSecret, redirectUri, KEYCLOAK_USER, userPassword);
+                """.formatted(REALM, CLIENT, clientSecret, redirectUri, KEYCLOAK_USER, userPassword, NEWCOMER);
         String host = "127.0.0.1:" + keycloak.port();
         try (HttpConnection connection = new HttpConnection("127.0.0.1", keycloak.port())) {
             String adminToken = connection.exchange(KeycloakRealm.tokenRequest("master", host, KeycloakRealm.form(
