@@ -94,6 +94,52 @@ class SmtpMailTransportTest {
         assertTrue(down.getMessage().contains("Connect"), down.getMessage());
     }
 
+    /**
+     * Required, not hoped for: a server whose EHLO offers no STARTTLS (an attacker on the path may strip it) is sent
+     * nothing past the greeting, no sender, no recipient, no mail.
+     */
+    @Test
+    void underStartTlsAServerThatOffersNoUpgradeGetsNoMailInTheClear() throws Exception {
+        try (PlainSmtpServer plain = new PlainSmtpServer()) {
+            SmtpMailTransport transport = new SmtpMailTransport(new SmtpSettings("127.0.0.1", plain.port(),
+                    SmtpSettings.Security.STARTTLS, Optional.empty(), Optional.empty(), SHORT, SHORT, SHORT, FROM));
+
+            MailNotSentException refused = assertThrows(MailNotSentException.class,
+                    () -> transport.send(MailMother.toAlice(TestTime.now())));
+
+            assertFalse(refused.permanent(), "tried again later, when the server may be set right");
+            assertTrue(refused.getMessage().contains("STARTTLS"), refused.getMessage());
+            assertFalse(plain.commands().contains("MAIL"), plain.commands().toString());
+            assertFalse(plain.commands().contains("DATA"), plain.commands().toString());
+        }
+    }
+
+    /** A server that offers the upgrade but cannot prove who it is gets no mail either. */
+    @Test
+    void underStartTlsACertificateNoAuthorityVouchesForIsRefused() {
+        startTheServer(GreenMailConfiguration.aConfig());
+
+        MailNotSentException refused = assertThrows(MailNotSentException.class,
+                () -> transport(SmtpSettings.Security.STARTTLS).send(MailMother.toAlice(TestTime.now())));
+
+        assertFalse(refused.permanent());
+        assertEquals(0, server.getReceivedMessages().length);
+    }
+
+    /** GreenMail's certificate is its own, signed by no authority this JVM trusts: the handshake fails, no mail goes. */
+    @Test
+    void underTlsACertificateNoAuthorityVouchesForIsRefused() {
+        server = new GreenMail(new ServerSetup(port, "127.0.0.1", ServerSetup.PROTOCOL_SMTPS));
+        server.start();
+
+        MailNotSentException refused = assertThrows(MailNotSentException.class,
+                () -> transport(SmtpSettings.Security.TLS).send(MailMother.toAlice(TestTime.now())));
+
+        assertFalse(refused.permanent());
+        assertTrue(refused.getMessage().contains("SSLHandshakeException"), refused.getMessage());
+        assertEquals(0, server.getReceivedMessages().length);
+    }
+
     @Test
     void theMailsOfABatchShareAConnectionAndOneThatBrokeIsReplacedForTheNextMail() {
         startTheServer(GreenMailConfiguration.aConfig());
@@ -158,6 +204,11 @@ class SmtpMailTransportTest {
     private void restartTheServer() {
         server.stop();
         startTheServer(GreenMailConfiguration.aConfig());
+    }
+
+    private SmtpMailTransport transport(SmtpSettings.Security security) {
+        return new SmtpMailTransport(new SmtpSettings("127.0.0.1", port, security, Optional.empty(), Optional.empty(),
+                SHORT, SHORT, SHORT, FROM));
     }
 
     private SmtpMailTransport transport(Optional<String> password) {
