@@ -13,6 +13,7 @@ import dev.authservice.domain.federation.IdentityLink;
 import dev.authservice.domain.federation.IdentityLinkId;
 import dev.authservice.domain.federation.ProviderName;
 import dev.authservice.domain.user.UserId;
+import io.micronaut.data.connection.ConnectionOperations;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
@@ -30,14 +31,17 @@ import java.util.UUID;
 class JdbcIdentityLinkStore implements IdentityLinkStore {
 
     private final TransactionalStatements jdbc;
+    private final ConnectionOperations<Connection> connections;
 
-    JdbcIdentityLinkStore(TransactionOperations<Connection> transactions) {
+    JdbcIdentityLinkStore(TransactionOperations<Connection> transactions,
+                          ConnectionOperations<Connection> connections) {
         this.jdbc = new TransactionalStatements(transactions);
+        this.connections = connections;
     }
 
     @Override
     public boolean add(IdentityLink link) {
-        return UniqueViolation.inserted(() -> jdbc.write(connection -> update(connection,
+        return UniqueViolation.inserted(connections, connection -> update(connection,
                 "INSERT INTO identity_links (id, user_id, provider, issuer, subject, linked_at)"
                         + " VALUES (?, ?, ?, ?, ?, ?)", statement -> {
                     statement.setObject(1, link.id().value());
@@ -46,7 +50,7 @@ class JdbcIdentityLinkStore implements IdentityLinkStore {
                     statement.setString(4, link.identity().issuer());
                     statement.setString(5, link.identity().subject());
                     statement.setObject(6, at(link.linkedAt()));
-                })), () -> findByIdentity(link.identity()).isPresent());
+                }), () -> findByIdentity(link.identity()).isPresent());
     }
 
     @Override

@@ -11,8 +11,10 @@ import dev.authservice.domain.paging.Page;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.paging.Sort;
 import dev.authservice.domain.user.UserId;
+import io.micronaut.data.connection.ConnectionOperations;
 import io.micronaut.data.model.Pageable;
 import jakarta.inject.Singleton;
+import java.sql.Connection;
 import java.util.Optional;
 
 @Singleton
@@ -20,9 +22,11 @@ import java.util.Optional;
 class JdbcOrderStore implements OrderStore {
 
     private final OrderRowRepository rows;
+    private final ConnectionOperations<Connection> connections;
 
-    JdbcOrderStore(OrderRowRepository rows) {
+    JdbcOrderStore(OrderRowRepository rows, ConnectionOperations<Connection> connections) {
         this.rows = rows;
+        this.connections = connections;
     }
 
     @Override
@@ -49,10 +53,10 @@ class JdbcOrderStore implements OrderStore {
         return rows.findByIdAndUserId(id.value(), ownerId.value()).map(OrderRow::toOrder);
     }
 
-    /** The unique constraint on {@code (user_id, reference)} decides; not to be called inside a transaction. */
+    /** The unique constraint on {@code (user_id, reference)} decides. */
     @Override
     public boolean add(Order order) {
-        return UniqueViolation.inserted(() -> rows.insert(OrderRow.of(order)),
+        return UniqueViolation.inserted(connections, connection -> rows.insert(OrderRow.of(order)),
                 () -> rows.existsByUserIdAndReference(order.ownerId().value(), order.reference().value()));
     }
 

@@ -7,8 +7,10 @@ import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;
 import dev.authservice.domain.user.UserId;
+import io.micronaut.data.connection.ConnectionOperations;
 import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.inject.Singleton;
+import java.sql.Connection;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -19,18 +21,20 @@ class JdbcPasskeyChallengeStore implements PasskeyChallengeStore {
 
     private final PasskeyChallengeRowRepository rows;
     private final PasskeyLoginChallengeRowRepository loginRows;
+    private final ConnectionOperations<Connection> connections;
     private final Clock clock;
 
     JdbcPasskeyChallengeStore(PasskeyChallengeRowRepository rows, PasskeyLoginChallengeRowRepository loginRows,
-                              Clock clock) {
+                              ConnectionOperations<Connection> connections, Clock clock) {
         this.rows = rows;
+        this.connections = connections;
         this.loginRows = loginRows;
         this.clock = clock;
     }
 
     /**
      * An upsert both databases run alike: replace the user's row, else insert one; an insert that lost to a
-     * concurrent one finds the row there and replaces it after all. Not to be called inside a transaction.
+     * concurrent one finds the row there and replaces it after all.
      */
     @Override
     public void issue(PasskeyChallenge challenge) {
@@ -38,7 +42,7 @@ class JdbcPasskeyChallengeStore implements PasskeyChallengeStore {
         if (replaced(row)) {
             return;
         }
-        UniqueViolation.inserted(() -> rows.insert(row), () -> replaced(row));
+        UniqueViolation.inserted(connections, connection -> rows.insert(row), () -> replaced(row));
     }
 
     private boolean replaced(PasskeyChallengeRow row) {

@@ -6,7 +6,9 @@ import dev.authservice.application.passkey.port.out.PasskeyStore;
 import dev.authservice.domain.passkey.CredentialId;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.user.UserId;
+import io.micronaut.data.connection.ConnectionOperations;
 import jakarta.inject.Singleton;
+import java.sql.Connection;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,9 +17,11 @@ import java.util.Optional;
 class JdbcPasskeyStore implements PasskeyStore {
 
     private final PasskeyRowRepository rows;
+    private final ConnectionOperations<Connection> connections;
 
-    JdbcPasskeyStore(PasskeyRowRepository rows) {
+    JdbcPasskeyStore(PasskeyRowRepository rows, ConnectionOperations<Connection> connections) {
         this.rows = rows;
+        this.connections = connections;
     }
 
     @Override
@@ -39,10 +43,10 @@ class JdbcPasskeyStore implements PasskeyStore {
                 next.signCount(), next.backedUp(), next.lastUsedAt().orElseThrow()) == 1;
     }
 
-    /** The primary key on {@code credential_id} decides; not to be called inside a transaction. */
+    /** The primary key on {@code credential_id} decides. */
     @Override
     public boolean add(Passkey passkey) {
-        return UniqueViolation.inserted(() -> rows.insert(PasskeyRow.of(passkey)),
+        return UniqueViolation.inserted(connections, connection -> rows.insert(PasskeyRow.of(passkey)),
                 () -> rows.existsByCredentialId(passkey.id().toString()));
     }
 

@@ -13,6 +13,7 @@ import dev.authservice.domain.secondfactor.SealedSecret;
 import dev.authservice.domain.secondfactor.TotpFactor;
 import dev.authservice.domain.secondfactor.WrongCodes;
 import dev.authservice.domain.user.UserId;
+import io.micronaut.data.connection.ConnectionOperations;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
@@ -37,9 +38,12 @@ class JdbcSecondFactorStore implements SecondFactorStore {
     private static final int TRIES = 3;
 
     private final TransactionalStatements jdbc;
+    private final ConnectionOperations<Connection> connections;
 
-    JdbcSecondFactorStore(TransactionOperations<Connection> transactions) {
+    JdbcSecondFactorStore(TransactionOperations<Connection> transactions,
+                          ConnectionOperations<Connection> connections) {
         this.jdbc = new TransactionalStatements(transactions);
+        this.connections = connections;
     }
 
     @Override
@@ -54,14 +58,13 @@ class JdbcSecondFactorStore implements SecondFactorStore {
                     })) == 1) {
                 return true;
             }
-            // Outside a transaction: on PostgreSQL a refused INSERT would abort it.
-            if (UniqueViolation.inserted(() -> jdbc.write(connection -> update(connection,
+            if (UniqueViolation.inserted(connections, connection -> update(connection,
                     "INSERT INTO totp_factors (user_id, key_id, sealed_secret, enrolled_at) VALUES (?, ?, ?, ?)",
                     statement -> {
                         statement.setObject(1, pending.userId().value());
                         bindSecret(statement, 2, pending.secret());
                         statement.setObject(4, at(pending.enrolledAt()));
-                    })), () -> true)) {
+                    }), () -> true)) {
                 return true;
             }
             if (totpOf(pending.userId()).filter(TotpFactor.Confirmed.class::isInstance).isPresent()) {

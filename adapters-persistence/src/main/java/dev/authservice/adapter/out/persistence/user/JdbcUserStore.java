@@ -17,6 +17,7 @@ import dev.authservice.domain.user.Role;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
+import io.micronaut.data.connection.ConnectionOperations;
 import io.micronaut.data.exceptions.DataAccessException;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
@@ -37,6 +38,7 @@ class JdbcUserStore implements UserStore {
     private final UserRowRepository rows;
     private final UsernameSkeletons skeletons;
     private final TransactionalStatements jdbc;
+    private final ConnectionOperations<Connection> connections;
 
     /**
      * Every table whose rows reference an account, in the order a removal deletes them: each after those that
@@ -55,8 +57,9 @@ class JdbcUserStore implements UserStore {
     }
 
     JdbcUserStore(UserRowRepository rows, UsernameSkeletons skeletons,
-                  TransactionOperations<Connection> transactions) {
+                  TransactionOperations<Connection> transactions, ConnectionOperations<Connection> connections) {
         this.jdbc = new TransactionalStatements(transactions);
+        this.connections = connections;
         this.rows = rows;
         this.skeletons = skeletons;
     }
@@ -90,14 +93,11 @@ class JdbcUserStore implements UserStore {
         };
     }
 
-    /**
-     * The unique constraints on {@code username}, {@code username_skeleton} and {@code email_key} decide; not to be
-     * called inside a transaction.
-     */
+    /** The unique constraints on {@code username}, {@code username_skeleton} and {@code email_key} decide. */
     @Override
     public boolean add(UserAccount user) {
         String skeleton = skeletons.skeletonOf(user.username());
-        return UniqueViolation.inserted(() -> rows.insert(UserRow.of(user, skeleton)),
+        return UniqueViolation.inserted(connections, connection -> rows.insert(UserRow.of(user, skeleton)),
                 () -> rows.findByUsername(user.username().value()).isPresent()
                         || rows.existsByUsernameSkeleton(skeleton)
                         || user.email().flatMap(email -> findByEmail(email.address())).isPresent());
