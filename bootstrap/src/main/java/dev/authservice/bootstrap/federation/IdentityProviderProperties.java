@@ -6,8 +6,9 @@ import io.micronaut.core.annotation.Nullable;
 import java.util.List;
 
 /**
- * One provider under {@code auth.identity-providers.<name>}: {@code issuer}, {@code client-id},
- * {@code client-secret}, {@code scopes} (beside {@code openid}) and {@code display-name} (the name when unset).
+ * One provider under {@code auth.identity-providers.<name>}: {@code issuer}, {@code client-id}, either
+ * {@code client-secret} or {@code private-key-file} (with {@code key-id} and {@code signing-algorithm}),
+ * {@code scopes} (beside {@code openid}) and {@code display-name} (the name when unset).
  */
 @EachProperty("auth.identity-providers")
 class IdentityProviderProperties {
@@ -16,6 +17,9 @@ class IdentityProviderProperties {
     private String issuer;
     private String clientId;
     private String clientSecret;
+    private String privateKeyFile;
+    private String keyId;
+    private String signingAlgorithm;
     private List<String> scopes = List.of();
     private String displayName;
 
@@ -52,6 +56,33 @@ class IdentityProviderProperties {
 
     public void setClientSecret(@Nullable String clientSecret) {
         this.clientSecret = clientSecret;
+    }
+
+    @Nullable
+    public String getPrivateKeyFile() {
+        return privateKeyFile;
+    }
+
+    public void setPrivateKeyFile(@Nullable String privateKeyFile) {
+        this.privateKeyFile = privateKeyFile;
+    }
+
+    @Nullable
+    public String getKeyId() {
+        return keyId;
+    }
+
+    public void setKeyId(@Nullable String keyId) {
+        this.keyId = keyId;
+    }
+
+    @Nullable
+    public String getSigningAlgorithm() {
+        return signingAlgorithm;
+    }
+
+    public void setSigningAlgorithm(@Nullable String signingAlgorithm) {
+        this.signingAlgorithm = signingAlgorithm;
     }
 
     public List<String> getScopes() {
