@@ -2,6 +2,7 @@ package dev.authservice.bootstrap.federation;
 
 import dev.authservice.adapter.in.web.PublicUrl;
 import dev.authservice.adapter.out.oidc.federation.ClientCredentials;
+import dev.authservice.adapter.out.oidc.federation.ClientCredentials.AssertionAudience;
 import dev.authservice.adapter.out.oidc.federation.OidcIdentityProviders;
 import dev.authservice.adapter.out.oidc.federation.ProviderSettings;
 import dev.authservice.application.audit.port.out.AuditLog;
@@ -107,20 +108,27 @@ class FederationUseCaseFactory {
         Optional<String> keyFile = configured(properties.getPrivateKeyFile());
         Optional<String> keyId = configured(properties.getKeyId());
         Optional<String> algorithm = configured(properties.getSigningAlgorithm());
+        Optional<String> audience = configured(properties.getClientAssertionAudience());
         if (secret.isPresent() == keyFile.isPresent()) {
             throw new MisconfigurationException(secret.isPresent()
                     ? prefix + "client-secret and " + prefix + "private-key-file are both set: set one of them"
                     : prefix + "client-secret or " + prefix + "private-key-file must be set");
         }
         if (secret.isPresent()) {
-            if (keyId.isPresent() || algorithm.isPresent()) {
-                throw new MisconfigurationException(prefix + "key-id and " + prefix + "signing-algorithm go with "
-                        + prefix + "private-key-file, not with client-secret");
+            if (keyId.isPresent() || algorithm.isPresent() || audience.isPresent()) {
+                throw new MisconfigurationException(prefix + "key-id, " + prefix + "signing-algorithm and " + prefix
+                        + "client-assertion-audience go with " + prefix + "private-key-file, not with client-secret");
             }
             return new ClientCredentials.Secret(secret.get());
         }
+        AssertionAudience assertionAudience = switch (audience.orElse("issuer")) {
+            case "issuer" -> AssertionAudience.ISSUER;
+            case "token-endpoint" -> AssertionAudience.TOKEN_ENDPOINT;
+            default -> throw new MisconfigurationException(prefix + "client-assertion-audience is issuer or "
+                    + "token-endpoint, not " + audience.get());
+        };
         return KeyFile.read(prefix + "private-key-file", Path.of(keyFile.get()),
-                pem -> ClientCredentials.SigningKey.fromPem(pem, keyId, algorithm));
+                pem -> ClientCredentials.SigningKey.fromPem(pem, keyId, algorithm, assertionAudience));
     }
 
     private static Optional<String> configured(String value) {

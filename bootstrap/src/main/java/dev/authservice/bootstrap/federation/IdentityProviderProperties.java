@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * One provider under {@code auth.identity-providers.<name>}: {@code issuer}, {@code client-id}, either
- * {@code client-secret} or {@code private-key-file} (with {@code key-id} and {@code signing-algorithm}),
+ * {@code client-secret} or {@code private-key-file} (with {@code key-id}, {@code signing-algorithm} and
+ * {@code client-assertion-audience}),
  * {@code scopes} (beside {@code openid}) and {@code display-name} (the name when unset).
  */
 @EachProperty("auth.identity-providers")
@@ -20,6 +21,7 @@ class IdentityProviderProperties {
     private String privateKeyFile;
     private String keyId;
     private String signingAlgorithm;
+    private String clientAssertionAudience;
     private List<String> scopes = List.of();
     private String displayName;
 
@@ -83,6 +85,15 @@ class IdentityProviderProperties {
 
     public void setSigningAlgorithm(@Nullable String signingAlgorithm) {
         this.signingAlgorithm = signingAlgorithm;
+    }
+
+    @Nullable
+    public String getClientAssertionAudience() {
+        return clientAssertionAudience;
+    }
+
+    public void setClientAssertionAudience(@Nullable String clientAssertionAudience) {
+        this.clientAssertionAudience = clientAssertionAudience;
     }
 
     public List<String> getScopes() {

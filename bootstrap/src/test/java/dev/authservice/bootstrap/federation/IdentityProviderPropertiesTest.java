@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.nimbusds.jose.JWSAlgorithm;
 import dev.authservice.adapter.out.oidc.federation.ClientCredentials;
+import dev.authservice.adapter.out.oidc.federation.ClientCredentials.AssertionAudience;
 import dev.authservice.adapter.out.oidc.federation.ProviderSettings;
 import dev.authservice.bootstrap.configuration.MisconfigurationException;
 import java.io.IOException;
@@ -69,6 +70,14 @@ class IdentityProviderPropertiesTest {
                 settings(properties).credentials());
         assertEquals(JWSAlgorithm.ES256, key.algorithm());
         assertEquals(Optional.of("staff-2026"), key.keyId());
+        assertEquals(AssertionAudience.ISSUER, key.audience());
+
+        properties.setClientAssertionAudience("token-endpoint");
+        assertEquals(AssertionAudience.TOKEN_ENDPOINT,
+                ((ClientCredentials.SigningKey) settings(properties).credentials()).audience());
+        properties.setClientAssertionAudience("https://sso.example.com/token");
+        assertEquals(PREFIX + "client-assertion-audience is issuer or token-endpoint, not "
+                + "https://sso.example.com/token", refusal(properties));
     }
 
     @Test
@@ -84,8 +93,8 @@ class IdentityProviderPropertiesTest {
         IdentityProviderProperties keyIdWithASecret = staff();
         keyIdWithASecret.setClientSecret("s3cret");
         keyIdWithASecret.setSigningAlgorithm("RS256");
-        assertEquals(PREFIX + "key-id and " + PREFIX + "signing-algorithm go with " + PREFIX
-                + "private-key-file, not with client-secret", refusal(keyIdWithASecret));
+        assertEquals(PREFIX + "key-id, " + PREFIX + "signing-algorithm and " + PREFIX + "client-assertion-audience go "
+                + "with " + PREFIX + "private-key-file, not with client-secret", refusal(keyIdWithASecret));
     }
 
     @Test

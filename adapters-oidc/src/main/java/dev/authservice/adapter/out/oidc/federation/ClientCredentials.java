@@ -35,12 +35,21 @@ public sealed interface ClientCredentials {
         }
     }
 
+    /** What an assertion names as its audience ({@code aud}). */
+    enum AssertionAudience {
+        /** The provider's issuer identifier, as RFC 7523bis requires: no other server can claim it as its own. */
+        ISSUER,
+        /** The provider's token endpoint: the earlier reading of RFC 7523, for a provider that takes only that. */
+        TOKEN_ENDPOINT
+    }
+
     /**
      * A private key that signs a short-lived assertion for each token request; the key itself never leaves.
      *
      * @param keyId the {@code kid} of its header, for a provider that holds more than one key of this client
      */
-    record SigningKey(PrivateKey key, JWSAlgorithm algorithm, Optional<String> keyId) implements ClientCredentials {
+    record SigningKey(PrivateKey key, JWSAlgorithm algorithm, Optional<String> keyId, AssertionAudience audience)
+            implements ClientCredentials {
 
         private static final String PKCS8_BEGIN = "-----BEGIN PRIVATE KEY-----";
         private static final String PKCS8_END = "-----END PRIVATE KEY-----";
@@ -51,6 +60,7 @@ public sealed interface ClientCredentials {
             Objects.requireNonNull(key, "key");
             Objects.requireNonNull(algorithm, "algorithm");
             Objects.requireNonNull(keyId, "keyId");
+            Objects.requireNonNull(audience, "audience");
         }
 
         /**
@@ -59,7 +69,8 @@ public sealed interface ClientCredentials {
          *
          * @throws IllegalArgumentException naming what is wrong, never showing the key
          */
-        public static SigningKey fromPem(String pem, Optional<String> keyId, Optional<String> algorithm) {
+        public static SigningKey fromPem(String pem, Optional<String> keyId, Optional<String> algorithm,
+                                         AssertionAudience audience) {
             PrivateKey key = parsePkcs8(pem);
             JWSAlgorithm usable = usableAlgorithm(key);
             JWSAlgorithm chosen = algorithm.map(JWSAlgorithm::parse).orElse(usable);
@@ -69,7 +80,7 @@ public sealed interface ClientCredentials {
                 throw new IllegalArgumentException("is an " + key.getAlgorithm() + " key, which cannot sign " + chosen
                         + " (" + usable + " can)");
             }
-            return new SigningKey(key, chosen, keyId.filter(id -> !id.isBlank()));
+            return new SigningKey(key, chosen, keyId.filter(id -> !id.isBlank()), audience);
         }
 
         private static PrivateKey parsePkcs8(String pem) {
@@ -113,7 +124,7 @@ public sealed interface ClientCredentials {
 
         @Override
         public String toString() {
-            return "SigningKey[" + algorithm + keyId.map(id -> ", kid " + id).orElse("") + "]";
+            return "SigningKey[" + algorithm + keyId.map(id -> ", kid " + id).orElse("") + ", aud " + audience + "]";
         }
     }
 }

@@ -201,21 +201,21 @@ public final class OidcIdentityProviders implements IdentityProviders {
     private static ClientAuthentication clientAuthentication(Discovered discovered, ProviderSettings settings) {
         ClientID client = new ClientID(settings.clientId());
         if (settings.credentials() instanceof ClientCredentials.SigningKey key) {
-            return clientAssertion(client, discovered.metadata.getIssuer(), key);
+            boolean toIssuer = key.audience() == ClientCredentials.AssertionAudience.ISSUER;
+            return clientAssertion(client, key, new Audience(toIssuer ? discovered.metadata.getIssuer().getValue()
+                    : discovered.metadata.getTokenEndpointURI().toString()));
         }
         Secret secret = new Secret(((ClientCredentials.Secret) settings.credentials()).value());
         return discovered.clientAuthentication.equals(ClientAuthenticationMethod.CLIENT_SECRET_POST)
                 ? new ClientSecretPost(client, secret) : new ClientSecretBasic(client, secret);
     }
 
-    /**
-     * RFC 7523's assertion: {@code iss} and {@code sub} the client, a fresh {@code jti}, and as its one {@code aud}
-     * the provider's issuer, as RFC 7523bis requires so that no other server can replay it at its own endpoint.
-     */
-    private static PrivateKeyJWT clientAssertion(ClientID client, Issuer provider, ClientCredentials.SigningKey key) {
+    /** RFC 7523's assertion: {@code iss} and {@code sub} the client, a fresh {@code jti}, and one {@code aud}. */
+    private static PrivateKeyJWT clientAssertion(ClientID client, ClientCredentials.SigningKey key,
+                                                 Audience audience) {
         Date now = new Date();
         try {
-            return new PrivateKeyJWT(new JWTAuthenticationClaimsSet(client, List.of(new Audience(provider)),
+            return new PrivateKeyJWT(new JWTAuthenticationClaimsSet(client, List.of(audience),
                     Date.from(now.toInstant().plus(CLIENT_ASSERTION_LIFETIME)), null, now, new JWTID()),
                     key.algorithm(), key.key(), key.keyId().orElse(null), null);
         } catch (JOSEException e) {

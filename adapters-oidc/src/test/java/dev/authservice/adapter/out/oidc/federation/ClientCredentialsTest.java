@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.nimbusds.jose.JWSAlgorithm;
+import dev.authservice.adapter.out.oidc.federation.ClientCredentials.AssertionAudience;
 import dev.authservice.adapter.out.oidc.federation.ClientCredentials.SigningKey;
 import java.security.PrivateKey;
 import java.util.Base64;
@@ -17,7 +18,7 @@ class ClientCredentialsTest {
     private static final PrivateKey RSA = ClientKeys.rsa(2048).getPrivate();
 
     private static SigningKey read(String pem, String algorithm) {
-        return SigningKey.fromPem(pem, Optional.of("k1"), Optional.ofNullable(algorithm));
+        return SigningKey.fromPem(pem, Optional.of("k1"), Optional.ofNullable(algorithm), AssertionAudience.ISSUER);
     }
 
     private static String refusal(String pem, String algorithm) {
@@ -68,7 +69,7 @@ class ClientCredentialsTest {
 
     @Test
     void theKeyNeverShowsInText() {
-        assertEquals("SigningKey[RS256, kid k1]", read(ClientKeys.pem(RSA), null).toString());
+        assertEquals("SigningKey[RS256, kid k1, aud ISSUER]", read(ClientKeys.pem(RSA), null).toString());
         assertEquals("Secret[****]", new ClientCredentials.Secret("s3cret").toString());
     }
 }

@@ -13,6 +13,7 @@ import com.nimbusds.jose.crypto.RSASSAVerifier;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import dev.authservice.adapter.out.oidc.federation.ClientCredentials.AssertionAudience;
 import dev.authservice.application.federation.port.out.IdentityProviderUnavailableException;
 import dev.authservice.application.federation.port.out.IdentityProviders.AuthorizationRequest;
 import dev.authservice.application.federation.port.out.IdentityProviders.Exchange;
@@ -61,8 +62,12 @@ class PrivateKeyJwtTest {
     }
 
     private static ClientCredentials signingKey(KeyPair pair, String keyId) {
+        return signingKey(pair, keyId, AssertionAudience.ISSUER);
+    }
+
+    private static ClientCredentials signingKey(KeyPair pair, String keyId, AssertionAudience audience) {
         return ClientCredentials.SigningKey.fromPem(ClientKeys.pem(pair.getPrivate()), Optional.ofNullable(keyId),
-                Optional.empty());
+                Optional.empty(), audience);
     }
 
     private Exchange signIn(OidcIdentityProviders providers) {
@@ -110,6 +115,16 @@ class PrivateKeyJwtTest {
     }
 
     @Test
+    void aProviderThatTakesOnlyItsTokenEndpointAsTheAudienceGetsThat() throws Exception {
+        OidcIdentityProviders providers = clientOf(Map.of("token_endpoint_auth_methods_supported", PRIVATE_KEY_JWT),
+                signingKey(CLIENT_RSA, null, AssertionAudience.TOKEN_ENDPOINT));
+
+        assertInstanceOf(Exchange.Verified.class, signIn(providers));
+        SignedJWT assertion = assertionVerifiedBy(new RSASSAVerifier((RSAPublicKey) CLIENT_RSA.getPublic()));
+        assertEquals(provider.tokenEndpoint(), assertion.getJWTClaimsSet().toJSONObject().get("aud"));
+    }
+
+    @Test
     void anEcKeySignsEs256() throws Exception {
         KeyPair client = ClientKeys.ec("secp256r1");
         OidcIdentityProviders providers = clientOf(Map.of("token_endpoint_auth_methods_supported", PRIVATE_KEY_JWT,
@@ -129,7 +144,8 @@ class PrivateKeyJwtTest {
         String refusal = assertThrows(IdentityProviderUnavailableException.class,
                 () -> providers.authorizationUrl(NAME, aRequest()))
                 .getMessage();
-        assertTrue(refusal.contains("SigningKey[RS256]") && refusal.contains("[client_secret_basic]"), refusal);
+        assertTrue(refusal.contains("SigningKey[RS256, aud ISSUER]") && refusal.contains("[client_secret_basic]"),
+                refusal);
     }
 
     @Test
