@@ -1,6 +1,8 @@
 package dev.authservice.bootstrap.federation;
 
 import dev.authservice.adapter.in.web.PublicUrl;
+import dev.authservice.adapter.out.oidc.federation.ClientCredentials;
+import dev.authservice.adapter.out.oidc.federation.ClientCredentials.AssertionAudience;
 import dev.authservice.adapter.out.oidc.federation.OidcIdentityProviders;
 import dev.authservice.adapter.out.oidc.federation.ProviderSettings;
 import dev.authservice.application.audit.port.out.AuditLog;
@@ -29,6 +31,7 @@ import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.application.user.port.out.UsernameSecurityProfile;
 import dev.authservice.bootstrap.configuration.Development;
+import dev.authservice.bootstrap.configuration.KeyFile;
 import dev.authservice.bootstrap.configuration.MisconfigurationException;
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.federation.AuthorizationPolicy;
@@ -42,6 +45,7 @@ import io.micronaut.runtime.server.EmbeddedServer;
 import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Comparator;
@@ -51,7 +55,8 @@ import java.util.Set;
 
 /**
  * Wires sign-in with identity providers, listed by name. With none configured the list is empty and every provider path is 404.
- * A provider's settings are checked at start: a missing issuer, client id or secret stops it, naming the key. The
+ * A provider's settings are checked at start: a missing issuer or client id, neither or both of a client secret and a
+ * private key file, or a key that cannot sign stops it, naming the key. The
  * callback is {@code <auth.public-url>/api/identity-providers/<name>/callback}, the redirect URI to register at the
  * provider; in development, without a public URL, the address the service listens on.
  */
@@ -80,7 +85,7 @@ class FederationUseCaseFactory {
                 connectTimeout, readTimeout);
     }
 
-    private static ProviderSettings settings(IdentityProviderProperties properties, String callbackBase) {
+    static ProviderSettings settings(IdentityProviderProperties properties, String callbackBase) {
         String prefix = KEY + properties.name() + ".";
         ProviderName name;
         try {
@@ -99,9 +104,42 @@ class FederationUseCaseFactory {
                 new SecondFactorTrust(Set.copyOf(properties.getSecondFactorAcr()),
                         Set.copyOf(properties.getSecondFactorAmr())));
         return new ProviderSettings(provider, issuer,
-                required(properties.getClientId(), prefix + "client-id"),
-                required(properties.getClientSecret(), prefix + "client-secret"), properties.getScopes(),
+                required(properties.getClientId(), prefix + "client-id"), credentials(properties, prefix),
+                properties.getScopes(),
                 URI.create(callbackBase + "/api/identity-providers/" + name.value() + "/callback"));
+    }
+
+    /** Exactly one of a secret and a private key: with both, which one the provider expects would be a guess. */
+    private static ClientCredentials credentials(IdentityProviderProperties properties, String prefix) {
+        Optional<String> secret = configured(properties.getClientSecret());
+        Optional<String> keyFile = configured(properties.getPrivateKeyFile());
+        Optional<String> keyId = configured(properties.getKeyId());
+        Optional<String> algorithm = configured(properties.getSigningAlgorithm());
+        Optional<String> audience = configured(properties.getClientAssertionAudience());
+        if (secret.isPresent() == keyFile.isPresent()) {
+            throw new MisconfigurationException(secret.isPresent()
+                    ? prefix + "client-secret and " + prefix + "private-key-file are both set: set one of them"
+                    : prefix + "client-secret or " + prefix + "private-key-file must be set");
+        }
+        if (secret.isPresent()) {
+            if (keyId.isPresent() || algorithm.isPresent() || audience.isPresent()) {
+                throw new MisconfigurationException(prefix + "key-id, " + prefix + "signing-algorithm and " + prefix
+                        + "client-assertion-audience go with " + prefix + "private-key-file, not with client-secret");
+            }
+            return new ClientCredentials.Secret(secret.get());
+        }
+        AssertionAudience assertionAudience = switch (audience.orElse("issuer")) {
+            case "issuer" -> AssertionAudience.ISSUER;
+            case "token-endpoint" -> AssertionAudience.TOKEN_ENDPOINT;
+            default -> throw new MisconfigurationException(prefix + "client-assertion-audience is issuer or "
+                    + "token-endpoint, not " + audience.get());
+        };
+        return KeyFile.read(prefix + "private-key-file", Path.of(keyFile.get()),
+                pem -> ClientCredentials.SigningKey.fromPem(pem, keyId, algorithm, assertionAudience));
+    }
+
+    private static Optional<String> configured(String value) {
+        return Optional.ofNullable(value).filter(text -> !text.isBlank());
     }
 
     private static String required(String value, String key) {

@@ -6,9 +6,10 @@ import io.micronaut.core.annotation.Nullable;
 import java.util.List;
 
 /**
- * One provider under {@code auth.identity-providers.<name>}: {@code issuer}, {@code client-id},
- * {@code client-secret}, {@code scopes} (beside {@code openid}), {@code display-name} (the name when unset),
- * {@code sign-up} (whether an identity linked to no account makes one; off when unset), and
+ * One provider under {@code auth.identity-providers.<name>}: {@code issuer}, {@code client-id}, either
+ * {@code client-secret} or {@code private-key-file} (with {@code key-id}, {@code signing-algorithm} and
+ * {@code client-assertion-audience}), {@code scopes} (beside {@code openid}), {@code display-name} (the name when
+ * unset), {@code sign-up} (whether an identity linked to no account makes one; off when unset), and
  * {@code second-factor-acr} and {@code second-factor-amr} (the ID token's values that stand for the account's own
  * second factor; none when unset).
  */
@@ -19,6 +20,10 @@ class IdentityProviderProperties {
     private String issuer;
     private String clientId;
     private String clientSecret;
+    private String privateKeyFile;
+    private String keyId;
+    private String signingAlgorithm;
+    private String clientAssertionAudience;
     private List<String> scopes = List.of();
     private String displayName;
     private boolean signUp;
@@ -58,6 +63,42 @@ class IdentityProviderProperties {
 
     public void setClientSecret(@Nullable String clientSecret) {
         this.clientSecret = clientSecret;
+    }
+
+    @Nullable
+    public String getPrivateKeyFile() {
+        return privateKeyFile;
+    }
+
+    public void setPrivateKeyFile(@Nullable String privateKeyFile) {
+        this.privateKeyFile = privateKeyFile;
+    }
+
+    @Nullable
+    public String getKeyId() {
+        return keyId;
+    }
+
+    public void setKeyId(@Nullable String keyId) {
+        this.keyId = keyId;
+    }
+
+    @Nullable
+    public String getSigningAlgorithm() {
+        return signingAlgorithm;
+    }
+
+    public void setSigningAlgorithm(@Nullable String signingAlgorithm) {
+        this.signingAlgorithm = signingAlgorithm;
+    }
+
+    @Nullable
+    public String getClientAssertionAudience() {
+        return clientAssertionAudience;
+    }
+
+    public void setClientAssertionAudience(@Nullable String clientAssertionAudience) {
+        this.clientAssertionAudience = clientAssertionAudience;
     }
 
     public List<String> getScopes() {

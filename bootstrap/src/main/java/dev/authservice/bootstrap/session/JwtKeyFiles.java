@@ -3,15 +3,13 @@ package dev.authservice.bootstrap.session;
 import dev.authservice.adapter.out.crypto.session.JwtAlgorithm;
 import dev.authservice.adapter.out.crypto.session.JwtKey;
 import dev.authservice.bootstrap.configuration.DevelopmentKeyFile;
+import dev.authservice.bootstrap.configuration.KeyFile;
 import dev.authservice.bootstrap.configuration.MisconfigurationException;
 import io.micronaut.core.annotation.Nullable;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +34,7 @@ final class JwtKeyFiles {
      */
     static JwtKey signingKey(JwtAlgorithm algorithm, @Nullable String file, @Nullable Path developmentKeys) {
         if (file != null && !file.isBlank()) {
-            return read(SIGNING, Path.of(file), pem -> JwtKey.signingKeyFromPem(algorithm, pem));
+            return KeyFile.read(SIGNING, Path.of(file), pem -> JwtKey.signingKeyFromPem(algorithm, pem));
         }
         if (developmentKeys == null) {
             throw new MisconfigurationException(SIGNING + " is required with " + algorithm
@@ -48,27 +46,13 @@ final class JwtKeyFiles {
             LOG.warn("{} is not set: made a development signing key for {} in {} (development only)", SIGNING,
                     algorithm, kept);
         }
-        return read(SIGNING, kept, pem -> JwtKey.signingKeyFromPem(algorithm, pem));
+        return KeyFile.read(SIGNING, kept, pem -> JwtKey.signingKeyFromPem(algorithm, pem));
     }
 
     static List<JwtKey> verificationKeys(JwtAlgorithm algorithm, List<String> files) {
         return files.stream().filter(file -> !file.isBlank())
-                .map(file -> read(VERIFICATION, Path.of(file), pem -> JwtKey.verificationKeyFromPem(algorithm, pem)))
+                .map(file -> KeyFile.read(VERIFICATION, Path.of(file),
+                        pem -> JwtKey.verificationKeyFromPem(algorithm, pem)))
                 .toList();
-    }
-
-    private static JwtKey read(String property, Path file, Function<String, JwtKey> reader) {
-        String pem;
-        try {
-            pem = Files.readString(file, StandardCharsets.US_ASCII);
-        } catch (IOException e) {
-            throw new MisconfigurationException(property + ": cannot read " + file + " ("
-                    + e.getClass().getSimpleName() + ")");
-        }
-        try {
-            return reader.apply(pem);
-        } catch (IllegalArgumentException e) {
-            throw new MisconfigurationException(property + ": " + file + " " + e.getMessage());
-        }
     }
 }

@@ -5,6 +5,7 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.KeySourceException;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
+import com.nimbusds.jose.jwk.source.RateLimitReachedException;
 import com.nimbusds.jose.proc.BadJOSEException;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
@@ -22,11 +23,15 @@ import com.nimbusds.oauth2.sdk.auth.ClientAuthentication;
 import com.nimbusds.oauth2.sdk.auth.ClientAuthenticationMethod;
 import com.nimbusds.oauth2.sdk.auth.ClientSecretBasic;
 import com.nimbusds.oauth2.sdk.auth.ClientSecretPost;
+import com.nimbusds.oauth2.sdk.auth.JWTAuthenticationClaimsSet;
+import com.nimbusds.oauth2.sdk.auth.PrivateKeyJWT;
 import com.nimbusds.oauth2.sdk.auth.Secret;
 import com.nimbusds.oauth2.sdk.http.HTTPRequest;
 import com.nimbusds.oauth2.sdk.http.HTTPResponse;
+import com.nimbusds.oauth2.sdk.id.Audience;
 import com.nimbusds.oauth2.sdk.id.ClientID;
 import com.nimbusds.oauth2.sdk.id.Issuer;
+import com.nimbusds.oauth2.sdk.id.JWTID;
 import com.nimbusds.oauth2.sdk.id.State;
 import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
 import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
@@ -51,6 +56,7 @@ import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +72,8 @@ import org.slf4j.LoggerFactory;
  * The configured providers, spoken to in OpenID Connect by the Nimbus SDK. Each is discovered from its issuer's
  * {@code /.well-known/openid-configuration} on first use (the SDK checks the document names the same issuer), then
  * kept; its keys come from the {@code jwks_uri}, cached, and fetched again when an ID token names an unknown
- * {@code kid}. Every call to a provider has the configured connect and read timeouts.
+ * {@code kid}. The client proves itself at the token endpoint with its secret or with a {@code private_key_jwt}
+ * assertion, in a method the discovery lists. Every call to a provider has the configured connect and read timeouts.
  *
  * <p>The checks of an answer, in order: the provider's {@code error}; RFC 9207's {@code iss} on the response (it
  * must name the provider when present, and be present when the provider says it sends one), the mix-up defence; the
@@ -82,6 +89,9 @@ public final class OidcIdentityProviders implements IdentityProviders {
     static final Set<JWSAlgorithm> ALLOWED_ALGORITHMS = Set.of(JWSAlgorithm.RS256, JWSAlgorithm.RS384,
             JWSAlgorithm.RS512, JWSAlgorithm.PS256, JWSAlgorithm.PS384, JWSAlgorithm.PS512, JWSAlgorithm.ES256,
             JWSAlgorithm.ES384, JWSAlgorithm.ES512, JWSAlgorithm.EdDSA, JWSAlgorithm.Ed25519);
+
+    /** Long enough for a slow token endpoint, short enough that a captured assertion is soon worthless. */
+    private static final Duration CLIENT_ASSERTION_LIFETIME = Duration.ofSeconds(60);
 
     /** A key set larger than this is not one a provider publishes. */
     private static final int MAX_JWKS_BYTES = 512 * 1024;
@@ -188,7 +198,7 @@ public final class OidcIdentityProviders implements IdentityProviders {
     private Optional<JWT> redeem(Provider provider, Discovered discovered, String code, String verifier) {
         ProviderSettings settings = provider.settings;
         TokenRequest tokenRequest = new TokenRequest(discovered.metadata.getTokenEndpointURI(),
-                clientAuthentication(discovered.metadata, settings),
+                clientAuthentication(discovered, settings),
                 new AuthorizationCodeGrant(new AuthorizationCode(code), settings.redirectUri(),
                         new CodeVerifier(verifier)));
         HTTPRequest http = tokenRequest.toHTTPRequest();
@@ -220,17 +230,50 @@ public final class OidcIdentityProviders implements IdentityProviders {
         }
     }
 
-    /** Basic unless the provider takes only the secret in the body. */
-    private static ClientAuthentication clientAuthentication(OIDCProviderMetadata metadata,
-                                                             ProviderSettings settings) {
-        List<ClientAuthenticationMethod> methods = metadata.getTokenEndpointAuthMethods();
+    /** The credentials in the method chosen at discovery; an assertion is made anew for each request. */
+    private static ClientAuthentication clientAuthentication(Discovered discovered, ProviderSettings settings) {
         ClientID client = new ClientID(settings.clientId());
-        Secret secret = new Secret(settings.clientSecret());
-        if (methods != null && !methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
-                && methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_POST)) {
-            return new ClientSecretPost(client, secret);
+        if (settings.credentials() instanceof ClientCredentials.SigningKey key) {
+            boolean toIssuer = key.audience() == ClientCredentials.AssertionAudience.ISSUER;
+            return clientAssertion(client, key, new Audience(toIssuer ? discovered.metadata.getIssuer().getValue()
+                    : discovered.metadata.getTokenEndpointURI().toString()));
         }
-        return new ClientSecretBasic(client, secret);
+        Secret secret = new Secret(((ClientCredentials.Secret) settings.credentials()).value());
+        return discovered.clientAuthentication.equals(ClientAuthenticationMethod.CLIENT_SECRET_POST)
+                ? new ClientSecretPost(client, secret) : new ClientSecretBasic(client, secret);
+    }
+
+    /** RFC 7523's assertion: {@code iss} and {@code sub} the client, a fresh {@code jti}, and one {@code aud}. */
+    private static PrivateKeyJWT clientAssertion(ClientID client, ClientCredentials.SigningKey key,
+                                                 Audience audience) {
+        Date now = new Date();
+        try {
+            return new PrivateKeyJWT(new JWTAuthenticationClaimsSet(client, List.of(audience),
+                    Date.from(now.toInstant().plus(CLIENT_ASSERTION_LIFETIME)), null, now, new JWTID()),
+                    key.algorithm(), key.key(), key.keyId().orElse(null), null);
+        } catch (JOSEException e) {
+            throw new IllegalStateException("the client assertion could not be signed with " + key, e);
+        }
+    }
+
+    /**
+     * The method the configured credentials take at this provider, from its
+     * {@code token_endpoint_auth_methods_supported} (and {@code token_endpoint_auth_signing_alg_values_supported})
+     * when it lists them; empty when it takes none.
+     */
+    private static Optional<ClientAuthenticationMethod> clientAuthenticationMethod(OIDCProviderMetadata metadata,
+                                                                                  ClientCredentials credentials) {
+        List<ClientAuthenticationMethod> methods = metadata.getTokenEndpointAuthMethods();
+        if (credentials instanceof ClientCredentials.SigningKey key) {
+            List<JWSAlgorithm> algorithms = metadata.getTokenEndpointJWSAlgs();
+            return Optional.of(ClientAuthenticationMethod.PRIVATE_KEY_JWT)
+                    .filter(method -> methods == null || methods.contains(method))
+                    .filter(method -> algorithms == null || algorithms.contains(key.algorithm()));
+        }
+        if (methods == null || methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)) {
+            return Optional.of(ClientAuthenticationMethod.CLIENT_SECRET_BASIC);
+        }
+        return Optional.of(ClientAuthenticationMethod.CLIENT_SECRET_POST).filter(methods::contains);
     }
 
     private static Scope scope(List<String> configured) {
@@ -289,19 +332,29 @@ public final class OidcIdentityProviders implements IdentityProviders {
                 throw new IdentityProviderUnavailableException(name + " signs ID tokens with none of "
                         + ALLOWED_ALGORITHMS, null);
             }
+            Optional<ClientAuthenticationMethod> taken = clientAuthenticationMethod(metadata, settings.credentials());
+            if (taken.isEmpty()) {
+                String refusal = name + " does not take the client authentication configured for it ("
+                        + settings.credentials() + ") at its token endpoint, only "
+                        + metadata.getTokenEndpointAuthMethods() + Optional.ofNullable(
+                                metadata.getTokenEndpointJWSAlgs()).map(algs -> " signed with " + algs).orElse("");
+                LOG.error("{}", refusal);
+                throw new IdentityProviderUnavailableException(refusal, null);
+            }
+            ClientAuthenticationMethod clientAuthentication = taken.get();
             JWKSource<SecurityContext> keys;
             try {
-                keys = JWKSourceBuilder.<SecurityContext>create(metadata.getJWKSetURI().toURL(),
+                keys = knownKeysOnly(JWKSourceBuilder.<SecurityContext>create(metadata.getJWKSetURI().toURL(),
                         new DefaultResourceRetriever(connectTimeoutMillis, readTimeoutMillis, MAX_JWKS_BYTES))
-                        .build();
+                        .build());
             } catch (MalformedURLException | IllegalArgumentException e) {
                 throw new IdentityProviderUnavailableException(name + " advertises no usable jwks_uri", e);
             }
             IDTokenValidator validator = new IDTokenValidator(metadata.getIssuer(),
                     new ClientID(settings.clientId()), new JWSVerificationKeySelector<>(algorithms, keys), null);
-            LOG.info("Discovered identity provider {} at {}: ID tokens signed with {}", name, metadata.getIssuer(),
-                    algorithms);
-            return new Discovered(metadata, validator);
+            LOG.info("Discovered identity provider {} at {}: ID tokens signed with {}, the client authenticated by {}",
+                    name, metadata.getIssuer(), algorithms, clientAuthentication);
+            return new Discovered(metadata, validator, clientAuthentication);
         }
     }
 
@@ -312,6 +365,22 @@ public final class OidcIdentityProviders implements IdentityProviders {
         return advertised.stream().filter(ALLOWED_ALGORITHMS::contains).collect(Collectors.toUnmodifiableSet());
     }
 
-    private record Discovered(OIDCProviderMetadata metadata, IDTokenValidator validator) {
+    /**
+     * The keys, cached and read again when a token names a key they lack, but at most twice in a while
+     * ({@link JWKSourceBuilder}'s rate limit): past it, an unknown key is one the provider does not publish, and the
+     * token is refused rather than the provider taken for down.
+     */
+    private static JWKSource<SecurityContext> knownKeysOnly(JWKSource<SecurityContext> keys) {
+        return (selector, context) -> {
+            try {
+                return keys.get(selector, context);
+            } catch (RateLimitReachedException readTooRecently) {
+                return List.of();
+            }
+        };
+    }
+
+    private record Discovered(OIDCProviderMetadata metadata, IDTokenValidator validator,
+                              ClientAuthenticationMethod clientAuthentication) {
     }
 }

@@ -79,7 +79,8 @@ class OidcIdentityProvidersTest {
 
     private static OidcIdentityProviders adapterFor(URI issuer, Duration timeouts) {
         return new OidcIdentityProviders(List.of(new ProviderSettings(new IdentityProvider(NAME, "Mock"), issuer,
-                CLIENT, "client-secret", List.of("profile"), REDIRECT)), timeouts, timeouts);
+                CLIENT, new ClientCredentials.Secret("client-secret"), List.of("profile"), REDIRECT)), timeouts,
+                timeouts);
     }
 
     private static AuthorizationRequest aRequest() {
