@@ -73,7 +73,7 @@ final class HexagonRules {
                     Map.entry("mail", Set.of()),
                     Map.entry("notice", Set.of("user")),
                     Map.entry("recovery", Set.of("user", "mail")),
-                    Map.entry("federation", Set.of("user"))),
+                    Map.entry("federation", Set.of("user", "mail"))),
             "application", Map.ofEntries(
                     Map.entry("audit", Set.of()),
                     Map.entry("mail", Set.of()),
