@@ -53,6 +53,7 @@ public final class SecurityMetrics implements AuditLog {
     private final MeterRegistry registry;
     private final Counter auditFailures;
     private final Counter verificationMailThrottled;
+    private final Counter signedUpThroughProvider;
 
     public SecurityMetrics(MeterRegistry registry) {
         byType.put(SecurityEventType.LOGIN_SUCCEEDED, login(registry, "succeeded"));
@@ -90,6 +91,7 @@ public final class SecurityMetrics implements AuditLog {
         byType.put(SecurityEventType.EMAIL_VERIFICATION_MAILED, emailVerification(registry, "mailed"));
         verificationMailThrottled = emailVerification(registry, "mail_throttled");
         byType.put(SecurityEventType.USER_SIGNED_UP, signUp(registry, "signed_up"));
+        signedUpThroughProvider = signUp(registry, "through_provider");
         byType.put(SecurityEventType.SIGN_UP_REFUSED, signUp(registry, "refused"));
         byType.put(SecurityEventType.RECOVERY_CODES_RENEWED, Counter.builder(RECOVERY_CODES_RENEWED)
                 .description("Recovery codes made anew by their user, the old ones void")
@@ -128,6 +130,11 @@ public final class SecurityMetrics implements AuditLog {
         if (event.type() == SecurityEventType.EMAIL_VERIFICATION_MAILED
                 && event.outcome().filter(AuditOutcome.THROTTLED::equals).isPresent()) {
             verificationMailThrottled.increment();
+            return;
+        }
+        if (event.type() == SecurityEventType.USER_SIGNED_UP
+                && event.outcome().filter(AuditOutcome.THROUGH_PROVIDER::equals).isPresent()) {
+            signedUpThroughProvider.increment();
             return;
         }
         Optional.ofNullable(byType.get(event.type())).ifPresent(Counter::increment);
@@ -184,8 +191,9 @@ public final class SecurityMetrics implements AuditLog {
 
     /** Sign-ups that made a pending account, and those that did not (the name or the address taken). */
     private static Counter signUp(MeterRegistry registry, String outcome) {
-        return Counter.builder(SIGN_UPS).description("Sign-ups: accounts made pending, and sign-ups that made none "
-                + "because the name or the address was taken").tag("outcome", outcome).register(registry);
+        return Counter.builder(SIGN_UPS).description("Sign-ups: accounts made pending, accounts made through an identity "
+                + "provider, and sign-ups that made none because the name or the address was taken")
+                .tag("outcome", outcome).register(registry);
     }
 
     private static Counter passkeyLogin(MeterRegistry registry, String outcome) {

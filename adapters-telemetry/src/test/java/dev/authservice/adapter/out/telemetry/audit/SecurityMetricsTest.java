@@ -169,10 +169,12 @@ class SecurityMetricsTest {
     @Test
     void signUpsAreCountedByWhetherTheyMadeAnAccount() {
         record(SecurityEventType.USER_SIGNED_UP, null);
+        record(SecurityEventType.USER_SIGNED_UP, AuditOutcome.THROUGH_PROVIDER);
         record(SecurityEventType.SIGN_UP_REFUSED, AuditOutcome.EMAIL_TAKEN);
         record(SecurityEventType.SIGN_UP_REFUSED, AuditOutcome.USERNAME_TAKEN);
 
         assertEquals(1, count(SecurityMetrics.SIGN_UPS, "outcome", "signed_up"));
+        assertEquals(1, count(SecurityMetrics.SIGN_UPS, "outcome", "through_provider"));
         assertEquals(2, count(SecurityMetrics.SIGN_UPS, "outcome", "refused"));
     }
 
