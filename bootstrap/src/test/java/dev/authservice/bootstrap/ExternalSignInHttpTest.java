@@ -143,10 +143,7 @@ class ExternalSignInHttpTest implements TestPropertyProvider {
     void anAccountWithATotpContinuesIntoTheSecondStepAfterTheProvider() {
         TestUser user = TestUser.create(http);
         String subject = link(user);
-        Http.Answer enrolment = http.post("/api/user/second-factor/totp", "", "Authorization", user.bearer());
-        Authenticator app = Authenticator.of((String) enrolment.data().get("secret"));
-        assertEquals(200, http.postJson("/api/user/second-factor/totp/confirm", "{\"code\": \""
-                + app.code(Authenticator.stepNow() - 1) + "\"}", "Authorization", user.bearer()).status());
+        Authenticator app = totpOf(user);
 
         Landing landing = signIn(subject);
         assertEquals(Optional.empty(), landing.refreshToken(), "no session before the second factor");
@@ -165,10 +162,7 @@ class ExternalSignInHttpTest implements TestPropertyProvider {
     void aTrustedAmrOfTheProviderStandsForTheAccountsOwnSecondFactor() {
         TestUser user = TestUser.create(http);
         String subject = link(user);
-        Http.Answer enrolment = http.post("/api/user/second-factor/totp", "", "Authorization", user.bearer());
-        Authenticator app = Authenticator.of((String) enrolment.data().get("secret"));
-        assertEquals(200, http.postJson("/api/user/second-factor/totp/confirm", "{\"code\": \""
-                + app.code(Authenticator.stepNow() - 1) + "\"}", "Authorization", user.bearer()).status());
+        totpOf(user);
 
         Started started = start();
         provider.enqueueCallback(new DefaultOAuth2TokenCallback("default", subject, "JWT", List.of(CLIENT_ID),
@@ -289,6 +283,15 @@ class ExternalSignInHttpTest implements TestPropertyProvider {
                 user.bearer()), 404, "IDENTITY_PROVIDER_NOT_FOUND");
         ApiAnswers.assertError(http.postJson("/api/user/identities", "{}", "Authorization", user.bearer()), 400,
                 "INVALID_INPUT");
+    }
+
+    /** Turns a TOTP on for {@code user}: the app that makes its codes. */
+    private Authenticator totpOf(TestUser user) {
+        Http.Answer enrolment = http.post("/api/user/second-factor/totp", "", "Authorization", user.bearer());
+        Authenticator app = Authenticator.of((String) enrolment.data().get("secret"));
+        assertEquals(200, http.postJson("/api/user/second-factor/totp/confirm", "{\"code\": \""
+                + app.code(Authenticator.stepNow() - 1) + "\"}", "Authorization", user.bearer()).status());
+        return app;
     }
 
     /** Links a new identity at the provider to {@code user}: its subject. */
