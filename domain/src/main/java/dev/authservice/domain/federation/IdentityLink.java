@@ -22,9 +22,9 @@ public record IdentityLink(IdentityLinkId id, UserId userId, ProviderName provid
     }
 
     /**
-     * Whether removing this link leaves its user a way to sign in: a password, or another link. Every account holds
-     * a password today ({@code UserAccount} requires its hash), so a link is never the last way in; an account made
-     * through a provider, without a password, keeps its last link.
+     * Whether removing this link leaves its user a way to sign in: a password, or another link. An account made
+     * through a provider has no password until its user sets one, so it keeps its last link. A passkey does not
+     * count: configuration may turn passkey sign-in off, and a device is easily lost.
      */
     public boolean removableWith(boolean userHasPassword, int linksOfTheUser) {
         return userHasPassword || linksOfTheUser > 1;
