@@ -87,7 +87,10 @@ class IdentityProvidersController implements IdentityProvidersApi {
                             throw ReauthenticationErrorCode.required();
                         },
                         unavailable -> backToTheClient("#sign-in-error="
-                                + FederationErrorCode.IDENTITY_PROVIDER_UNAVAILABLE.name()));
+                                + FederationErrorCode.IDENTITY_PROVIDER_UNAVAILABLE.name()),
+                        throttled -> {
+                            throw tooManyStarted(throttled);
+                        });
     }
 
     @Override
@@ -123,6 +126,11 @@ class IdentityProvidersController implements IdentityProvidersApi {
         } catch (InvalidValueException e) {
             throw new ApiException(FederationErrorCode.IDENTITY_PROVIDER_NOT_FOUND);
         }
+    }
+
+    /** 429 with Retry-After, in the envelope, as an unknown provider's 404 is: nothing was stored to go back with. */
+    static ApiException tooManyStarted(StartAuthorizationUseCase.Result.Throttled throttled) {
+        return new ApiException(FederationErrorCode.TOO_MANY_EXTERNAL_SIGN_INS, throttled.retryAfter());
     }
 
     private static FederationErrorCode codeOf(Refusal refusal) {
