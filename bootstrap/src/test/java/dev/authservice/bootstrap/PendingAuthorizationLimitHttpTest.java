@@ -61,7 +61,7 @@ class PendingAuthorizationLimitHttpTest implements TestPropertyProvider {
     }
 
     @Test
-    void aClientHoldingAsManyOpenSignInsAsItMayIsToldWhenToComeBackAndIsNotSentOn() {
+    void aClientHoldingAsManyOpenSignInsAsItMayIsToldWhenToComeBackAndIsNotSentOnNorLinks() {
         Http http = new Http(server.getURI());
         String client = "2001:db8:7:0::1";
         Instant first = Instant.now();
@@ -79,6 +79,13 @@ class PendingAuthorizationLimitHttpTest implements TestPropertyProvider {
         long retryAfter = Long.parseLong(refused.header("Retry-After").orElseThrow());
         long sinceFirst = Duration.between(first, Instant.now()).toSeconds();
         assertTrue(retryAfter >= 599 - sinceFirst && retryAfter <= 600, "Retry-After " + retryAfter);
+        assertEquals(MAX, keptFor(new ClientAddress(client).network()), "nothing more stored");
+
+        // A link counts with the sign-ins of its client, and is refused alike.
+        Http.Answer link = http.postJson("/api/user/identities", "{\"provider\": \"mock\"}", "Authorization",
+                TestUser.create(http).bearer(), "X-Forwarded-For", client);
+        assertEquals(429, link.status(), link.toString());
+        assertEquals("TOO_MANY_EXTERNAL_SIGN_INS", link.errorCode());
         assertEquals(MAX, keptFor(new ClientAddress(client).network()), "nothing more stored");
 
         Http.Answer another = http.get(START, "X-Forwarded-For", "2001:db8:8:0::1");
