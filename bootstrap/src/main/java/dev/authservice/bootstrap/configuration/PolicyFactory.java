@@ -4,7 +4,7 @@ import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.login.LoginThrottlePolicy;
 import dev.authservice.domain.login.SecondFactorPolicy;
 import dev.authservice.domain.mail.DeliveryPolicy;
-import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import dev.authservice.domain.recovery.ResetRequestLimit;
 import dev.authservice.domain.recovery.ResetTokenPolicy;
 import dev.authservice.domain.session.StepUpPolicy;
@@ -13,6 +13,7 @@ import dev.authservice.domain.user.EmailVerificationPolicy;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
+import jakarta.inject.Named;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,10 @@ import java.util.Map;
  */
 @Factory
 public class PolicyFactory {
+
+    /** The names of the {@link OpenPerAddressLimit}s: one per thing anyone may start and leave open. */
+    public static final String PASSKEY_LOGIN_CHALLENGES = "passkey-login-challenges";
+    public static final String PENDING_AUTHORIZATIONS = "pending-authorizations";
 
     private static final List<String> ATTEMPT_LOGS = List.of("memory", "database");
 
@@ -40,9 +45,7 @@ public class PolicyFactory {
             Map.entry("window", "auth.login.failure-window (AUTH_LOGIN_FAILURE_WINDOW)"),
             Map.entry("pendingLoginTtl", "auth.second-factor.pending-login-ttl (AUTH_SECOND_FACTOR_PENDING_LOGIN_TTL)"),
             Map.entry("maxWrongCodes", "auth.second-factor.max-wrong-codes (AUTH_SECOND_FACTOR_MAX_WRONG_CODES)"),
-            Map.entry("maxAge", "auth.step-up.max-age (AUTH_STEP_UP_MAX_AGE)"),
-            Map.entry("maxOpenPerAddress",
-                    "auth.webauthn.max-open-challenges-per-address (AUTH_WEBAUTHN_MAX_OPEN_CHALLENGES_PER_ADDRESS)"));
+            Map.entry("maxAge", "auth.step-up.max-age (AUTH_STEP_UP_MAX_AGE)"));
 
     /** The keys of {@link DeliveryPolicy}'s values, apart: its {@code maxAge} is not the step-up's. */
     private static final Map<String, String> MAIL_KEYS = Map.of(
@@ -132,12 +135,26 @@ public class PolicyFactory {
     }
 
     @Context
-    PasskeyLoginChallengeLimit passkeyLoginChallengeLimit(
+    @Named(PASSKEY_LOGIN_CHALLENGES)
+    OpenPerAddressLimit passkeyLoginChallengeLimit(
             @Property(name = "auth.webauthn.max-open-challenges-per-address") int maxOpenPerAddress) {
+        return openPerAddressLimit(maxOpenPerAddress,
+                "auth.webauthn.max-open-challenges-per-address (AUTH_WEBAUTHN_MAX_OPEN_CHALLENGES_PER_ADDRESS)");
+    }
+
+    @Context
+    @Named(PENDING_AUTHORIZATIONS)
+    OpenPerAddressLimit pendingAuthorizationLimit(
+            @Property(name = "auth.oidc.max-open-authorizations-per-address") int maxOpenPerAddress) {
+        return openPerAddressLimit(maxOpenPerAddress,
+                "auth.oidc.max-open-authorizations-per-address (AUTH_OIDC_MAX_OPEN_AUTHORIZATIONS_PER_ADDRESS)");
+    }
+
+    private static OpenPerAddressLimit openPerAddressLimit(int maxOpenPerAddress, String key) {
         try {
-            return new PasskeyLoginChallengeLimit(maxOpenPerAddress);
+            return new OpenPerAddressLimit(maxOpenPerAddress);
         } catch (InvalidValueException e) {
-            throw misconfigured(e);
+            throw new MisconfigurationException(key + ": " + e.getMessage());
         }
     }
 

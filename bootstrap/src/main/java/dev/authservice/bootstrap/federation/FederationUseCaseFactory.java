@@ -33,15 +33,18 @@ import dev.authservice.application.user.port.out.UsernameSecurityProfile;
 import dev.authservice.bootstrap.configuration.Development;
 import dev.authservice.bootstrap.configuration.KeyFile;
 import dev.authservice.bootstrap.configuration.MisconfigurationException;
+import dev.authservice.bootstrap.configuration.PolicyFactory;
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.federation.AuthorizationPolicy;
 import dev.authservice.domain.federation.IdentityProvider;
 import dev.authservice.domain.federation.ProviderName;
 import dev.authservice.domain.federation.SecondFactorTrust;
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.server.EmbeddedServer;
+import jakarta.inject.Named;
 import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 import java.net.URI;
@@ -166,8 +169,9 @@ class FederationUseCaseFactory {
     @Singleton
     StartAuthorizationUseCase startAuthorization(IdentityProviders providers, PendingAuthorizationStore pending,
                                                  StepUp stepUp, RandomSource random, AuthorizationPolicy policy,
-                                                 Clock clock) {
-        return new StartAuthorizationService(providers, pending, stepUp, random, policy, clock);
+                                                 @Named(PolicyFactory.PENDING_AUTHORIZATIONS)
+                                                 OpenPerAddressLimit limit, Clock clock) {
+        return new StartAuthorizationService(providers, pending, stepUp, random, policy, limit, clock);
     }
 
     @Singleton

@@ -13,10 +13,12 @@ import dev.authservice.application.passkey.service.PasskeyAssertionCheck;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.user.port.out.LoginAttemptLog;
 import dev.authservice.application.user.port.out.UserStore;
-import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
+import dev.authservice.bootstrap.configuration.PolicyFactory;
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import dev.authservice.domain.passkey.RelyingParty;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 
@@ -31,7 +33,7 @@ class PasskeyLogInUseCaseFactory {
     @Singleton
     BeginPasskeyLogInUseCase beginPasskeyLogIn(PasskeyStore passkeys, PasskeyChallengeStore challenges,
                                                PendingLoginStore pendingLogins, RelyingParty relyingParty,
-                                               PasskeyLoginChallengeLimit limit, RandomSource random, Clock clock) {
+                                               @Named(PolicyFactory.PASSKEY_LOGIN_CHALLENGES) OpenPerAddressLimit limit, RandomSource random, Clock clock) {
         return new BeginPasskeyLogInService(passkeys, challenges, pendingLogins, relyingParty, limit, random, clock);
     }
 

@@ -67,6 +67,15 @@ class PolicyFactoryTest {
                 refusal(() -> factory.passkeyLoginChallengeLimit(100_001)));
     }
 
+    @Test
+    void thePendingAuthorizationLimitOutsideItsRangeIsRefusedByItsKey() {
+        String key = "auth.oidc.max-open-authorizations-per-address (AUTH_OIDC_MAX_OPEN_AUTHORIZATIONS_PER_ADDRESS): ";
+        assertEquals(key + "maxOpenPerAddress must be between 1 and 100000",
+                refusal(() -> factory.pendingAuthorizationLimit(0)));
+        assertEquals(key + "maxOpenPerAddress must be between 1 and 100000",
+                refusal(() -> factory.pendingAuthorizationLimit(100_001)));
+    }
+
     private static String refusal(Executable building) {
         return assertThrows(MisconfigurationException.class, building).getMessage();
     }

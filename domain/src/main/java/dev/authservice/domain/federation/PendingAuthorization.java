@@ -1,5 +1,6 @@
 package dev.authservice.domain.federation;
 
+import dev.authservice.domain.network.ClientAddress;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -37,10 +38,12 @@ public sealed interface PendingAuthorization {
 
     Instant expiresAt();
 
-    /** A new request to {@code provider}, open for the policy's time. */
+    /** A new request to {@code provider} by {@code client}, open for the policy's time. */
     static Open start(AuthorizationStateHash state, ProviderName provider, Purpose purpose, String nonce,
-                      String codeVerifier, BrowserBinding browser, Instant now, AuthorizationPolicy policy) {
-        return new Open(state, provider, purpose, nonce, codeVerifier, browser, now, now.plus(policy.lifetime()));
+                      String codeVerifier, BrowserBinding browser, ClientAddress client, Instant now,
+                      AuthorizationPolicy policy) {
+        return new Open(state, provider, purpose, nonce, codeVerifier, browser, client.network(), now,
+                now.plus(policy.lifetime()));
     }
 
     /**
@@ -71,9 +74,11 @@ public sealed interface PendingAuthorization {
      * @param nonce        the value the ID token must carry back, random
      * @param codeVerifier the PKCE verifier whose S256 challenge went with the request
      * @param browser      the hash of the cookie the starting browser holds
+     * @param client       the client it was started by, as {@link ClientAddress#network()} counts it, for the
+     *                     {@link dev.authservice.domain.network.OpenPerAddressLimit} of pending authorizations
      */
     record Open(AuthorizationStateHash state, ProviderName provider, Purpose purpose, String nonce,
-                String codeVerifier, BrowserBinding browser, Instant createdAt, Instant expiresAt)
+                String codeVerifier, BrowserBinding browser, String client, Instant createdAt, Instant expiresAt)
             implements PendingAuthorization {
 
         public Open {
@@ -81,6 +86,7 @@ public sealed interface PendingAuthorization {
             Objects.requireNonNull(nonce, "nonce");
             Objects.requireNonNull(codeVerifier, "codeVerifier");
             Objects.requireNonNull(browser, "browser");
+            Objects.requireNonNull(client, "client");
         }
 
         /** Its callback came: used up, whatever the code exchange brings. */

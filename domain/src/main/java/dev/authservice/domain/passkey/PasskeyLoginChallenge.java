@@ -14,7 +14,7 @@ import java.util.Optional;
  * verification for a second factor cannot log in alone.
  *
  * @param client the client it was issued to, as {@link ClientAddress#network()} counts it, for the
- *               {@link PasskeyLoginChallengeLimit}
+ *               {@link dev.authservice.domain.network.OpenPerAddressLimit} of challenges for a passkey alone
  */
 public record PasskeyLoginChallenge(ByteString value, Optional<LoginTicketHash> ticket, String client,
                                     Instant expiresAt) {

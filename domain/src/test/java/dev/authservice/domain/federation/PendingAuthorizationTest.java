@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.authservice.domain.federation.PendingAuthorization.Decision;
 import dev.authservice.domain.federation.PendingAuthorization.Refusal;
+import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.user.UserId;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,10 +18,11 @@ class PendingAuthorizationTest {
     private static final Instant NOW = Instant.parse("2026-12-02T08:00:00Z");
     private static final ProviderName KEYCLOAK = new ProviderName("keycloak");
     private static final BrowserBinding BROWSER = BrowserBinding.of("cookie of the browser that started it");
+    private static final ClientAddress CLIENT = new ClientAddress("2001:db8:1:2:3:4:5:6");
 
     private static PendingAuthorization.Open started(Purpose purpose) {
         return PendingAuthorization.start(AuthorizationStateHash.of("state"), KEYCLOAK, purpose, "nonce",
-                "verifier", BROWSER, NOW, AuthorizationPolicy.defaults());
+                "verifier", BROWSER, CLIENT, NOW, AuthorizationPolicy.defaults());
     }
 
     private static Object outcome(Optional<PendingAuthorization> onRecord, ProviderName provider,
@@ -35,6 +37,11 @@ class PendingAuthorizationTest {
         assertEquals(NOW.plus(AuthorizationPolicy.DEFAULT_LIFETIME), open.expiresAt());
         assertEquals(open, outcome(Optional.of(open), KEYCLOAK, Optional.of(BROWSER),
                 open.expiresAt().minusMillis(1)));
+    }
+
+    @Test
+    void itNamesTheClientAsTheLimitOnOpenOnesCountsIt() {
+        assertEquals("2001:db8:1:2:0:0:0:0/64", started(new Purpose.SignIn()).client());
     }
 
     @Test
@@ -89,7 +96,8 @@ class PendingAuthorizationTest {
     @Test
     void itExpiresAfterItStarts() {
         assertThrows(IllegalArgumentException.class, () -> new PendingAuthorization.Open(
-                AuthorizationStateHash.of("s"), KEYCLOAK, new Purpose.SignIn(), "n", "v", BROWSER, NOW, NOW));
+                AuthorizationStateHash.of("s"), KEYCLOAK, new Purpose.SignIn(), "n", "v", BROWSER, CLIENT.network(), NOW,
+                NOW));
         assertThrows(IllegalArgumentException.class, () -> new AuthorizationPolicy(Duration.ofHours(2)));
     }
 

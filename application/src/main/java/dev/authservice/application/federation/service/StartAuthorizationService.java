@@ -11,6 +11,7 @@ import dev.authservice.domain.federation.AuthorizationStateHash;
 import dev.authservice.domain.federation.BrowserBinding;
 import dev.authservice.domain.federation.PendingAuthorization;
 import dev.authservice.domain.federation.Purpose;
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
@@ -19,7 +20,8 @@ import java.util.Objects;
 /**
  * Makes the request's secrets (state, nonce, PKCE verifier, the browser's cookie value: 256 random bits each), asks
  * the provider's adapter for the URL first, so that a provider that cannot be reached stores nothing, then keeps the
- * pending authorization with only the state's and the cookie's hashes.
+ * pending authorization with only the state's and the cookie's hashes, unless its client holds as many open ones as
+ * the limit lets it: anyone may start one, and each is kept until its callback comes or it expires.
  */
 public final class StartAuthorizationService implements StartAuthorizationUseCase {
 
@@ -28,15 +30,18 @@ public final class StartAuthorizationService implements StartAuthorizationUseCas
     private final StepUp stepUp;
     private final RandomSource random;
     private final AuthorizationPolicy policy;
+    private final OpenPerAddressLimit limit;
     private final Clock clock;
 
     public StartAuthorizationService(IdentityProviders providers, PendingAuthorizationStore pending, StepUp stepUp,
-                                     RandomSource random, AuthorizationPolicy policy, Clock clock) {
+                                     RandomSource random, AuthorizationPolicy policy, OpenPerAddressLimit limit,
+                                     Clock clock) {
         this.providers = Objects.requireNonNull(providers);
         this.pending = Objects.requireNonNull(pending);
         this.stepUp = Objects.requireNonNull(stepUp);
         this.random = Objects.requireNonNull(random);
         this.policy = Objects.requireNonNull(policy);
+        this.limit = Objects.requireNonNull(limit);
         this.clock = Objects.requireNonNull(clock);
     }
 
@@ -62,8 +67,10 @@ public final class StartAuthorizationService implements StartAuthorizationUseCas
         }
         Purpose purpose = command.linking().<Purpose>map(linking -> new Purpose.Link(linking.userId()))
                 .orElseGet(Purpose.SignIn::new);
-        pending.add(PendingAuthorization.start(AuthorizationStateHash.of(request.state()), command.provider(),
-                purpose, request.nonce(), request.codeVerifier(), BrowserBinding.of(browser), now, policy));
-        return new Result.Started(url, browser, policy.lifetime());
+        PendingAuthorization.Open open = PendingAuthorization.start(AuthorizationStateHash.of(request.state()),
+                command.provider(), purpose, request.nonce(), request.codeVerifier(), BrowserBinding.of(browser),
+                command.requester().clientAddress(), now, policy);
+        return pending.add(open, limit).<Result>map(Result.Throttled::new)
+                .orElseGet(() -> new Result.Started(url, browser, policy.lifetime()));
     }
 }

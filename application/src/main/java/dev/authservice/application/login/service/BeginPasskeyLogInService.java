@@ -10,11 +10,11 @@ import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.login.PendingLogin;
 import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;
-import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
 import dev.authservice.domain.passkey.RelyingParty;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,13 +28,13 @@ public final class BeginPasskeyLogInService implements BeginPasskeyLogInUseCase 
     private final PasskeyChallengeStore challenges;
     private final PendingLoginStore pendingLogins;
     private final RelyingParty relyingParty;
-    private final PasskeyLoginChallengeLimit limit;
+    private final OpenPerAddressLimit limit;
     private final RandomSource random;
     private final Clock clock;
 
     public BeginPasskeyLogInService(PasskeyStore passkeys, PasskeyChallengeStore challenges,
                                     PendingLoginStore pendingLogins, RelyingParty relyingParty,
-                                    PasskeyLoginChallengeLimit limit, RandomSource random, Clock clock) {
+                                    OpenPerAddressLimit limit, RandomSource random, Clock clock) {
         this.passkeys = passkeys;
         this.challenges = challenges;
         this.pendingLogins = pendingLogins;

@@ -42,6 +42,7 @@ import dev.authservice.application.session.service.StepUp;
 import dev.authservice.application.session.service.TokenIssuer;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.domain.audit.AuditOutcome;
+import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.federation.AuthorizationPolicy;
 import dev.authservice.domain.federation.AuthorizationStateHash;
@@ -55,6 +56,8 @@ import dev.authservice.domain.login.FirstFactor;
 import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.login.PendingLogin;
 import dev.authservice.domain.login.SecondFactorPolicy;
+import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SealedSecret;
@@ -127,7 +130,7 @@ class ExternalAuthorizationServiceTest {
         SessionStart sessionStart = new SessionStart(users, sessions,
                 new TokenIssuer(codec, random, SessionMother.SUCCESSORS, POLICY), POLICY, random, audit);
         start = new StartAuthorizationService(providers, pending, stepUp, random, AuthorizationPolicy.defaults(),
-                CLOCK);
+                OpenPerAddressLimit.defaults(), CLOCK);
         complete = new CompleteAuthorizationService(providers, pending,
                 new ExternalSignIn(links, users,
                         new SecondFactorCheck(secondFactors, new PlainSecretSealer(), new StepNumberTotpCodes()),
@@ -203,6 +206,25 @@ class ExternalAuthorizationServiceTest {
                 new StartAuthorizationUseCase.Command(ScriptedIdentityProviders.NAME, Optional.empty(),
                         RequesterMother.ANONYMOUS)));
         assertEquals(0, pending.forgetExpiredBy(NOW.plus(Duration.ofDays(1)), 10));
+    }
+
+    @Test
+    void aClientHoldingAsManyOpenAsItMayWaitsForTheFirstToExpireAndNothingIsKept() {
+        StartAuthorizationService limited = new StartAuthorizationService(providers, pending, stepUp, random,
+                AuthorizationPolicy.defaults(), new OpenPerAddressLimit(2), CLOCK);
+        StartAuthorizationUseCase.Command fromOneClient = new StartAuthorizationUseCase.Command(
+                ScriptedIdentityProviders.NAME, Optional.empty(), RequesterMother.ANONYMOUS);
+        assertInstanceOf(StartAuthorizationUseCase.Result.Started.class, limited.startAuthorization(fromOneClient));
+        assertInstanceOf(StartAuthorizationUseCase.Result.Started.class, limited.startAuthorization(fromOneClient));
+
+        assertEquals(new StartAuthorizationUseCase.Result.Throttled(AuthorizationPolicy.DEFAULT_LIFETIME),
+                limited.startAuthorization(fromOneClient));
+        assertEquals(Optional.empty(), pending.find(AuthorizationStateHash.of(lastState())));
+
+        assertInstanceOf(StartAuthorizationUseCase.Result.Started.class, limited.startAuthorization(
+                new StartAuthorizationUseCase.Command(ScriptedIdentityProviders.NAME, Optional.empty(),
+                        Requester.anonymous(new ClientAddress("198.51.100.1"), RequesterMother.USER_AGENT))));
+        assertEquals(3, pending.forgetExpiredBy(NOW.plus(Duration.ofDays(1)), 10));
     }
 
     @Test

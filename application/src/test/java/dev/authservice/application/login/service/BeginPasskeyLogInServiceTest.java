@@ -20,11 +20,11 @@ import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.login.PendingLogin;
 import dev.authservice.domain.login.SecondFactorPolicy;
 import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;
-import dev.authservice.domain.passkey.PasskeyLoginChallengeLimit;
 import dev.authservice.domain.passkey.RelyingParty;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
@@ -61,7 +61,7 @@ class BeginPasskeyLogInServiceTest {
     void setUp() {
         RANDOM[0] = 7;
         service = new BeginPasskeyLogInService(passkeys, challenges, pendingLogins, RP,
-                new PasskeyLoginChallengeLimit(3), random, Clock.fixed(NOW, ZoneOffset.UTC));
+                new OpenPerAddressLimit(3), random, Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     private void pendingLoginOfAlice(String ticket, Instant begun) {

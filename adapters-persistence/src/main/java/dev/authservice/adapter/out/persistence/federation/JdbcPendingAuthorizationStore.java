@@ -4,6 +4,7 @@ import static dev.authservice.adapter.out.persistence.TransactionalStatements.at
 import static dev.authservice.adapter.out.persistence.TransactionalStatements.instant;
 import static dev.authservice.adapter.out.persistence.TransactionalStatements.update;
 
+import dev.authservice.adapter.out.persistence.StripeLocks;
 import dev.authservice.adapter.out.persistence.TransactionalStatements;
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.application.federation.port.out.PendingAuthorizationStore;
@@ -12,6 +13,7 @@ import dev.authservice.domain.federation.BrowserBinding;
 import dev.authservice.domain.federation.PendingAuthorization;
 import dev.authservice.domain.federation.ProviderName;
 import dev.authservice.domain.federation.Purpose;
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
@@ -19,18 +21,24 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
  * The pending authorizations in {@code pending_authorizations}, by their state's hash. A use is one UPDATE
  * conditional on the row being open: of two callbacks at once the second waits for the first's row lock, then finds
- * it used and writes nothing. The use clears the nonce and the verifier.
+ * it used and writes nothing. The use clears the nonce and the verifier. A start is counted and kept holding the lock
+ * of the stripe its client hashes to ({@code pending_authorization_stripes}): one client's starts, on any instance,
+ * are counted one after another.
  */
 @Singleton
 @TranslatesUnavailability
 class JdbcPendingAuthorizationStore implements PendingAuthorizationStore {
+
+    private static final StripeLocks STRIPES = new StripeLocks("pending_authorization_stripes", 64, "V24");
 
     private final TransactionalStatements jdbc;
 
@@ -39,19 +47,47 @@ class JdbcPendingAuthorizationStore implements PendingAuthorizationStore {
     }
 
     @Override
-    public void add(PendingAuthorization.Open open) {
-        jdbc.write(connection -> update(connection, "INSERT INTO pending_authorizations (state_hash, provider,"
-                + " linking_user_id, nonce, code_verifier, browser_binding, created_at, expires_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", statement -> {
+    public Optional<Duration> add(PendingAuthorization.Open open, OpenPerAddressLimit limit) {
+        return jdbc.write(connection -> {
+            STRIPES.lock(connection, List.of(open.client()));
+            Optional<Duration> wait = heldBy(connection, open.client(), open.createdAt(), limit);
+            if (wait.isEmpty()) {
+                insert(connection, open);
+            }
+            return wait;
+        });
+    }
+
+    /** Read under the stripe's lock, after every start of the client that held it before has committed. */
+    private static Optional<Duration> heldBy(Connection connection, String client, Instant now,
+                                             OpenPerAddressLimit limit) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement("SELECT COUNT(*) AS held, MIN(expires_at)"
+                + " AS first_expires_at FROM pending_authorizations WHERE client_address = ? AND used_at IS NULL"
+                + " AND expires_at > ?")) {
+            statement.setString(1, client);
+            statement.setObject(2, at(now));
+            try (ResultSet row = statement.executeQuery()) {
+                row.next();
+                return limit.waitBefore(row.getLong("held"),
+                        Optional.ofNullable(instant(row, "first_expires_at")), now);
+            }
+        }
+    }
+
+    private static void insert(Connection connection, PendingAuthorization.Open open) throws SQLException {
+        update(connection, "INSERT INTO pending_authorizations (state_hash, provider, linking_user_id, nonce,"
+                + " code_verifier, browser_binding, client_address, created_at, expires_at)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", statement -> {
                     statement.setString(1, open.state().hex());
                     statement.setString(2, open.provider().value());
                     statement.setObject(3, open.purpose().linkingUser().map(UserId::value).orElse(null));
                     statement.setString(4, open.nonce());
                     statement.setString(5, open.codeVerifier());
                     statement.setString(6, open.browser().hex());
-                    statement.setObject(7, at(open.createdAt()));
-                    statement.setObject(8, at(open.expiresAt()));
-                }));
+                    statement.setString(7, open.client());
+                    statement.setObject(8, at(open.createdAt()));
+                    statement.setObject(9, at(open.expiresAt()));
+                });
     }
 
     @Override
@@ -98,6 +134,6 @@ class JdbcPendingAuthorizationStore implements PendingAuthorizationStore {
         }
         return new PendingAuthorization.Open(state, provider, purpose, row.getString("nonce"),
                 row.getString("code_verifier"), new BrowserBinding(row.getString("browser_binding")),
-                instant(row, "created_at"), instant(row, "expires_at"));
+                row.getString("client_address"), instant(row, "created_at"), instant(row, "expires_at"));
     }
 }

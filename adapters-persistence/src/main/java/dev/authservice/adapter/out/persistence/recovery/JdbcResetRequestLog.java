@@ -4,6 +4,7 @@ import static dev.authservice.adapter.out.persistence.TransactionalStatements.at
 import static dev.authservice.adapter.out.persistence.TransactionalStatements.instant;
 import static dev.authservice.adapter.out.persistence.TransactionalStatements.update;
 
+import dev.authservice.adapter.out.persistence.StripeLocks;
 import dev.authservice.adapter.out.persistence.TransactionalStatements;
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.application.recovery.port.out.ResetRequestLog;
@@ -20,21 +21,18 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeSet;
 import java.util.UUID;
 
 /**
  * The reset requests let through, in {@code password_reset_requests}. A request is decided holding the locks of the
- * stripes its identifier and its client's network hash to ({@code password_reset_request_stripes}, taken in order so
- * that two requests never wait on each other in a circle): requests under either, on any instance, are counted one
- * after another. Unrelated requests that share a stripe wait a moment too; a stripe's row is never written.
+ * stripes its identifier and its client's network hash to ({@code password_reset_request_stripes}): requests under
+ * either, on any instance, are counted one after another.
  */
 @Singleton
 @TranslatesUnavailability
 class JdbcResetRequestLog implements ResetRequestLog {
 
-    /** The rows V23 makes. */
-    static final int STRIPES = 64;
+    private static final StripeLocks STRIPES = new StripeLocks("password_reset_request_stripes", 64, "V23");
 
     private final TransactionalStatements jdbc;
 
@@ -45,7 +43,7 @@ class JdbcResetRequestLog implements ResetRequestLog {
     @Override
     public Optional<Duration> tryRequest(ResetRequestKey key, Instant now, ResetRequestLimit limit) {
         return jdbc.write(connection -> {
-            lockStripesOf(connection, key);
+            STRIPES.lock(connection, List.of(key.identifier(), key.client()));
             Instant since = limit.windowStart(now);
             Optional<Duration> wait = limit.waitBefore(now, after(connection, "identifier", key.identifier(), since),
                     after(connection, "client", key.client(), since));
@@ -69,25 +67,6 @@ class JdbcResetRequestLog implements ResetRequestLog {
                     statement.setObject(1, at(cutoff));
                     statement.setInt(2, limit);
                 }));
-    }
-
-    /** {@link String#hashCode} is the same on every JVM, so every instance finds a key on the same stripe. */
-    static int stripeOf(String value) {
-        return Math.floorMod(value.hashCode(), STRIPES);
-    }
-
-    private static void lockStripesOf(Connection connection, ResetRequestKey key) throws SQLException {
-        for (int stripe : new TreeSet<>(List.of(stripeOf(key.identifier()), stripeOf(key.client())))) {
-            try (PreparedStatement statement = connection.prepareStatement(
-                    "SELECT stripe FROM password_reset_request_stripes WHERE stripe = ? FOR UPDATE")) {
-                statement.setInt(1, stripe);
-                try (ResultSet row = statement.executeQuery()) {
-                    if (!row.next()) {
-                        throw new IllegalStateException("the stripe " + stripe + " that V23 makes is missing");
-                    }
-                }
-            }
-        }
     }
 
     /** {@code column} is one of two names above, never the client's text. */

@@ -21,7 +21,9 @@ public enum FederationErrorCode implements ErrorCode {
     IDENTITY_NOT_LINKED(HttpStatus.FORBIDDEN, "No account is linked to this identity: sign in with your password, "
             + "then link it from your profile"),
     IDENTITY_LINKED_ELSEWHERE(HttpStatus.CONFLICT, "This identity is linked to another account"),
-    EXTERNAL_SIGN_IN_ACCOUNT_UNAVAILABLE(HttpStatus.FORBIDDEN, "This account cannot sign in now");
+    EXTERNAL_SIGN_IN_ACCOUNT_UNAVAILABLE(HttpStatus.FORBIDDEN, "This account cannot sign in now"),
+    TOO_MANY_EXTERNAL_SIGN_INS(HttpStatus.TOO_MANY_REQUESTS, "Too many sign-ins and links with an identity provider "
+            + "started from your network and not finished: try again later");
 
     private final Answer answer;
 

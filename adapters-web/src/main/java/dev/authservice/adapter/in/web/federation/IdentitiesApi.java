@@ -44,6 +44,7 @@ interface IdentitiesApi {
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
     @ApiResponse(responseCode = "503", description = "IDENTITY_PROVIDER_UNAVAILABLE: its discovery failed",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    @IdentityProvidersApi.TooManyStarted
     @ApiDocs.StepUp
     @ApiDocs.JsonRequest
     @ApiDocs.InvalidInput

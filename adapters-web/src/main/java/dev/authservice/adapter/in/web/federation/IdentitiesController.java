@@ -91,6 +91,9 @@ class IdentitiesController implements IdentitiesApi {
                         },
                         unavailable -> {
                             throw new ApiException(FederationErrorCode.IDENTITY_PROVIDER_UNAVAILABLE);
+                        },
+                        throttled -> {
+                            throw IdentityProvidersController.tooManyStarted(throttled);
                         });
     }
 

@@ -11,7 +11,9 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
@@ -41,6 +43,7 @@ interface IdentityProvidersApi {
     @ApiResponse(responseCode = "303", description = "The provider is down or slow: to /#sign-in-error=<code>")
     @ApiResponse(responseCode = "404", description = "IDENTITY_PROVIDER_NOT_FOUND: no provider of this name",
             content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    @TooManyStarted
     HttpResponse<?> authorization(HttpRequest<?> request, String name);
 
     @Operation(operationId = "completeExternalSignIn", summary = "The provider's callback (a browser navigation)",
@@ -64,6 +67,20 @@ interface IdentityProvidersApi {
                     schema = @Schema(type = "string")))
     HttpResponse<?> callback(HttpRequest<?> request, String name, String state, String code, String iss,
                              String error);
+
+    /** A client address holding as many open sign-ins and links as {@code OpenPerAddressLimit} lets it. */
+    @Documented
+    @Inherited
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    @ApiResponse(responseCode = "429", description = "TOO_MANY_EXTERNAL_SIGN_INS: this client address holds as many "
+            + "sign-ins and links started and not come back as it may; another starts once the first of them expires. "
+            + "Nothing is stored, and the browser is not redirected",
+            headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                    schema = @Schema(type = "integer")),
+            content = @Content(mediaType = ApiDocs.JSON, schema = @Schema(implementation = ErrorEnvelope.class)))
+    @interface TooManyStarted {
+    }
 
     /** The name of the list's generic answer in the API description (see {@link Envelope}). */
     @Retention(RetentionPolicy.RUNTIME)

@@ -37,9 +37,11 @@ import java.util.stream.Collectors;
 
 /**
  * Sign-in with an identity provider, for anyone: the list of providers, and the two browser navigations of the
- * authorization code flow. Both navigations answer with redirects, never JSON: the browser is on its way to the
- * provider or back to the client, and the client reads the outcome from the fragment it lands on. The provider's
- * discovery and code exchange are calls over the network: on the blocking executor.
+ * authorization code flow. Both navigations answer with redirects: the browser is on its way to the provider or back
+ * to the client, and the client reads the outcome from the fragment it lands on. A start that begins nothing (an
+ * unknown provider, a client holding as many open as it may) gets the JSON envelope instead, whose status and
+ * {@code Retry-After} a redirect would lose. The provider's discovery and code exchange are calls over the network:
+ * on the blocking executor.
  */
 @Controller(IdentityProvidersController.PATH)
 @Secured(SecurityRule.IS_ANONYMOUS)
@@ -87,7 +89,10 @@ class IdentityProvidersController implements IdentityProvidersApi {
                             throw ReauthenticationErrorCode.required();
                         },
                         unavailable -> backToTheClient("#sign-in-error="
-                                + FederationErrorCode.IDENTITY_PROVIDER_UNAVAILABLE.name()));
+                                + FederationErrorCode.IDENTITY_PROVIDER_UNAVAILABLE.name()),
+                        throttled -> {
+                            throw tooManyStarted(throttled);
+                        });
     }
 
     @Override
@@ -123,6 +128,11 @@ class IdentityProvidersController implements IdentityProvidersApi {
         } catch (InvalidValueException e) {
             throw new ApiException(FederationErrorCode.IDENTITY_PROVIDER_NOT_FOUND);
         }
+    }
+
+    /** 429 with Retry-After, in the envelope: nothing was started, and a redirect would lose both. */
+    static ApiException tooManyStarted(StartAuthorizationUseCase.Result.Throttled throttled) {
+        return new ApiException(FederationErrorCode.TOO_MANY_EXTERNAL_SIGN_INS, throttled.retryAfter());
     }
 
     private static FederationErrorCode codeOf(Refusal refusal) {

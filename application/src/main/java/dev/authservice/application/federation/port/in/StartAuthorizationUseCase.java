@@ -44,7 +44,7 @@ public interface StartAuthorizationUseCase {
 
         <T> T match(Function<Started, T> started, Function<UnknownProvider, T> unknownProvider,
                     Function<ReauthenticationRequired, T> reauthenticationRequired,
-                    Function<ProviderUnavailable, T> providerUnavailable);
+                    Function<ProviderUnavailable, T> providerUnavailable, Function<Throttled, T> throttled);
 
         /**
          * @param authorizationUrl where the browser goes next
@@ -60,7 +60,8 @@ public interface StartAuthorizationUseCase {
             @Override
             public <T> T match(Function<Started, T> started, Function<UnknownProvider, T> unknownProvider,
                                Function<ReauthenticationRequired, T> reauthenticationRequired,
-                               Function<ProviderUnavailable, T> providerUnavailable) {
+                               Function<ProviderUnavailable, T> providerUnavailable,
+                               Function<Throttled, T> throttled) {
                 return started.apply(this);
             }
 
@@ -74,7 +75,8 @@ public interface StartAuthorizationUseCase {
             @Override
             public <T> T match(Function<Started, T> started, Function<UnknownProvider, T> unknownProvider,
                                Function<ReauthenticationRequired, T> reauthenticationRequired,
-                               Function<ProviderUnavailable, T> providerUnavailable) {
+                               Function<ProviderUnavailable, T> providerUnavailable,
+                               Function<Throttled, T> throttled) {
                 return unknownProvider.apply(this);
             }
         }
@@ -84,7 +86,8 @@ public interface StartAuthorizationUseCase {
             @Override
             public <T> T match(Function<Started, T> started, Function<UnknownProvider, T> unknownProvider,
                                Function<ReauthenticationRequired, T> reauthenticationRequired,
-                               Function<ProviderUnavailable, T> providerUnavailable) {
+                               Function<ProviderUnavailable, T> providerUnavailable,
+                               Function<Throttled, T> throttled) {
                 return reauthenticationRequired.apply(this);
             }
         }
@@ -94,8 +97,27 @@ public interface StartAuthorizationUseCase {
             @Override
             public <T> T match(Function<Started, T> started, Function<UnknownProvider, T> unknownProvider,
                                Function<ReauthenticationRequired, T> reauthenticationRequired,
-                               Function<ProviderUnavailable, T> providerUnavailable) {
+                               Function<ProviderUnavailable, T> providerUnavailable,
+                               Function<Throttled, T> throttled) {
                 return providerUnavailable.apply(this);
+            }
+        }
+
+        /**
+         * The client holds as many open authorizations as it may ({@code OpenPerAddressLimit}): another starts once
+         * the first of them expires. Nothing is stored.
+         */
+        record Throttled(Duration retryAfter) implements Result {
+            public Throttled {
+                Objects.requireNonNull(retryAfter, "retryAfter");
+            }
+
+            @Override
+            public <T> T match(Function<Started, T> started, Function<UnknownProvider, T> unknownProvider,
+                               Function<ReauthenticationRequired, T> reauthenticationRequired,
+                               Function<ProviderUnavailable, T> providerUnavailable,
+                               Function<Throttled, T> throttled) {
+                return throttled.apply(this);
             }
         }
     }

@@ -66,7 +66,7 @@ public interface BeginPasskeyLogInUseCase {
 
         /**
          * Without a ticket: the client holds as many unanswered challenges as it may
-         * ({@code PasskeyLoginChallengeLimit}); another is issued once the first of them expires. None is issued.
+         * ({@code OpenPerAddressLimit}); another is issued once the first of them expires. None is issued.
          */
         record Throttled(Duration retryAfter) implements Result {
             @Override

@@ -1,4 +1,4 @@
-package dev.authservice.domain.passkey;
+package dev.authservice.domain.network;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,29 +9,29 @@ import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class PasskeyLoginChallengeLimitTest {
+class OpenPerAddressLimitTest {
 
     private static final Instant NOW = Instant.parse("2026-11-27T10:00:00Z");
-    private static final PasskeyLoginChallengeLimit LIMIT = new PasskeyLoginChallengeLimit(3);
+    private static final OpenPerAddressLimit LIMIT = new OpenPerAddressLimit(3);
 
     @Test
-    void aClientBelowTheLimitIsIssuedAChallengeAtOnce() {
+    void aClientBelowTheLimitStartsAnotherAtOnce() {
         assertEquals(Optional.empty(), LIMIT.waitBefore(0, Optional.empty(), NOW));
         assertEquals(Optional.empty(), LIMIT.waitBefore(2, Optional.of(NOW.plusSeconds(1)), NOW));
     }
 
     @Test
-    void aClientAtOrPastTheLimitWaitsUntilItsFirstOpenChallengeExpires() {
+    void aClientAtOrPastTheLimitWaitsUntilItsFirstOpenOneExpires() {
         assertEquals(Optional.of(Duration.ofSeconds(42)), LIMIT.waitBefore(3, Optional.of(NOW.plusSeconds(42)), NOW));
         assertEquals(Optional.of(Duration.ofMillis(1)), LIMIT.waitBefore(5, Optional.of(NOW.plusMillis(1)), NOW));
     }
 
     @Test
     void theLimitIsAtLeastOneAndAtMostAHundredTimesTheDefault() {
-        assertEquals(1_000, PasskeyLoginChallengeLimit.defaults().maxOpenPerAddress());
-        assertEquals(100_000, new PasskeyLoginChallengeLimit(100_000).maxOpenPerAddress());
+        assertEquals(1_000, OpenPerAddressLimit.defaults().maxOpenPerAddress());
+        assertEquals(100_000, new OpenPerAddressLimit(100_000).maxOpenPerAddress());
         assertEquals("maxOpenPerAddress", assertThrows(InvalidValueException.class,
-                () -> new PasskeyLoginChallengeLimit(0)).field());
-        assertThrows(InvalidValueException.class, () -> new PasskeyLoginChallengeLimit(100_001));
+                () -> new OpenPerAddressLimit(0)).field());
+        assertThrows(InvalidValueException.class, () -> new OpenPerAddressLimit(100_001));
     }
 }
