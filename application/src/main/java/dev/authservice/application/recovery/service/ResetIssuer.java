@@ -1,16 +1,16 @@
 package dev.authservice.application.recovery.service;
 
 import dev.authservice.application.mail.service.MailQueue;
+import dev.authservice.application.mailedtoken.port.out.MailedTokenStore;
+import dev.authservice.application.mailedtoken.service.MailedTokens;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.shared.port.out.Transactions;
-import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.application.user.port.out.UserStore;
-import dev.authservice.application.user.service.MailedTokens;
 import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.mailedtoken.MailedToken;
+import dev.authservice.domain.mailedtoken.TokenFingerprint;
 import dev.authservice.domain.recovery.ResetTokenPolicy;
 import dev.authservice.domain.user.AccountEmail;
-import dev.authservice.domain.user.MailedToken;
-import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.Username;
 import java.time.Clock;

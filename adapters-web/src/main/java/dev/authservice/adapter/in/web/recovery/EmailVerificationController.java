@@ -7,7 +7,7 @@ import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.recovery.port.in.SendVerificationMailUseCase;
 import dev.authservice.application.recovery.port.in.VerifyEmailUseCase;
 import dev.authservice.domain.Require;
-import dev.authservice.domain.user.MailedTokenHash;
+import dev.authservice.domain.mailedtoken.MailedTokenHash;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;

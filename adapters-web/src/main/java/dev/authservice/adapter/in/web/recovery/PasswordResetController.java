@@ -11,7 +11,7 @@ import dev.authservice.application.recovery.port.in.RequestPasswordResetUseCase;
 import dev.authservice.application.recovery.port.in.ResetPasswordUseCase;
 import dev.authservice.domain.Require;
 import dev.authservice.domain.mail.EmailAddress;
-import dev.authservice.domain.user.MailedTokenHash;
+import dev.authservice.domain.mailedtoken.MailedTokenHash;
 import dev.authservice.domain.user.Username;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;

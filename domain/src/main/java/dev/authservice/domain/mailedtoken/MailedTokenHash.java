@@ -1,4 +1,4 @@
-package dev.authservice.domain.user;
+package dev.authservice.domain.mailedtoken;
 
 import dev.authservice.domain.Sha256;
 import java.util.Objects;

@@ -1,7 +1,8 @@
-package dev.authservice.domain.user;
+package dev.authservice.domain.mailedtoken;
 
 import dev.authservice.domain.Sha256;
 import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.user.PasswordHash;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Objects;

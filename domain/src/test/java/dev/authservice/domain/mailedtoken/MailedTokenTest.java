@@ -1,4 +1,4 @@
-package dev.authservice.domain.user;
+package dev.authservice.domain.mailedtoken;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.domain.InvalidValueException;
 import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.mailedtoken.MailedToken.Purpose;
+import dev.authservice.domain.mailedtoken.Redemption.Refusal;
 import dev.authservice.domain.recovery.ResetTokenPolicy;
-import dev.authservice.domain.user.MailedToken.Purpose;
-import dev.authservice.domain.user.Redemption.Refusal;
+import dev.authservice.domain.user.EmailVerificationPolicy;
+import dev.authservice.domain.user.PasswordHash;
+import dev.authservice.domain.user.UserId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
