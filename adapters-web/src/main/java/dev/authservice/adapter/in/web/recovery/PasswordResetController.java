@@ -12,6 +12,7 @@ import dev.authservice.application.recovery.port.in.ResetPasswordUseCase;
 import dev.authservice.domain.Require;
 import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.mailedtoken.MailedTokenHash;
+import dev.authservice.domain.recovery.AccountIdentifier;
 import dev.authservice.domain.user.Username;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
@@ -63,9 +64,10 @@ class PasswordResetController implements PasswordResetApi {
         if (username.isPresent() == email.isPresent()) {
             throw new ApiException(CommonErrorCode.INVALID_INPUT, "give one of username and email");
         }
-        return requestReset.requestPasswordReset(new RequestPasswordResetUseCase.Command(
-                        username.map(text -> JsonBody.parse(() -> new Username(text))),
-                        email.map(text -> JsonBody.parse(() -> new EmailAddress(text))),
+        AccountIdentifier identifier = username.isPresent()
+                ? new AccountIdentifier.ByUsername(JsonBody.parse(() -> new Username(username.get())))
+                : new AccountIdentifier.ByEmail(JsonBody.parse(() -> new EmailAddress(email.get())));
+        return requestReset.requestPasswordReset(new RequestPasswordResetUseCase.Command(identifier,
                         requesters.anonymous(request)))
                 .match(accepted -> HttpResponse.status(HttpStatus.ACCEPTED),
                         throttled -> ErrorResponses.of(RecoveryErrorCode.RESET_THROTTLED, throttled.retryAfter()));
