@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.Sha256;
 import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.mailedtoken.MailedToken.Purpose;
 import dev.authservice.domain.mailedtoken.Redemption.Refusal;
@@ -86,7 +87,7 @@ class MailedTokenTest {
     @Test
     void aPresentedTokenNamesNothingWhenEmptyOrOverLong() {
         assertTrue(MailedTokenHash.ofPresented("").isEmpty());
-        assertTrue(MailedTokenHash.ofPresented("a".repeat(MailedTokenHash.MAX_PRESENTED_LENGTH + 1)).isEmpty());
+        assertTrue(MailedTokenHash.ofPresented("a".repeat(Sha256.MAX_PRESENTED_LENGTH + 1)).isEmpty());
         assertEquals(Optional.of(MailedTokenHash.of("t")), MailedTokenHash.ofPresented("t"));
     }
 

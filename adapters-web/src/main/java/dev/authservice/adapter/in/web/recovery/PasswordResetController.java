@@ -10,8 +10,8 @@ import dev.authservice.adapter.in.web.user.AccountErrorCode;
 import dev.authservice.application.recovery.port.in.RequestPasswordResetUseCase;
 import dev.authservice.application.recovery.port.in.ResetPasswordUseCase;
 import dev.authservice.domain.Require;
+import dev.authservice.domain.Sha256;
 import dev.authservice.domain.mail.EmailAddress;
-import dev.authservice.domain.mailedtoken.MailedTokenHash;
 import dev.authservice.domain.recovery.AccountIdentifier;
 import dev.authservice.domain.user.Username;
 import io.micronaut.context.annotation.Requires;
@@ -81,7 +81,7 @@ class PasswordResetController implements PasswordResetApi {
     public HttpResponse<?> resetPassword(HttpRequest<?> request, @Body @Nullable JsonNode body) {
         JsonNode json = JsonBody.object(body, "{\"token\": ..., \"newPassword\": ...}");
         String token = JsonBody.parse(() -> Require.text("token", JsonBody.text(json, "token"),
-                MailedTokenHash.MAX_PRESENTED_LENGTH));
+                Sha256.MAX_PRESENTED_LENGTH));
         return resetPassword.resetPassword(new ResetPasswordUseCase.Command(token,
                         JsonBody.password(json, "newPassword"), requesters.anonymous(request)))
                 .match(reset -> HttpResponse.noContent(),
