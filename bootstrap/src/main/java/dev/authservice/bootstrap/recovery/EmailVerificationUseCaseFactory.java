@@ -1,6 +1,7 @@
 package dev.authservice.bootstrap.recovery;
 
 import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.mailedtoken.port.out.MailedTokenStore;
 import dev.authservice.application.recovery.port.in.SendVerificationMailUseCase;
 import dev.authservice.application.recovery.port.in.VerifyEmailUseCase;
 import dev.authservice.application.recovery.port.out.ResetRequestLog;
@@ -8,7 +9,6 @@ import dev.authservice.application.recovery.service.RequestAdmission;
 import dev.authservice.application.recovery.service.SendVerificationMailService;
 import dev.authservice.application.recovery.service.VerifyEmailService;
 import dev.authservice.application.shared.port.out.Transactions;
-import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.application.user.service.EmailVerificationMail;
 import dev.authservice.domain.recovery.ResetRequestLimit;

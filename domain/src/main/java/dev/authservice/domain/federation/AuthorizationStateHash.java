@@ -9,13 +9,8 @@ import java.util.Optional;
  */
 public record AuthorizationStateHash(String hex) {
 
-    /** Longer than any state this service makes; anything longer is not worth hashing. */
-    public static final int MAX_PRESENTED_LENGTH = 256;
-
     public AuthorizationStateHash {
-        if (!Sha256.isHex(hex)) {
-            throw new IllegalArgumentException("a SHA-256 digest is 64 lower-case hex characters");
-        }
+        Sha256.requireHex(hex);
     }
 
     public static AuthorizationStateHash of(String state) {
@@ -24,10 +19,7 @@ public record AuthorizationStateHash(String hex) {
 
     /** The hash of a state as a browser brought it back; none for an empty or over-long one: it names nothing. */
     public static Optional<AuthorizationStateHash> ofPresented(String state) {
-        if (state == null || state.isEmpty() || state.length() > MAX_PRESENTED_LENGTH) {
-            return Optional.empty();
-        }
-        return Optional.of(of(state));
+        return Sha256.ofPresented(state).map(AuthorizationStateHash::new);
     }
 
     @Override

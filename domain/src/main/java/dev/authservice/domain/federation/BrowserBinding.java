@@ -1,8 +1,6 @@
 package dev.authservice.domain.federation;
 
 import dev.authservice.domain.Sha256;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.Optional;
 
 /**
@@ -11,12 +9,8 @@ import java.util.Optional;
  */
 public record BrowserBinding(String hex) {
 
-    public static final int MAX_PRESENTED_LENGTH = 256;
-
     public BrowserBinding {
-        if (!Sha256.isHex(hex)) {
-            throw new IllegalArgumentException("a SHA-256 digest is 64 lower-case hex characters");
-        }
+        Sha256.requireHex(hex);
     }
 
     public static BrowserBinding of(String cookieValue) {
@@ -24,16 +18,12 @@ public record BrowserBinding(String hex) {
     }
 
     public static Optional<BrowserBinding> ofPresented(String cookieValue) {
-        if (cookieValue == null || cookieValue.isEmpty() || cookieValue.length() > MAX_PRESENTED_LENGTH) {
-            return Optional.empty();
-        }
-        return Optional.of(of(cookieValue));
+        return Sha256.ofPresented(cookieValue).map(BrowserBinding::new);
     }
 
     /** In constant time: how much of a hash matched says nothing. */
     public boolean matches(BrowserBinding other) {
-        return MessageDigest.isEqual(hex.getBytes(StandardCharsets.US_ASCII),
-                other.hex.getBytes(StandardCharsets.US_ASCII));
+        return Sha256.matches(hex, other.hex);
     }
 
     @Override

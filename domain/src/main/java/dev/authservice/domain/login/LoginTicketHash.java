@@ -9,13 +9,8 @@ import java.util.Optional;
  */
 public record LoginTicketHash(String hex) {
 
-    /** Longer than any ticket this service makes; anything longer is not worth hashing. */
-    public static final int MAX_PRESENTED_LENGTH = 256;
-
     public LoginTicketHash {
-        if (!Sha256.isHex(hex)) {
-            throw new IllegalArgumentException("a SHA-256 digest is 64 lower-case hex characters");
-        }
+        Sha256.requireHex(hex);
     }
 
     public static LoginTicketHash of(String ticket) {
@@ -24,10 +19,7 @@ public record LoginTicketHash(String hex) {
 
     /** The hash of a ticket as a client presented it; none for an empty or over-long one: it names nothing. */
     public static Optional<LoginTicketHash> ofPresented(String ticket) {
-        if (ticket == null || ticket.isEmpty() || ticket.length() > MAX_PRESENTED_LENGTH) {
-            return Optional.empty();
-        }
-        return Optional.of(of(ticket));
+        return Sha256.ofPresented(ticket).map(LoginTicketHash::new);
     }
 
     @Override

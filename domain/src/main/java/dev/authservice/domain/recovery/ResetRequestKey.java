@@ -25,7 +25,7 @@ public record ResetRequestKey(String identifier, String client) {
     }
 
     public static ResetRequestKey of(Username username, ClientAddress clientAddress) {
-        return new ResetRequestKey(Sha256.hex("username:" + username.value()), clientAddress.network());
+        return of(new AccountIdentifier.ByUsername(username), clientAddress);
     }
 
     /**
@@ -45,12 +45,21 @@ public record ResetRequestKey(String identifier, String client) {
      * A request for a pending account's verification link again, counted under the name or mailbox it names,
      * whether or not an account has it, under a prefix of its own.
      */
-    public static ResetRequestKey ofSignUpMail(String identifier, ClientAddress clientAddress) {
-        return new ResetRequestKey(Sha256.hex("sign-up-mail:" + identifier), clientAddress.network());
+    public static ResetRequestKey ofSignUpMail(AccountIdentifier named, ClientAddress clientAddress) {
+        return new ResetRequestKey(Sha256.hex("sign-up-mail:" + identifierOf(named)), clientAddress.network());
     }
 
     /** The mailbox, however it is written: two spellings of one address are counted together. */
     public static ResetRequestKey of(EmailAddress email, ClientAddress clientAddress) {
-        return new ResetRequestKey(Sha256.hex("email:" + email.comparisonKey()), clientAddress.network());
+        return of(new AccountIdentifier.ByEmail(email), clientAddress);
+    }
+
+    /** A reset request, counted under the name or mailbox it names. */
+    public static ResetRequestKey of(AccountIdentifier named, ClientAddress clientAddress) {
+        return new ResetRequestKey(Sha256.hex(identifierOf(named)), clientAddress.network());
+    }
+
+    private static String identifierOf(AccountIdentifier named) {
+        return named.match(username -> "username:" + username.value(), email -> "email:" + email.comparisonKey());
     }
 }

@@ -59,9 +59,7 @@ public record RecoveryCode(String value) {
     /** What the store keeps of a recovery code. */
     public record Hash(String hex) {
         public Hash {
-            if (!Sha256.isHex(hex)) {
-                throw new IllegalArgumentException("a SHA-256 digest is 64 lower-case hex characters");
-            }
+            Sha256.requireHex(hex);
         }
     }
 }

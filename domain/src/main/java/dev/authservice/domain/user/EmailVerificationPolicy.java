@@ -4,7 +4,7 @@ import dev.authservice.domain.Require;
 import java.time.Duration;
 
 /**
- * How long a link that verifies an address lives ({@link MailedToken.Purpose#EMAIL_VERIFICATION}): a day by
+ * How long a link that verifies an address lives (a mailed token of purpose {@code EMAIL_VERIFICATION}): a day by
  * default, time to find the mail; never longer, so an old mail found by someone else verifies nothing.
  */
 public record EmailVerificationPolicy(Duration lifetime) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.Sha256;
 import dev.authservice.domain.user.UserId;
 import java.time.Instant;
 import java.util.Optional;
@@ -46,7 +47,7 @@ class IdentityLinkTest {
     void aPresentedStateOrBindingIsHashedOnlyWhenItCouldBeOne() {
         assertEquals(Optional.empty(), AuthorizationStateHash.ofPresented(""));
         assertEquals(Optional.empty(), AuthorizationStateHash.ofPresented(null));
-        assertEquals(Optional.empty(), BrowserBinding.ofPresented("x".repeat(BrowserBinding.MAX_PRESENTED_LENGTH + 1)));
+        assertEquals(Optional.empty(), BrowserBinding.ofPresented("x".repeat(Sha256.MAX_PRESENTED_LENGTH + 1)));
         assertEquals(Optional.of(AuthorizationStateHash.of("s")), AuthorizationStateHash.ofPresented("s"));
         assertTrue(BrowserBinding.of("b").matches(BrowserBinding.ofPresented("b").orElseThrow()));
     }

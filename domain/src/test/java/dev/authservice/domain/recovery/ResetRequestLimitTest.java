@@ -1,6 +1,7 @@
 package dev.authservice.domain.recovery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,6 +57,18 @@ class ResetRequestLimitTest {
                 new ClientAddress("2001:db8::2")));
         assertTrue(!one.identifier().contains("alice"));
         assertTrue(!one.identifier().equals(ResetRequestKey.of(new Username("alice"), client).identifier()));
+    }
+
+    @Test
+    void aSignUpLinkAskedAgainIsCountedApartFromAResetAndUnderTheMailboxHoweverItIsWritten() {
+        ClientAddress client = new ClientAddress("2001:db8::1");
+        AccountIdentifier alice = new AccountIdentifier.ByUsername(new Username("alice"));
+        AccountIdentifier mailbox = new AccountIdentifier.ByEmail(new EmailAddress("alice@Example.COM"));
+        assertEquals(ResetRequestKey.of(new Username("alice"), client), ResetRequestKey.of(alice, client));
+        assertNotEquals(ResetRequestKey.of(alice, client), ResetRequestKey.ofSignUpMail(alice, client));
+        assertEquals(ResetRequestKey.ofSignUpMail(mailbox, client), ResetRequestKey.ofSignUpMail(
+                new AccountIdentifier.ByEmail(new EmailAddress("alice@example.com")), client));
+        assertNotEquals(ResetRequestKey.ofSignUpMail(mailbox, client), ResetRequestKey.ofSignUpMail(alice, client));
     }
 
     /** With fewer than the limit in the window a request goes ahead; at the limit it waits exactly until one ages out. */

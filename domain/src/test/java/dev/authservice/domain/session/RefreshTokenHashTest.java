@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.authservice.domain.Sha256;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +49,7 @@ class RefreshTokenHashTest {
 
     @Test
     void aPresentedTokenIsHashedWhenItCanBeOne() {
-        String longest = "t".repeat(RefreshTokenHash.MAX_PRESENTED_LENGTH);
+        String longest = "t".repeat(Sha256.MAX_PRESENTED_LENGTH);
 
         assertEquals(Optional.of(RefreshTokenHash.of("abc")), RefreshTokenHash.ofPresented("abc"));
         assertEquals(Optional.of(RefreshTokenHash.of(longest)), RefreshTokenHash.ofPresented(longest));
@@ -59,6 +60,6 @@ class RefreshTokenHashTest {
         assertEquals(Optional.empty(), RefreshTokenHash.ofPresented(null));
         assertEquals(Optional.empty(), RefreshTokenHash.ofPresented(""));
         assertEquals(Optional.empty(),
-                RefreshTokenHash.ofPresented("t".repeat(RefreshTokenHash.MAX_PRESENTED_LENGTH + 1)));
+                RefreshTokenHash.ofPresented("t".repeat(Sha256.MAX_PRESENTED_LENGTH + 1)));
     }
 }

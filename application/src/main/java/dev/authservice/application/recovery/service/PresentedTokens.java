@@ -1,12 +1,12 @@
 package dev.authservice.application.recovery.service;
 
 import dev.authservice.application.audit.port.out.AuditLog;
-import dev.authservice.application.user.port.out.MailedTokenStore;
+import dev.authservice.application.mailedtoken.port.out.MailedTokenStore;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
-import dev.authservice.domain.user.MailedToken;
-import dev.authservice.domain.user.MailedTokenHash;
+import dev.authservice.domain.mailedtoken.MailedToken;
+import dev.authservice.domain.mailedtoken.MailedTokenHash;
 import dev.authservice.domain.user.UserAccount;
 import java.util.Objects;
 import java.util.Optional;

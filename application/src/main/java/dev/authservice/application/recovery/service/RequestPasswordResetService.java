@@ -1,7 +1,6 @@
 package dev.authservice.application.recovery.service;
 
 import dev.authservice.application.recovery.port.in.RequestPasswordResetUseCase;
-import dev.authservice.domain.network.ClientAddress;
 import dev.authservice.domain.recovery.ResetRequestKey;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,14 +32,12 @@ public final class RequestPasswordResetService implements RequestPasswordResetUs
     @Override
     public Result requestPasswordReset(Command command) {
         Instant now = clock.instant();
-        ClientAddress client = command.requester().clientAddress();
-        ResetRequestKey key = command.username().map(username -> ResetRequestKey.of(username, client))
-                .orElseGet(() -> ResetRequestKey.of(command.email().orElseThrow(), client));
-        Optional<Duration> wait = admission.admit(key, now);
+        Optional<Duration> wait = admission.admit(
+                ResetRequestKey.of(command.identifier(), command.requester().clientAddress()), now);
         if (wait.isPresent()) {
             return new Result.Throttled(wait.get());
         }
-        background.execute(() -> issuer.issueFor(command.username(), command.email()));
+        background.execute(() -> issuer.issueFor(command.identifier()));
         return new Result.Accepted();
     }
 }

@@ -1,21 +1,20 @@
 package dev.authservice.application.recovery.service;
 
 import dev.authservice.application.mail.service.MailQueue;
+import dev.authservice.application.mailedtoken.port.out.MailedTokenStore;
+import dev.authservice.application.mailedtoken.service.MailedTokens;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.shared.port.out.Transactions;
-import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.application.user.port.out.UserStore;
-import dev.authservice.application.user.service.MailedTokens;
 import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.mailedtoken.MailedToken;
+import dev.authservice.domain.mailedtoken.TokenFingerprint;
+import dev.authservice.domain.recovery.AccountIdentifier;
 import dev.authservice.domain.recovery.ResetTokenPolicy;
 import dev.authservice.domain.user.AccountEmail;
-import dev.authservice.domain.user.MailedToken;
-import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserAccount;
-import dev.authservice.domain.user.Username;
 import java.time.Clock;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -39,12 +38,11 @@ public final class ResetIssuer {
         this.publicUrl = Objects.requireNonNull(publicUrl);
     }
 
-    /** Mails a link to the account named by exactly one of {@code username} and {@code email}, if it may have one. */
-    public void issueFor(Optional<Username> username, Optional<EmailAddress> email) {
-        Optional<UserAccount> found = username.isPresent() ? users.findByUsername(username.get())
-                : users.findByEmail(email.orElseThrow());
-        found.filter(UserAccount::enabled).ifPresent(user -> user.email().filter(AccountEmail::verified)
-                .ifPresent(address -> issue(user, address.address())));
+    /** Mails a link to the account {@code named}, if it may have one. */
+    public void issueFor(AccountIdentifier named) {
+        named.match(users::findByUsername, users::findByEmail).filter(UserAccount::enabled)
+                .ifPresent(user -> user.email().filter(AccountEmail::verified)
+                        .ifPresent(address -> issue(user, address.address())));
     }
 
     private void issue(UserAccount user, EmailAddress to) {

@@ -1,22 +1,22 @@
 package dev.authservice.application.recovery.service;
 
 import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.mailedtoken.port.out.MailedTokenStore;
 import dev.authservice.application.notice.service.CredentialChanges.Change;
 import dev.authservice.application.notice.service.CredentialChanges;
 import dev.authservice.application.recovery.port.in.ResetPasswordUseCase;
-import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.application.user.port.out.PasswordHasher;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.mailedtoken.MailedToken;
+import dev.authservice.domain.mailedtoken.Redemption;
+import dev.authservice.domain.mailedtoken.TokenFingerprint;
 import dev.authservice.domain.notice.CredentialChange;
 import dev.authservice.domain.session.RevocationReason;
-import dev.authservice.domain.user.MailedToken;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.PasswordPolicy;
-import dev.authservice.domain.user.Redemption;
-import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Instant;

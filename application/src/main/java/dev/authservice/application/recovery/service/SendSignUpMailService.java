@@ -30,14 +30,12 @@ public final class SendSignUpMailService implements SendSignUpMailUseCase {
     @Override
     public Result sendSignUpMail(Command command) {
         Instant now = clock.instant();
-        String identifier = command.username().map(username -> "username:" + username.value())
-                .orElseGet(() -> "email:" + command.email().orElseThrow().comparisonKey());
         Optional<Duration> wait = admission.admit(
-                ResetRequestKey.ofSignUpMail(identifier, command.requester().clientAddress()), now);
+                ResetRequestKey.ofSignUpMail(command.identifier(), command.requester().clientAddress()), now);
         if (wait.isPresent()) {
             return new Result.Throttled(wait.get());
         }
-        background.execute(() -> signUps.mailAgain(command.username(), command.email()));
+        background.execute(() -> signUps.mailAgain(command.identifier()));
         return new Result.Accepted();
     }
 }

@@ -11,6 +11,7 @@ import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.recovery.AccountIdentifier;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;
 import dev.authservice.domain.user.Username;
@@ -74,11 +75,10 @@ public final class SignUps {
         audit.record(SecurityEvent.of(SecurityEventType.USER_SIGNED_UP, at, command.requester()).about(user.id()));
     }
 
-    /** Mails a new verification link to the account named, if it is pending. */
-    public void mailAgain(Optional<Username> username, Optional<EmailAddress> email) {
-        Optional<UserAccount> found = username.isPresent() ? users.findByUsername(username.get())
-                : users.findByEmail(email.orElseThrow());
-        found.filter(UserAccount::isPending).filter(UserAccount::enabled)
+    /** Mails a new verification link to the account {@code named}, if it is pending. */
+    public void mailAgain(AccountIdentifier named) {
+        named.match(users::findByUsername, users::findByEmail)
+                .filter(UserAccount::isPending).filter(UserAccount::enabled)
                 .ifPresent(user -> verification.send(user, user.email().orElseThrow().address()));
     }
 

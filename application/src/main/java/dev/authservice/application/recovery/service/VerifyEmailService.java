@@ -1,18 +1,18 @@
 package dev.authservice.application.recovery.service;
 
 import dev.authservice.application.audit.port.out.AuditLog;
+import dev.authservice.application.mailedtoken.port.out.MailedTokenStore;
 import dev.authservice.application.recovery.port.in.VerifyEmailUseCase;
 import dev.authservice.application.shared.port.out.Transactions;
-import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.mailedtoken.MailedToken;
+import dev.authservice.domain.mailedtoken.Redemption;
+import dev.authservice.domain.mailedtoken.TokenFingerprint;
 import dev.authservice.domain.user.AccountEmail;
-import dev.authservice.domain.user.MailedToken;
-import dev.authservice.domain.user.Redemption;
-import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Instant;

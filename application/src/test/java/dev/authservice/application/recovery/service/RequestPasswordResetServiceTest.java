@@ -18,11 +18,12 @@ import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.audit.Requester;
 import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.mail.OutgoingMail;
+import dev.authservice.domain.mailedtoken.MailedToken;
+import dev.authservice.domain.mailedtoken.MailedTokenHash;
 import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.recovery.AccountIdentifier;
 import dev.authservice.domain.recovery.ResetRequestLimit;
 import dev.authservice.domain.recovery.ResetTokenPolicy;
-import dev.authservice.domain.user.MailedToken;
-import dev.authservice.domain.user.MailedTokenHash;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.Username;
 import java.lang.reflect.Proxy;
@@ -32,7 +33,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -161,15 +161,15 @@ class RequestPasswordResetServiceTest {
     }
 
     private static Command byName(String name) {
-        return new Command(Optional.of(new Username(name)), Optional.empty(), RequesterMother.ANONYMOUS);
+        return new Command(new AccountIdentifier.ByUsername(new Username(name)), RequesterMother.ANONYMOUS);
     }
 
     private static Command byName(String name, String client) {
-        return new Command(Optional.of(new Username(name)), Optional.empty(),
+        return new Command(new AccountIdentifier.ByUsername(new Username(name)),
                 Requester.anonymous(new ClientAddress(client), RequesterMother.USER_AGENT));
     }
 
     private static Command byEmail(String address) {
-        return new Command(Optional.empty(), Optional.of(new EmailAddress(address)), RequesterMother.ANONYMOUS);
+        return new Command(new AccountIdentifier.ByEmail(new EmailAddress(address)), RequesterMother.ANONYMOUS);
     }
 }

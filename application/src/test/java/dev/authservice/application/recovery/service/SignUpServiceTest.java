@@ -25,6 +25,7 @@ import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.mail.OutgoingMail;
+import dev.authservice.domain.recovery.AccountIdentifier;
 import dev.authservice.domain.recovery.ResetRequestLimit;
 import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
@@ -176,11 +177,11 @@ class SignUpServiceTest {
         runHandedOff();
 
         assertEquals(new SendSignUpMailUseCase.Result.Accepted(), again.sendSignUpMail(new SendSignUpMailUseCase.Command(
-                Optional.of(new Username("carol")), Optional.empty(), RequesterMother.ANONYMOUS)));
-        again.sendSignUpMail(new SendSignUpMailUseCase.Command(Optional.empty(),
-                Optional.of(new EmailAddress("alice@example.com")), RequesterMother.ANONYMOUS));
-        again.sendSignUpMail(new SendSignUpMailUseCase.Command(Optional.of(new Username("nobody")),
-                Optional.empty(), RequesterMother.ANONYMOUS));
+                new AccountIdentifier.ByUsername(new Username("carol")), RequesterMother.ANONYMOUS)));
+        again.sendSignUpMail(new SendSignUpMailUseCase.Command(
+                new AccountIdentifier.ByEmail(new EmailAddress("alice@example.com")), RequesterMother.ANONYMOUS));
+        again.sendSignUpMail(new SendSignUpMailUseCase.Command(
+                new AccountIdentifier.ByUsername(new Username("nobody")), RequesterMother.ANONYMOUS));
         runHandedOff();
 
         assertEquals(2, verification.sent().size(), "the sign-up's link, then carol's again; none to alice");

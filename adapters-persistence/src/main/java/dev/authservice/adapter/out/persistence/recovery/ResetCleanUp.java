@@ -1,7 +1,7 @@
 package dev.authservice.adapter.out.persistence.recovery;
 
+import dev.authservice.application.mailedtoken.port.out.MailedTokenStore;
 import dev.authservice.application.recovery.port.out.ResetRequestLog;
-import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.domain.recovery.ResetRequestLimit;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.scheduling.annotation.Scheduled;

@@ -14,7 +14,7 @@ import dev.authservice.application.login.port.in.CompleteLogInUseCase;
 import dev.authservice.application.login.port.in.LogInUseCase;
 import dev.authservice.application.session.port.in.IssuedTokens;
 import dev.authservice.domain.Require;
-import dev.authservice.domain.login.LoginTicketHash;
+import dev.authservice.domain.Sha256;
 import dev.authservice.domain.secondfactor.RecoveryCode;
 import dev.authservice.domain.secondfactor.SecondFactorMethod;
 import dev.authservice.domain.secondfactor.TotpCode;
@@ -87,7 +87,7 @@ class LogInController implements LogInApi {
         JsonNode object = JsonBody.object(body, "{\"ticket\": ..., \"code\": ...}, {\"ticket\": ..., "
                 + "\"recoveryCode\": ...} or {\"ticket\": ..., \"passkey\": ...}");
         String ticket = JsonBody.parse(() -> Require.text("ticket", JsonBody.text(object, "ticket"),
-                LoginTicketHash.MAX_PRESENTED_LENGTH));
+                Sha256.MAX_PRESENTED_LENGTH));
         Optional<String> code = JsonBody.optionalText(object, "code");
         Optional<String> recoveryCode = JsonBody.optionalText(object, "recoveryCode");
         Optional<JsonNode> passkey = Optional.ofNullable(object.get("passkey")).filter(value -> !value.isNull());

@@ -15,7 +15,7 @@ import dev.authservice.application.login.port.in.BeginPasskeyLogInUseCase;
 import dev.authservice.application.login.port.in.LogInWithPasskeyUseCase;
 import dev.authservice.application.login.port.in.PasskeyRequestOptions;
 import dev.authservice.domain.Require;
-import dev.authservice.domain.login.LoginTicketHash;
+import dev.authservice.domain.Sha256;
 import dev.authservice.domain.passkey.RelyingParty;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
@@ -70,7 +70,7 @@ class PasskeyLogInController implements PasskeyLogInApi {
         JsonNode object = JsonBody.object(body, "{} or {\"ticket\": ...}");
         return begin.beginPasskeyLogIn(new BeginPasskeyLogInUseCase.Command(JsonBody.optionalText(object, "ticket")
                         .map(ticket -> JsonBody.parse(() -> Require.text("ticket", ticket,
-                                LoginTicketHash.MAX_PRESENTED_LENGTH))),
+                                Sha256.MAX_PRESENTED_LENGTH))),
                         requesters.anonymous(request).clientAddress()))
                 .match(started -> Envelope.ok(LogInOptions.of(started.options())),
                         ticketInvalid -> {

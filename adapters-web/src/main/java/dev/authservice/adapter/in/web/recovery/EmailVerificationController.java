@@ -7,7 +7,7 @@ import dev.authservice.adapter.in.web.security.Caller;
 import dev.authservice.application.recovery.port.in.SendVerificationMailUseCase;
 import dev.authservice.application.recovery.port.in.VerifyEmailUseCase;
 import dev.authservice.domain.Require;
-import dev.authservice.domain.user.MailedTokenHash;
+import dev.authservice.domain.Sha256;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -51,7 +51,7 @@ class EmailVerificationController implements EmailVerificationApi {
     public HttpResponse<?> verifyEmail(HttpRequest<?> request, @Body @Nullable JsonNode body) {
         JsonNode json = JsonBody.object(body, "{\"token\": ...}");
         String token = JsonBody.parse(() -> Require.text("token", JsonBody.text(json, "token"),
-                MailedTokenHash.MAX_PRESENTED_LENGTH));
+                Sha256.MAX_PRESENTED_LENGTH));
         return verifyEmail.verifyEmail(new VerifyEmailUseCase.Command(token, requesters.anonymous(request)))
                 .match(verified -> HttpResponse.noContent(),
                         tokenInvalid -> ErrorResponses.of(RecoveryErrorCode.VERIFICATION_TOKEN_INVALID));

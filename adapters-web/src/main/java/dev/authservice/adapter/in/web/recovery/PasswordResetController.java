@@ -10,8 +10,9 @@ import dev.authservice.adapter.in.web.user.AccountErrorCode;
 import dev.authservice.application.recovery.port.in.RequestPasswordResetUseCase;
 import dev.authservice.application.recovery.port.in.ResetPasswordUseCase;
 import dev.authservice.domain.Require;
+import dev.authservice.domain.Sha256;
 import dev.authservice.domain.mail.EmailAddress;
-import dev.authservice.domain.user.MailedTokenHash;
+import dev.authservice.domain.recovery.AccountIdentifier;
 import dev.authservice.domain.user.Username;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
@@ -63,9 +64,10 @@ class PasswordResetController implements PasswordResetApi {
         if (username.isPresent() == email.isPresent()) {
             throw new ApiException(CommonErrorCode.INVALID_INPUT, "give one of username and email");
         }
-        return requestReset.requestPasswordReset(new RequestPasswordResetUseCase.Command(
-                        username.map(text -> JsonBody.parse(() -> new Username(text))),
-                        email.map(text -> JsonBody.parse(() -> new EmailAddress(text))),
+        AccountIdentifier identifier = username.isPresent()
+                ? new AccountIdentifier.ByUsername(JsonBody.parse(() -> new Username(username.get())))
+                : new AccountIdentifier.ByEmail(JsonBody.parse(() -> new EmailAddress(email.get())));
+        return requestReset.requestPasswordReset(new RequestPasswordResetUseCase.Command(identifier,
                         requesters.anonymous(request)))
                 .match(accepted -> HttpResponse.status(HttpStatus.ACCEPTED),
                         throttled -> ErrorResponses.of(RecoveryErrorCode.RESET_THROTTLED, throttled.retryAfter()));
@@ -79,7 +81,7 @@ class PasswordResetController implements PasswordResetApi {
     public HttpResponse<?> resetPassword(HttpRequest<?> request, @Body @Nullable JsonNode body) {
         JsonNode json = JsonBody.object(body, "{\"token\": ..., \"newPassword\": ...}");
         String token = JsonBody.parse(() -> Require.text("token", JsonBody.text(json, "token"),
-                MailedTokenHash.MAX_PRESENTED_LENGTH));
+                Sha256.MAX_PRESENTED_LENGTH));
         return resetPassword.resetPassword(new ResetPasswordUseCase.Command(token,
                         JsonBody.password(json, "newPassword"), requesters.anonymous(request)))
                 .match(reset -> HttpResponse.noContent(),

@@ -9,6 +9,7 @@ import dev.authservice.adapter.in.web.user.AccountErrorCode;
 import dev.authservice.application.recovery.port.in.SendSignUpMailUseCase;
 import dev.authservice.application.recovery.port.in.SignUpUseCase;
 import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.recovery.AccountIdentifier;
 import dev.authservice.domain.user.Username;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
@@ -83,13 +84,10 @@ class SignUpController implements SignUpApi {
     public HttpResponse<?> sendVerificationMail(HttpRequest<?> request, @Body @Nullable JsonNode body) {
         JsonNode json = JsonBody.object(body, "{\"identifier\": ...}");
         String identifier = JsonBody.text(json, "identifier").strip();
-        boolean isAddress = identifier.contains("@");
-        return sendSignUpMail.sendSignUpMail(new SendSignUpMailUseCase.Command(
-                        isAddress ? java.util.Optional.empty()
-                                : java.util.Optional.of(JsonBody.parse(() -> new Username(identifier))),
-                        isAddress ? java.util.Optional.of(JsonBody.parse(() -> new EmailAddress(identifier)))
-                                : java.util.Optional.empty(),
-                        requesters.anonymous(request)))
+        AccountIdentifier named = identifier.contains("@")
+                ? new AccountIdentifier.ByEmail(JsonBody.parse(() -> new EmailAddress(identifier)))
+                : new AccountIdentifier.ByUsername(JsonBody.parse(() -> new Username(identifier)));
+        return sendSignUpMail.sendSignUpMail(new SendSignUpMailUseCase.Command(named, requesters.anonymous(request)))
                 .match(accepted -> HttpResponse.status(HttpStatus.ACCEPTED),
                         throttled -> ErrorResponses.of(RecoveryErrorCode.SIGN_UP_THROTTLED, throttled.retryAfter()));
     }

@@ -1,11 +1,9 @@
 package dev.authservice.application.recovery.port.in;
 
 import dev.authservice.domain.audit.Requester;
-import dev.authservice.domain.mail.EmailAddress;
-import dev.authservice.domain.user.Username;
+import dev.authservice.domain.recovery.AccountIdentifier;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -17,16 +15,11 @@ public interface RequestPasswordResetUseCase {
 
     Result requestPasswordReset(Command command);
 
-    /** Exactly one of {@code username} and {@code email}. */
-    record Command(Optional<Username> username, Optional<EmailAddress> email, Requester requester) {
+    record Command(AccountIdentifier identifier, Requester requester) {
         public Command {
-            Objects.requireNonNull(username, "username");
-            Objects.requireNonNull(email, "email");
+            Objects.requireNonNull(identifier, "identifier");
             Objects.requireNonNull(requester, "requester");
             Objects.requireNonNull(requester.clientAddress(), "requester.clientAddress");
-            if (username.isPresent() == email.isPresent()) {
-                throw new IllegalArgumentException("a reset names a username or an email address, not both");
-            }
         }
     }
 

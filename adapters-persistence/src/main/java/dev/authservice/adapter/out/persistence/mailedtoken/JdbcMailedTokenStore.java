@@ -1,4 +1,4 @@
-package dev.authservice.adapter.out.persistence.user;
+package dev.authservice.adapter.out.persistence.mailedtoken;
 
 import static dev.authservice.adapter.out.persistence.TransactionalStatements.at;
 import static dev.authservice.adapter.out.persistence.TransactionalStatements.instant;
@@ -6,10 +6,10 @@ import static dev.authservice.adapter.out.persistence.TransactionalStatements.up
 
 import dev.authservice.adapter.out.persistence.TransactionalStatements;
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
-import dev.authservice.application.user.port.out.MailedTokenStore;
-import dev.authservice.domain.user.MailedToken;
-import dev.authservice.domain.user.MailedTokenHash;
-import dev.authservice.domain.user.TokenFingerprint;
+import dev.authservice.application.mailedtoken.port.out.MailedTokenStore;
+import dev.authservice.domain.mailedtoken.MailedToken;
+import dev.authservice.domain.mailedtoken.MailedTokenHash;
+import dev.authservice.domain.mailedtoken.TokenFingerprint;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;

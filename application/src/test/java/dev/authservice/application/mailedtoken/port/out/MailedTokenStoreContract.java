@@ -1,4 +1,4 @@
-package dev.authservice.application.user.port.out;
+package dev.authservice.application.mailedtoken.port.out;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.authservice.application.fixtures.AtTheSameTime;
 import dev.authservice.application.fixtures.TestTime;
 import dev.authservice.domain.mail.EmailAddress;
-import dev.authservice.domain.user.MailedToken.Purpose;
-import dev.authservice.domain.user.MailedToken;
-import dev.authservice.domain.user.MailedTokenHash;
+import dev.authservice.domain.mailedtoken.MailedToken.Purpose;
+import dev.authservice.domain.mailedtoken.MailedToken;
+import dev.authservice.domain.mailedtoken.MailedTokenHash;
+import dev.authservice.domain.mailedtoken.Redemption;
+import dev.authservice.domain.mailedtoken.TokenFingerprint;
 import dev.authservice.domain.user.PasswordHash;
-import dev.authservice.domain.user.Redemption;
-import dev.authservice.domain.user.TokenFingerprint;
 import dev.authservice.domain.user.UserId;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,13 +1,13 @@
-package dev.authservice.application.user.service;
+package dev.authservice.application.mailedtoken.service;
 
 import dev.authservice.application.mail.service.MailQueue;
+import dev.authservice.application.mailedtoken.port.out.MailedTokenStore;
 import dev.authservice.application.shared.port.out.RandomSource;
 import dev.authservice.application.shared.port.out.Transactions;
-import dev.authservice.application.user.port.out.MailedTokenStore;
 import dev.authservice.domain.mail.EmailAddress;
-import dev.authservice.domain.user.MailedToken;
-import dev.authservice.domain.user.MailedTokenHash;
-import dev.authservice.domain.user.TokenFingerprint;
+import dev.authservice.domain.mailedtoken.MailedToken;
+import dev.authservice.domain.mailedtoken.MailedTokenHash;
+import dev.authservice.domain.mailedtoken.TokenFingerprint;
 import dev.authservice.domain.user.UserAccount;
 import java.time.Clock;
 import java.time.Duration;

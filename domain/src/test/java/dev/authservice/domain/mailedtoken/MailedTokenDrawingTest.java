@@ -1,4 +1,4 @@
-package dev.authservice.domain.user;
+package dev.authservice.domain.mailedtoken;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  */
 class MailedTokenDrawingTest {
 
-    private static final Path SOURCE = Path.of("src", "main", "java", "dev", "authservice", "domain", "user",
+    private static final Path SOURCE = Path.of("src", "main", "java", "dev", "authservice", "domain", "mailedtoken",
             "MailedToken.java");
     private static final Path PAGE = Path.of("..", "docs", "accounts-by-email.md");
     private static final String SECTION = "## Mailed tokens";

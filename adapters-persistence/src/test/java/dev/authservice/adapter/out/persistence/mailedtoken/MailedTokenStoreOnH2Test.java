@@ -1,12 +1,12 @@
-package dev.authservice.adapter.out.persistence.user;
+package dev.authservice.adapter.out.persistence.mailedtoken;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-class MailedTokenStoreOnPostgresTest extends MailedTokenStoreOnADatabase {
+class MailedTokenStoreOnH2Test extends MailedTokenStoreOnADatabase {
 
     @RegisterExtension
-    static final TestDatabase database = TestDatabase.postgres();
+    static final TestDatabase database = TestDatabase.h2();
 
     @Override
     protected TestDatabase database() {

@@ -1,7 +1,7 @@
-package dev.authservice.application.user.port.out;
+package dev.authservice.application.mailedtoken.port.out;
 
-import dev.authservice.domain.user.MailedToken;
-import dev.authservice.domain.user.MailedTokenHash;
+import dev.authservice.domain.mailedtoken.MailedToken;
+import dev.authservice.domain.mailedtoken.MailedTokenHash;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -18,7 +18,7 @@ public interface MailedTokenStore {
     Optional<MailedToken> find(MailedTokenHash hash, MailedToken.Purpose purpose);
 
     /**
-     * Writes the use {@link dev.authservice.domain.user.Redemption.Accepted} decided, if the token is still live:
+     * Writes the use {@link dev.authservice.domain.mailedtoken.Redemption.Accepted} decided, if the token is still live:
      * of two uses at once, one writes. Returns whether this one did.
      */
     boolean use(MailedToken used);

@@ -1,9 +1,9 @@
-package dev.authservice.adapter.out.persistence.user;
+package dev.authservice.adapter.out.persistence.mailedtoken;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
 import dev.authservice.application.fixtures.UserAccountMother;
-import dev.authservice.application.user.port.out.MailedTokenStore;
-import dev.authservice.application.user.port.out.MailedTokenStoreContract;
+import dev.authservice.application.mailedtoken.port.out.MailedTokenStore;
+import dev.authservice.application.mailedtoken.port.out.MailedTokenStoreContract;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.user.UserAccount;
 import dev.authservice.domain.user.UserId;

@@ -1,7 +1,6 @@
-package dev.authservice.domain.user;
+package dev.authservice.domain.mailedtoken;
 
 import dev.authservice.domain.Sha256;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -10,14 +9,8 @@ import java.util.Optional;
  */
 public record MailedTokenHash(String hex) {
 
-    /** Longer than any token this service makes; anything longer is not worth hashing. */
-    public static final int MAX_PRESENTED_LENGTH = 256;
-
     public MailedTokenHash {
-        Objects.requireNonNull(hex, "hex");
-        if (!Sha256.isHex(hex)) {
-            throw new IllegalArgumentException("a SHA-256 digest is 64 lower-case hex characters");
-        }
+        Sha256.requireHex(hex);
     }
 
     public static MailedTokenHash of(String token) {
@@ -26,10 +19,7 @@ public record MailedTokenHash(String hex) {
 
     /** The hash of a token as a client presented it; none for an empty or over-long one: it names nothing. */
     public static Optional<MailedTokenHash> ofPresented(String token) {
-        if (token == null || token.isEmpty() || token.length() > MAX_PRESENTED_LENGTH) {
-            return Optional.empty();
-        }
-        return Optional.of(of(token));
+        return Sha256.ofPresented(token).map(MailedTokenHash::new);
     }
 
     @Override

@@ -1,10 +1,8 @@
-package dev.authservice.domain.user;
+package dev.authservice.domain.mailedtoken;
 
 import dev.authservice.domain.Sha256;
 import dev.authservice.domain.mail.EmailAddress;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.util.Objects;
+import dev.authservice.domain.user.PasswordHash;
 
 /**
  * The SHA-256 of what a {@link MailedToken} was issued under. A token is good only while the account still has it,
@@ -15,10 +13,7 @@ import java.util.Objects;
 public record TokenFingerprint(String hex) {
 
     public TokenFingerprint {
-        Objects.requireNonNull(hex, "hex");
-        if (!Sha256.isHex(hex)) {
-            throw new IllegalArgumentException("a SHA-256 digest is 64 lower-case hex characters");
-        }
+        Sha256.requireHex(hex);
     }
 
     public static TokenFingerprint ofPassword(PasswordHash hash) {
@@ -32,8 +27,7 @@ public record TokenFingerprint(String hex) {
 
     /** Compared in constant time: how long the comparison takes says nothing of where two fingerprints differ. */
     public boolean matches(TokenFingerprint other) {
-        return MessageDigest.isEqual(hex.getBytes(StandardCharsets.US_ASCII),
-                other.hex.getBytes(StandardCharsets.US_ASCII));
+        return Sha256.matches(hex, other.hex);
     }
 
     @Override

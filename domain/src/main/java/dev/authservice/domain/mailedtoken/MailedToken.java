@@ -1,6 +1,7 @@
-package dev.authservice.domain.user;
+package dev.authservice.domain.mailedtoken;
 
-import dev.authservice.domain.user.Redemption.Refusal;
+import dev.authservice.domain.mailedtoken.Redemption.Refusal;
+import dev.authservice.domain.user.UserId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;

@@ -1,12 +1,12 @@
-package dev.authservice.adapter.out.persistence.user;
+package dev.authservice.adapter.out.persistence.mailedtoken;
 
 import dev.authservice.adapter.out.persistence.TestDatabase;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-class MailedTokenStoreOnH2Test extends MailedTokenStoreOnADatabase {
+class MailedTokenStoreOnPostgresTest extends MailedTokenStoreOnADatabase {
 
     @RegisterExtension
-    static final TestDatabase database = TestDatabase.h2();
+    static final TestDatabase database = TestDatabase.postgres();
 
     @Override
     protected TestDatabase database() {

@@ -1,14 +1,18 @@
-package dev.authservice.domain.user;
+package dev.authservice.domain.mailedtoken;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.authservice.domain.InvalidValueException;
+import dev.authservice.domain.Sha256;
 import dev.authservice.domain.mail.EmailAddress;
+import dev.authservice.domain.mailedtoken.MailedToken.Purpose;
+import dev.authservice.domain.mailedtoken.Redemption.Refusal;
 import dev.authservice.domain.recovery.ResetTokenPolicy;
-import dev.authservice.domain.user.MailedToken.Purpose;
-import dev.authservice.domain.user.Redemption.Refusal;
+import dev.authservice.domain.user.EmailVerificationPolicy;
+import dev.authservice.domain.user.PasswordHash;
+import dev.authservice.domain.user.UserId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -83,7 +87,7 @@ class MailedTokenTest {
     @Test
     void aPresentedTokenNamesNothingWhenEmptyOrOverLong() {
         assertTrue(MailedTokenHash.ofPresented("").isEmpty());
-        assertTrue(MailedTokenHash.ofPresented("a".repeat(MailedTokenHash.MAX_PRESENTED_LENGTH + 1)).isEmpty());
+        assertTrue(MailedTokenHash.ofPresented("a".repeat(Sha256.MAX_PRESENTED_LENGTH + 1)).isEmpty());
         assertEquals(Optional.of(MailedTokenHash.of("t")), MailedTokenHash.ofPresented("t"));
     }
 

@@ -1,4 +1,4 @@
-package dev.authservice.domain.user;
+package dev.authservice.domain.mailedtoken;
 
 import java.util.Objects;
 import java.util.function.Function;
