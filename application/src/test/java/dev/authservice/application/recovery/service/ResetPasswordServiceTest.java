@@ -18,6 +18,7 @@ import dev.authservice.application.user.port.out.PasswordHasher;
 import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
+import dev.authservice.domain.mail.EmailAddress;
 import dev.authservice.domain.mailedtoken.MailedToken;
 import dev.authservice.domain.mailedtoken.MailedTokenHash;
 import dev.authservice.domain.mailedtoken.TokenFingerprint;
@@ -27,6 +28,7 @@ import dev.authservice.domain.user.Password;
 import dev.authservice.domain.user.PasswordHash;
 import dev.authservice.domain.user.PasswordPolicy;
 import dev.authservice.domain.user.UserAccount;
+import dev.authservice.domain.user.Username;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -80,6 +82,21 @@ class ResetPasswordServiceTest {
         assertTrue(sessions.find(two.session().id()).orElseThrow().isRevoked());
         assertEquals(SecurityEvent.of(SecurityEventType.PASSWORD_RESET, NOW, RequesterMother.ANONYMOUS)
                 .about(ALICE.id()).endingSessions(RevocationReason.PASSWORD_CHANGED, 2), audit.only());
+    }
+
+    /** An account made through an identity provider has no password: its first is set as a forgotten one is. */
+    @Test
+    void anAccountWithoutAPasswordSetsItsFirstThroughTheMailedLink() {
+        UserAccount carol = UserAccount.signedUpThrough(UserAccountMother.aUser().build().id(), new Username("carol"),
+                Optional.empty(), Optional.of(new EmailAddress("carol@example.com")), NOW.minusSeconds(60));
+        users.add(carol);
+        tokens.issue(issued("carols", carol));
+
+        assertEquals(new Result.Reset(), reset("carols", NEW));
+
+        assertEquals(NEW_HASH, users.findById(carol.id()).orElseThrow().passwordHash());
+        assertEquals(1, notices.queued().size());
+        assertEquals("carol@example.com", notices.queued().get(0).to().value());
     }
 
     /** A reset changes how the user signs in, as a password change does: the verified address is told. */
