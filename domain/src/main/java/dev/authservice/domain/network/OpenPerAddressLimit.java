@@ -29,8 +29,8 @@ public record OpenPerAddressLimit(int maxOpenPerAddress) {
 
     /**
      * How long a client holding {@code open} unexpired ones, the first of them expiring at {@code firstExpiresAt},
-     * waits before it may start another; empty when it may now. Past the limit (counted by a store that does not
-     * decide one start at a time) it waits as at it: until enough have expired.
+     * waits before it may start another; empty when it may now. Past the limit (one lowered since they were
+     * started) it waits as at it: until enough have expired.
      */
     public Optional<Duration> waitBefore(long open, Optional<Instant> firstExpiresAt, Instant now) {
         if (open < maxOpenPerAddress) {

@@ -41,6 +41,11 @@ public record PasskeyLoginChallenge(ByteString value, Optional<LoginTicketHash> 
         return this.ticket.equals(ticket);
     }
 
+    /** The millisecond it was issued in, as its expiry is kept: the instant its client's open ones are counted at. */
+    public Instant issuedAt() {
+        return expiresAt.minus(PasskeyChallenge.LIFETIME);
+    }
+
     public boolean isExpiredAt(Instant now) {
         return !now.isBefore(expiresAt);
     }

@@ -129,4 +129,12 @@ class PasskeyUseTest {
         assertEquals(false, alone.isExpiredAt(NOW.plus(PasskeyChallenge.LIFETIME).minusSeconds(1)));
         assertEquals(true, alone.isExpiredAt(NOW.plus(PasskeyChallenge.LIFETIME)));
     }
+
+    @Test
+    void aLoginChallengeWasIssuedInTheMillisecondItsExpiryIsKeptTo() {
+        PasskeyLoginChallenge challenge = PasskeyLoginChallenge.issue(ByteString.of(new byte[32]), Optional.empty(),
+                CLIENT, NOW);
+
+        assertEquals(Instant.parse("2026-03-02T10:00:00.123Z"), challenge.issuedAt());
+    }
 }

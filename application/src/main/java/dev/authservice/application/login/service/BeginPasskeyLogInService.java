@@ -17,7 +17,6 @@ import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;
 import dev.authservice.domain.passkey.RelyingParty;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -48,8 +47,7 @@ public final class BeginPasskeyLogInService implements BeginPasskeyLogInUseCase 
     public Result beginPasskeyLogIn(Command command) {
         Instant now = clock.instant();
         if (command.ticket().isEmpty()) {
-            return waitBeforeAnother(command.client(), now).<Result>map(Result.Throttled::new)
-                    .orElseGet(() -> issue(Optional.empty(), List.of(), true, command.client(), now));
+            return issue(Optional.empty(), List.of(), true, command.client(), now);
         }
         Optional<LoginTicketHash> ticket = LoginTicketHash.ofPresented(command.ticket().get());
         return PendingLogin.present(ticket.flatMap(pendingLogins::find), now).match(
@@ -61,22 +59,15 @@ public final class BeginPasskeyLogInService implements BeginPasskeyLogInUseCase 
                 refused -> new Result.TicketInvalid());
     }
 
-    /**
-     * The count is read before the insert: concurrent requests of one client may pass it together; the limit bounds
-     * what a client keeps stored, it guards no secret.
-     */
-    private Optional<Duration> waitBeforeAnother(ClientAddress client, Instant now) {
-        PasskeyChallengeStore.OpenLoginChallenges open = challenges.openLoginChallengesOf(client.network(), now);
-        return limit.waitBefore(open.count(), open.firstExpiresAt(), now);
-    }
-
+    /** Throttled when the client holds as many open for a passkey alone as the limit lets it: nothing is kept. */
     private Result issue(Optional<LoginTicketHash> ticket, List<Passkey> allowed, boolean userVerificationRequired,
                          ClientAddress client, Instant now) {
         PasskeyLoginChallenge challenge = PasskeyLoginChallenge.issue(
                 ByteString.of(random.bytes(PasskeyChallenge.BYTES)), ticket, client, now);
-        challenges.issueForLogin(challenge);
-        return new Result.Started(new PasskeyRequestOptions(challenge.value(), relyingParty.id(),
-                PasskeyChallenge.LIFETIME, allowed.stream().map(passkey -> new PasskeyCreationOptions.ExistingPasskey(
-                        passkey.id(), passkey.transports())).toList(), userVerificationRequired));
+        return challenges.issueForLogin(challenge, limit).<Result>map(Result.Throttled::new)
+                .orElseGet(() -> new Result.Started(new PasskeyRequestOptions(challenge.value(), relyingParty.id(),
+                        PasskeyChallenge.LIFETIME, allowed.stream().map(passkey ->
+                                new PasskeyCreationOptions.ExistingPasskey(passkey.id(), passkey.transports()))
+                                .toList(), userVerificationRequired)));
     }
 }

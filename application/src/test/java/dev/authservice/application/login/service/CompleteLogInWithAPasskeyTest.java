@@ -36,6 +36,7 @@ import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.login.PendingLogin;
 import dev.authservice.domain.login.SecondFactorPolicy;
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.Passkey;
@@ -99,7 +100,7 @@ class CompleteLogInWithAPasskeyTest {
     private ByteString issuedFor(Optional<String> ticket) {
         ByteString challenge = randomBytes(32);
         challenges.issueForLogin(PasskeyLoginChallenge.issue(challenge, ticket.map(LoginTicketHash::of),
-                RequesterMother.CLIENT_ADDRESS, NOW));
+                RequesterMother.CLIENT_ADDRESS, NOW), OpenPerAddressLimit.defaults());
         return challenge;
     }
 

@@ -33,6 +33,7 @@ import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
 import dev.authservice.domain.login.LoginTicketHash;
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import dev.authservice.domain.paging.PageRequest;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.Passkey;
@@ -95,7 +96,7 @@ class LogInWithPasskeyServiceTest {
     private ByteString issued(Optional<LoginTicketHash> ticket, Instant at) {
         ByteString challenge = randomBytes(32);
         challenges.issueForLogin(PasskeyLoginChallenge.issue(challenge, ticket, RequesterMother.CLIENT_ADDRESS,
-                at));
+                at), OpenPerAddressLimit.defaults());
         return challenge;
     }
 

@@ -40,6 +40,7 @@ import dev.authservice.domain.audit.AuditOutcome;
 import dev.authservice.domain.audit.SecurityEvent;
 import dev.authservice.domain.audit.SecurityEventType;
 import dev.authservice.domain.login.LoginAttemptKey;
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.Passkey;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;
@@ -140,7 +141,7 @@ class ReauthenticateServiceTest {
     private String anAssertionOf(Passkey signing, boolean userVerified) {
         ByteString challenge = randomBytes(32);
         challenges.issueForLogin(PasskeyLoginChallenge.issue(challenge, Optional.empty(),
-                RequesterMother.CLIENT_ADDRESS, NOW));
+                RequesterMother.CLIENT_ADDRESS, NOW), OpenPerAddressLimit.defaults());
         verifier.answering(new PasskeyVerifier.Assertion.Verified(new VerifiedAssertion(6, userVerified, true, true,
                 Optional.of(signing.userHandle()))));
         return ScriptedPasskeyVerifier.assertion(signing.id(), challenge);

@@ -1,34 +1,51 @@
 package dev.authservice.adapter.out.persistence.passkey;
 
+import dev.authservice.adapter.out.persistence.StripeLocks;
+import dev.authservice.adapter.out.persistence.TransactionalStatements;
 import dev.authservice.adapter.out.persistence.TranslatesUnavailability;
 import dev.authservice.adapter.out.persistence.UniqueViolation;
 import dev.authservice.application.passkey.port.out.PasskeyChallengeStore;
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;
 import dev.authservice.domain.user.UserId;
 import io.micronaut.data.connection.ConnectionOperations;
 import io.micronaut.scheduling.annotation.Scheduled;
+import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
+/**
+ * The challenges of passkey ceremonies under way, in {@code passkey_challenges} and {@code passkey_login_challenges}.
+ * A login challenge for a passkey alone is counted and kept holding the lock of the stripe its client hashes to
+ * ({@code passkey_login_challenge_stripes}): one client's requests, on any instance, are counted one after another.
+ */
 @Singleton
 @TranslatesUnavailability
 class JdbcPasskeyChallengeStore implements PasskeyChallengeStore {
 
+    private static final StripeLocks STRIPES = new StripeLocks("passkey_login_challenge_stripes", 64, "V25");
+
     private final PasskeyChallengeRowRepository rows;
     private final PasskeyLoginChallengeRowRepository loginRows;
     private final ConnectionOperations<Connection> connections;
+    private final TransactionalStatements jdbc;
     private final Clock clock;
 
     JdbcPasskeyChallengeStore(PasskeyChallengeRowRepository rows, PasskeyLoginChallengeRowRepository loginRows,
-                              ConnectionOperations<Connection> connections, Clock clock) {
+                              ConnectionOperations<Connection> connections,
+                              TransactionOperations<Connection> transactions, Clock clock) {
         this.rows = rows;
         this.connections = connections;
         this.loginRows = loginRows;
+        this.jdbc = new TransactionalStatements(transactions);
         this.clock = clock;
     }
 
@@ -59,15 +76,24 @@ class JdbcPasskeyChallengeStore implements PasskeyChallengeStore {
 
     /** Two requests of one ticket at the same moment may both keep theirs: a ticket dies within minutes anyway. */
     @Override
-    public void issueForLogin(PasskeyLoginChallenge challenge) {
-        challenge.ticket().ifPresent(ticket -> loginRows.deleteByTicketHash(ticket.hex()));
-        loginRows.insert(PasskeyLoginChallengeRow.of(challenge));
+    public Optional<Duration> issueForLogin(PasskeyLoginChallenge challenge, OpenPerAddressLimit limit) {
+        return jdbc.write(connection -> {
+            Optional<Duration> wait = challenge.ticket().isPresent() ? Optional.empty()
+                    : waitOfItsClient(connection, challenge, limit);
+            if (wait.isEmpty()) {
+                challenge.ticket().ifPresent(ticket -> loginRows.deleteByTicketHash(ticket.hex()));
+                loginRows.insert(PasskeyLoginChallengeRow.of(challenge));
+            }
+            return wait;
+        });
     }
 
-    @Override
-    public OpenLoginChallenges openLoginChallengesOf(String client, Instant now) {
-        PasskeyLoginChallengeRowRepository.OpenRows open = loginRows.findOpen(client, now);
-        return new OpenLoginChallenges(open.count(), Optional.ofNullable(open.firstExpiresAt()));
+    /** Read holding the stripe's lock, after every request of the client that held it before has committed. */
+    private Optional<Duration> waitOfItsClient(Connection connection, PasskeyLoginChallenge alone,
+                                               OpenPerAddressLimit limit) throws SQLException {
+        STRIPES.lock(connection, List.of(alone.client()));
+        PasskeyLoginChallengeRowRepository.OpenRows open = loginRows.findOpen(alone.client(), alone.issuedAt());
+        return limit.waitBefore(open.count(), Optional.ofNullable(open.firstExpiresAt()), alone.issuedAt());
     }
 
     /** As {@link #take}: found, then deleted by one statement whose count decides. */

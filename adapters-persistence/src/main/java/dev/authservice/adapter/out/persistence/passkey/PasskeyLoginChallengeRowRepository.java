@@ -16,7 +16,10 @@ interface PasskeyLoginChallengeRowRepository extends GenericRepository<PasskeyLo
 
     Optional<PasskeyLoginChallengeRow> findByChallenge(String challenge);
 
-    /** One statement on the index of client and expiry: a passkey alone's challenges, neither taken nor expired. */
+    /**
+     * One statement on the index of client and expiry: a passkey alone's challenges, neither taken nor expired. Read
+     * under the client's stripe lock, in the transaction that inserts the challenge it allows.
+     */
     @Query("SELECT COUNT(*) AS count, MIN(expires_at) AS first_expires_at FROM passkey_login_challenges"
             + " WHERE client_address = :clientAddress AND ticket_hash IS NULL AND expires_at > :now")
     OpenRows findOpen(String clientAddress, Instant now);

@@ -1,11 +1,12 @@
 package dev.authservice.application.passkey.port.out;
 
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import dev.authservice.domain.passkey.ByteString;
 import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;
 import dev.authservice.domain.user.UserId;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -25,29 +26,20 @@ public interface PasskeyChallengeStore {
     Optional<PasskeyChallenge> take(UserId userId, ByteString value);
 
     /**
-     * Keeps a login challenge; one bound to a ticket in place of any that ticket was issued before, so that a pending
-     * login holds one at a time and only its newest can finish.
+     * Keeps a login challenge. One for a passkey alone (bound to no ticket) only if its client holds fewer of those,
+     * neither taken nor expired when it was issued, than {@code limit} lets it; else keeps nothing and returns how
+     * long until the first of them expires. Atomic: requests of one client that arrive together, on any instance,
+     * are counted one after another, so no more are kept than the limit lets through. One bound to a ticket is not
+     * counted, and replaces any that ticket was issued before, so that a pending login holds one at a time and only
+     * its newest can finish.
      */
-    void issueForLogin(PasskeyLoginChallenge challenge);
-
-    /**
-     * The login challenges for a passkey alone (bound to no ticket) issued to {@code client}, neither taken nor
-     * expired at {@code now}.
-     */
-    OpenLoginChallenges openLoginChallengesOf(String client, Instant now);
+    Optional<Duration> issueForLogin(PasskeyLoginChallenge challenge, OpenPerAddressLimit limit);
 
     /**
      * Takes the login challenge with this value out of the store, expired or not, whatever it is bound to: the caller
      * decides. Of concurrent takes of one challenge, on any instance, exactly one finds it.
      */
     Optional<PasskeyLoginChallenge> takeForLogin(ByteString value);
-
-    /** How many, and when the first of them expires (empty when there are none). */
-    record OpenLoginChallenges(long count, Optional<Instant> firstExpiresAt) {
-        public OpenLoginChallenges {
-            Objects.requireNonNull(firstExpiresAt, "firstExpiresAt");
-        }
-    }
 
     /** Forgets the login challenges that expired by {@code cutoff}, never taken. Returns how many. */
     int forgetLoginChallengesExpiredBy(Instant cutoff);

@@ -9,6 +9,7 @@ import dev.authservice.application.fixtures.UserAccountMother;
 import dev.authservice.application.user.port.out.UserStore;
 import dev.authservice.domain.login.LoginTicketHash;
 import dev.authservice.domain.network.ClientAddress;
+import dev.authservice.domain.network.OpenPerAddressLimit;
 import dev.authservice.domain.passkey.PasskeyChallenge;
 import dev.authservice.domain.passkey.PasskeyLoginChallenge;
 import dev.authservice.domain.user.UserAccount;
@@ -23,13 +24,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What every {@link PasskeyChallengeStore} promises: a challenge is taken once, by its user, and a newer one
- * replaces the user's older one. An implementation's test hands out an empty store and a user store that accepts
+ * replaces the user's older one; a client holds no more login challenges for a passkey alone than the limit lets it,
+ * however many it asks for at once. An implementation's test hands out an empty store and a user store that accepts
  * alice and bob.
  */
 public abstract class PasskeyChallengeStoreContract {
 
     private static final int RACERS = 8;
     private static final ClientAddress CLIENT = new ClientAddress("192.0.2.1");
+    /** Room for every challenge of a test that is not about the limit. */
+    private static final OpenPerAddressLimit ROOMY = OpenPerAddressLimit.defaults();
     private PasskeyChallengeStore store;
     private UserAccount alice;
     private UserAccount bob;
@@ -118,8 +122,8 @@ public abstract class PasskeyChallengeStoreContract {
                 TestTime.now());
         PasskeyLoginChallenge bound = PasskeyLoginChallenge.issue(randomBytes(32),
                 Optional.of(LoginTicketHash.of("ticket")), CLIENT, TestTime.now());
-        store.issueForLogin(alone);
-        store.issueForLogin(bound);
+        store.issueForLogin(alone, ROOMY);
+        store.issueForLogin(bound, ROOMY);
 
         assertEquals(Optional.of(alone), store.takeForLogin(alone.value()));
         assertEquals(Optional.empty(), store.takeForLogin(alone.value()));
@@ -142,8 +146,8 @@ public abstract class PasskeyChallengeStoreContract {
                 TestTime.SOME_INSTANT);
         PasskeyLoginChallenge fresh = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(), CLIENT,
                 TestTime.SOME_INSTANT.plus(Duration.ofMinutes(1)));
-        store.issueForLogin(old);
-        store.issueForLogin(fresh);
+        store.issueForLogin(old, ROOMY);
+        store.issueForLogin(fresh, ROOMY);
 
         assertEquals(1, store.forgetLoginChallengesExpiredBy(old.expiresAt()));
         assertEquals(Optional.empty(), store.takeForLogin(old.value()));
@@ -155,7 +159,7 @@ public abstract class PasskeyChallengeStoreContract {
         for (int round = 0; round < 5; round++) { // a race goes one way or another: run it a few times
             PasskeyLoginChallenge challenge = PasskeyLoginChallenge.issue(randomBytes(32), Optional.empty(),
                     CLIENT, TestTime.now());
-            store.issueForLogin(challenge);
+            store.issueForLogin(challenge, ROOMY);
 
             List<Optional<PasskeyLoginChallenge>> results = AtTheSameTime.run(IntStream.range(0, RACERS)
                     .<Callable<Optional<PasskeyLoginChallenge>>>mapToObj(i -> () -> store.takeForLogin(
@@ -167,25 +171,42 @@ public abstract class PasskeyChallengeStoreContract {
     }
 
     @Test
-    void theOpenLoginChallengesOfAClientAreItsForAPasskeyAloneNeitherExpiredNorTaken() {
+    void aClientHoldsNoMoreForAPasskeyAloneThanTheLimitAndIsToldWhenTheFirstExpires() {
+        OpenPerAddressLimit two = new OpenPerAddressLimit(2);
         Instant now = TestTime.now();
-        ClientAddress other = new ClientAddress("198.51.100.7");
-        PasskeyLoginChallenge first = loginChallengeOf(CLIENT, now.minus(Duration.ofMinutes(1)));
-        PasskeyLoginChallenge second = loginChallengeOf(CLIENT, now);
         PasskeyLoginChallenge expired = loginChallengeOf(CLIENT, now.minus(PasskeyChallenge.LIFETIME));
         PasskeyLoginChallenge taken = loginChallengeOf(CLIENT, now.minus(Duration.ofMinutes(2)));
-        PasskeyLoginChallenge bound = PasskeyLoginChallenge.issue(randomBytes(32),
-                Optional.of(LoginTicketHash.of("ticket")), CLIENT, now.minus(Duration.ofMinutes(3)));
-        for (PasskeyLoginChallenge challenge : List.of(second, first, expired, taken, bound,
-                loginChallengeOf(other, now))) {
-            store.issueForLogin(challenge);
+        for (PasskeyLoginChallenge uncounted : List.of(expired, taken, loginChallengeOf(new ClientAddress(
+                "198.51.100.7"), now))) {
+            assertEquals(Optional.empty(), store.issueForLogin(uncounted, ROOMY));
         }
         store.takeForLogin(taken.value());
+        PasskeyLoginChallenge first = loginChallengeOf(CLIENT, now.minus(Duration.ofMinutes(1)));
+        assertEquals(Optional.empty(), store.issueForLogin(first, two));
+        assertEquals(Optional.empty(), store.issueForLogin(loginChallengeOf(CLIENT, now), two));
 
-        assertEquals(new PasskeyChallengeStore.OpenLoginChallenges(2, Optional.of(first.expiresAt())),
-                store.openLoginChallengesOf(CLIENT.network(), now));
-        assertEquals(new PasskeyChallengeStore.OpenLoginChallenges(0, Optional.empty()),
-                store.openLoginChallengesOf(new ClientAddress("203.0.113.9").network(), now));
+        PasskeyLoginChallenge refused = loginChallengeOf(CLIENT, now);
+        assertEquals(Optional.of(Duration.ofMinutes(4)), store.issueForLogin(refused, two));
+        assertEquals(Optional.empty(), store.takeForLogin(refused.value()), "nothing kept");
+        PasskeyLoginChallenge bound = PasskeyLoginChallenge.issue(randomBytes(32),
+                Optional.of(LoginTicketHash.of("ticket")), CLIENT, now);
+        assertEquals(Optional.empty(), store.issueForLogin(bound, two), "a pending login's, which its ticket bounds");
+        assertEquals(Optional.empty(), store.issueForLogin(loginChallengeOf(new ClientAddress("203.0.113.9"), now),
+                two), "another client");
+        store.takeForLogin(first.value());
+        assertEquals(Optional.empty(), store.issueForLogin(loginChallengeOf(CLIENT, now), two), "once one is taken");
+    }
+
+    /** Requests of one client released at once: no more kept than the limit lets through, however they interleave. */
+    @Test
+    void requestsArrivingTogetherKeepNoMoreThanTheLimit() throws Exception {
+        OpenPerAddressLimit three = new OpenPerAddressLimit(3);
+        List<PasskeyLoginChallenge> burst = IntStream.range(0, 12)
+                .mapToObj(i -> loginChallengeOf(CLIENT, TestTime.now())).toList();
+        List<Optional<Duration>> answers = AtTheSameTime.run(burst.stream()
+                .<Callable<Optional<Duration>>>map(challenge -> () -> store.issueForLogin(challenge, three)).toList());
+        assertEquals(3, answers.stream().filter(Optional::isEmpty).count());
+        assertEquals(3, burst.stream().filter(challenge -> store.takeForLogin(challenge.value()).isPresent()).count());
     }
 
     @Test
@@ -197,7 +218,7 @@ public abstract class PasskeyChallengeStoreContract {
                 Optional.of(LoginTicketHash.of("another")), CLIENT, TestTime.now());
         PasskeyLoginChallenge alone = loginChallengeOf(CLIENT, TestTime.now());
         for (PasskeyLoginChallenge challenge : List.of(older, othersTicket, alone, newer)) {
-            store.issueForLogin(challenge);
+            store.issueForLogin(challenge, ROOMY);
         }
 
         assertEquals(Optional.empty(), store.takeForLogin(older.value()));
