@@ -71,7 +71,8 @@ export async function showSignIn() {
 export async function signInAgainButtons() {
   await loadProviders();
   if (providers.length === 0) return [];
-  const links = await page.dataOf(await auth.api(IDENTITIES));
+  // The dialog opens with the other proofs whatever happens here: the links are an extra, not a condition.
+  const links = await auth.api(IDENTITIES).then(page.dataOf).catch(() => []);
   const linked = providers.filter(provider => links.some(link => link.provider === provider.name));
   return linked.map(provider => {
     const button = page.element('button', 'secondary sign-in-again', `Sign in again with ${provider.displayName}`);

@@ -17,11 +17,8 @@ import java.util.Objects;
 public record ResetRequestKey(String identifier, String client) {
 
     public ResetRequestKey {
-        Objects.requireNonNull(identifier, "identifier");
+        Sha256.requireHex(identifier);
         Objects.requireNonNull(client, "client");
-        if (!Sha256.isHex(identifier)) {
-            throw new IllegalArgumentException("the identifier is a SHA-256 digest");
-        }
     }
 
     public static ResetRequestKey of(Username username, ClientAddress clientAddress) {

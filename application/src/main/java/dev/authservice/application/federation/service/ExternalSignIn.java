@@ -46,12 +46,12 @@ public final class ExternalSignIn {
     public ExternalSignIn(IdentityLinkStore links, UserStore users, SecondFactorCheck secondFactors,
                           PendingLoginTickets tickets, SessionStart sessionStart, ExternalSignUp signUp,
                           AuditLog audit) {
-        this.signUp = Objects.requireNonNull(signUp);
         this.links = Objects.requireNonNull(links);
         this.users = Objects.requireNonNull(users);
         this.secondFactors = Objects.requireNonNull(secondFactors);
         this.tickets = Objects.requireNonNull(tickets);
         this.sessionStart = Objects.requireNonNull(sessionStart);
+        this.signUp = Objects.requireNonNull(signUp);
         this.audit = Objects.requireNonNull(audit);
     }
 

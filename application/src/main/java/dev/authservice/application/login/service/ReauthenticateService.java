@@ -91,7 +91,7 @@ public final class ReauthenticateService implements ReauthenticateUseCase {
     /** The password, and the second factor if the user's TOTP is in effect, as a login takes them. */
     private Result withPassword(Attempt attempt, UserAccount user) {
         Command command = attempt.command;
-        if (!user.passwordHash().isSet() || !hasher.verify(command.password().orElseThrow(), user.passwordHash())) {
+        if (!hasher.verify(command.password().orElseThrow(), user.passwordHash())) {
             return attempt.wrong(AuditOutcome.WRONG_PASSWORD);
         }
         Optional<TotpFactor.Confirmed> factor = secondFactors.confirmedTotpOf(user.id());

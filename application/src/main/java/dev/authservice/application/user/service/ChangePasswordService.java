@@ -71,8 +71,8 @@ public final class ChangePasswordService implements ChangePasswordUseCase {
             audit.record(event.outcome(AuditOutcome.THROTTLED));
             return new Result.Throttled(wait.get());
         }
-        // An account without a password sets its first one through a reset link, mailed to its verified address.
-        if (!user.passwordHash().isSet() || !hasher.verify(command.currentPassword(), user.passwordHash())) {
+        // An account without a password (PasswordHash.NONE matches nothing) sets its first one through a reset link.
+        if (!hasher.verify(command.currentPassword(), user.passwordHash())) {
             audit.record(event.outcome(AuditOutcome.WRONG_PASSWORD));
             return new Result.InvalidCredentials();
         }

@@ -30,7 +30,7 @@ public final class CheckPublishedCredentialsService implements CheckPublishedCre
     /** A disabled account logs in with no password, so its hash is not even verified. */
     private Optional<UserSummary> usable(Credentials credentials) {
         return users.findByUsername(credentials.username())
-                .filter(user -> user.enabled() && user.passwordHash().isSet() && hasher.verify(credentials.password(), user.passwordHash()))
+                .filter(user -> user.enabled() && hasher.verify(credentials.password(), user.passwordHash()))
                 .map(UserSummary::of);
     }
 }

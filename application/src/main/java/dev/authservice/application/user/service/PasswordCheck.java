@@ -13,8 +13,8 @@ import java.util.function.Function;
 /**
  * Whether a username and password prove who one is, at the cost of one hash whether or not the user exists: an
  * unknown user, or one without a password, is checked against a hash made at start, so that the time an answer
- * takes tells no one which names are taken or which accounts have no password. A match against a hash of older parameters is hashed again with the current ones, at the only moment
- * the clear password is at hand.
+ * takes tells no one which names are taken or which accounts have no password. A match against a hash of older
+ * parameters is hashed again with the current ones, at the only moment the clear password is at hand.
  */
 public final class PasswordCheck {
 

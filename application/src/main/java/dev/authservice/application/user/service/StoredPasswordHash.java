@@ -21,6 +21,6 @@ public final class StoredPasswordHash {
     /** The user's hash now, if {@code password} matches it. */
     public static Optional<PasswordHash> stillMatching(UserStore users, PasswordHasher hasher, UserId id, Password password) {
         return users.findById(id).map(UserAccount::passwordHash)
-                .filter(current -> current.isSet() && hasher.verify(password, current));
+                .filter(current -> hasher.verify(password, current));
     }
 }

@@ -33,6 +33,13 @@ class Argon2idPasswordHasherTest {
         assertFalse(hasher.verify(new Password("alice-password "), hash));
     }
 
+    /** An account without a password: whatever is typed, even the mark itself, matches nothing. */
+    @Test
+    void noPasswordMatchesTheHashOfNone() {
+        assertFalse(hasher.verify(new Password("alice-password"), PasswordHash.NONE));
+        assertFalse(hasher.verify(new Password(PasswordHash.NONE.encoded()), PasswordHash.NONE));
+    }
+
     @Test
     void aPasswordMatchesItsHashWhicheverWayItsAccentsWereTyped() {
         PasswordHash hash = hasher.hash(new Password("d\u00e9j\u00e0 vu, encore une fois"));

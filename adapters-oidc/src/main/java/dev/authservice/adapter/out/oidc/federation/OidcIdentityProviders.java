@@ -170,7 +170,7 @@ public final class OidcIdentityProviders implements IdentityProviders {
      * is left out rather than failing the sign-in: the identity alone signs in.
      */
     private static ProviderClaims providerClaims(IDTokenClaimsSet claims) {
-        Optional<EmailAddress> verifiedEmail = Boolean.TRUE.equals(booleanClaim(claims, "email_verified"))
+        Optional<EmailAddress> verifiedEmail = Boolean.TRUE.equals(claims.getBooleanClaim("email_verified"))
                 ? stringClaim(claims, "email").flatMap(OidcIdentityProviders::emailAddress) : Optional.empty();
         List<String> amr = Optional.ofNullable(claims.getAMR()).orElse(List.of()).stream()
                 .map(AMR::getValue).toList();
@@ -178,12 +178,9 @@ public final class OidcIdentityProviders implements IdentityProviders {
                 verifiedEmail, Optional.ofNullable(claims.getACR()).map(ACR::getValue), amr);
     }
 
+    /** The SDK's reading, null for a claim missing or of another type. */
     private static Optional<String> stringClaim(IDTokenClaimsSet claims, String name) {
-        return claims.getClaim(name) instanceof String text ? Optional.of(text) : Optional.empty();
-    }
-
-    private static Boolean booleanClaim(IDTokenClaimsSet claims, String name) {
-        return claims.getClaim(name) instanceof Boolean value ? value : null;
+        return Optional.ofNullable(claims.getStringClaim(name));
     }
 
     private static Optional<EmailAddress> emailAddress(String text) {

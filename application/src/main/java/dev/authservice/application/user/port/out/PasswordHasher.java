@@ -8,7 +8,10 @@ public interface PasswordHasher {
 
     PasswordHash hash(Password password);
 
-    /** Whether {@code password} matches {@code hash}, compared in constant time. */
+    /**
+     * Whether {@code password} matches {@code hash}, compared in constant time. A hash the hasher did not write, such
+     * as {@link PasswordHash#NONE} (no password), matches nothing.
+     */
     boolean verify(Password password, PasswordHash hash);
 
     /** Whether {@code hash} was made with other parameters than the ones this hasher uses now. */
